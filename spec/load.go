@@ -1,0 +1,712 @@
+package spec
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// LoadFile reads a model file. A purpose needs the spec whose actions
+// and variables it uses; for the other kinds spec may be nil.
+func LoadFile(filename string, spec *Model) (*Model, error) {
+	data, err := os.ReadFile(filename)
+	if err != nil {
+		return nil, err
+	}
+	return ParseModel(filename, data, spec)
+}
+
+// PeekKind returns the kind a model file declares, without checking
+// the rest of it.
+func PeekKind(filename string, data []byte) (ModelKind, error) {
+	l := &loader{file: filename}
+	root := l.document(data)
+	if root == nil {
+		return 0, l.errs.Err()
+	}
+	k, ok := l.kind(root)
+	if !ok {
+		return 0, l.errs.Err()
+	}
+	return k, nil
+}
+
+// ParseModel reads a model from data, as read from filename (used in
+// positions). It checks everything that can be checked without a
+// solver: names, types, and the rules of each kind. The error, if any,
+// is an ErrorList of FILE:LINE:COL messages.
+func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error) {
+	l := &loader{file: filename}
+	defer func() {
+		// The loader is written not to panic; this is the last guard for
+		// the user, who must get a message and not a stack trace.
+		if r := recover(); r != nil {
+			m, err = nil, &Error{Pos: Pos{File: filename}, Msg: fmt.Sprintf("internal error reading the model: %v", r)}
+		}
+	}()
+	root := l.document(data)
+	if root == nil {
+		return nil, l.errs.Err()
+	}
+	kind, ok := l.kind(root)
+	if !ok {
+		return nil, l.errs.Err()
+	}
+	if kind == PurposeKind {
+		if spec == nil {
+			l.errs.Add(l.pos(root), "a purpose is read together with its spec (stg check SPEC PURPOSE)")
+			return nil, l.errs.Err()
+		}
+		if spec.Kind != SpecKind {
+			l.errs.Add(l.pos(root), "a purpose's first file must be a spec, not a %s", spec.Kind)
+			return nil, l.errs.Err()
+		}
+	}
+	m = l.model(root, kind, spec)
+	if err := l.errs.Err(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+type loader struct {
+	file string
+	errs ErrorList
+}
+
+func (l *loader) pos(n *yaml.Node) Pos { return Pos{File: l.file, Line: n.Line, Col: n.Column} }
+
+func (l *loader) errorf(n *yaml.Node, format string, args ...any) {
+	l.errs.Add(l.pos(n), format, args...)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// document parses the YAML and returns the top-level mapping.
+func (l *loader) document(data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := err.Error()
+		p := Pos{File: l.file, Line: 1, Col: 1}
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			fmt.Sscan(m[1], &p.Line)
+			msg = m[2]
+		} else {
+			msg = strings.TrimPrefix(msg, "yaml: ")
+		}
+		l.errs.Add(p, "bad YAML: %s", msg)
+		return nil
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		l.errs.Add(Pos{File: l.file, Line: 1, Col: 1}, "empty model file: expected a mapping starting with kind: spec, purpose or testcase")
+		return nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		l.errorf(root, "a model is a YAML mapping starting with kind: spec, purpose or testcase")
+		return nil
+	}
+	return root
+}
+
+func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
+	if len(root.Content) < 2 || root.Content[0].Value != "kind" {
+		l.errorf(root, "the first key of a model must be kind: spec, purpose or testcase")
+		return 0, false
+	}
+	v := root.Content[1]
+	switch v.Value {
+	case "spec":
+		return SpecKind, true
+	case "purpose":
+		return PurposeKind, true
+	case "testcase":
+		return TestcaseKind, true
+	}
+	l.errorf(v, "unknown kind %q: want spec, purpose or testcase", v.Value)
+	return 0, false
+}
+
+// keys per kind; order is the order of the sections in a written file.
+var sections = map[ModelKind][]string{
+	SpecKind:     {"kind", "name", "types", "functions", "variables", "actions", "initial", "locations", "transitions"},
+	PurposeKind:  {"kind", "name", "types", "variables", "initial", "accept", "locations", "transitions"},
+	TestcaseKind: {"kind", "name", "types", "functions", "variables", "actions", "initial", "verdicts", "locations", "transitions"},
+}
+
+// mapping returns the key/value pairs of a mapping node, reporting
+// duplicate keys and keys outside allowed (when allowed is not nil).
+func (l *loader) mapping(n *yaml.Node, what string, allowed []string) [][2]*yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+			return nil
+		}
+		l.errorf(n, "%s must be a mapping", what)
+		return nil
+	}
+	var pairs [][2]*yaml.Node
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			l.errorf(k, "%s: keys must be names", what)
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			l.errorf(k, "duplicate key %s in %s (first at line %d)", k.Value, what, prev.Line)
+			continue
+		}
+		seen[k.Value] = k
+		if allowed != nil && !contains(allowed, k.Value) {
+			l.errorf(k, "unknown key %s in %s (allowed: %s)", k.Value, what, strings.Join(allowed, ", "))
+			continue
+		}
+		pairs = append(pairs, [2]*yaml.Node{k, v})
+	}
+	return pairs
+}
+
+func (l *loader) scalar(n *yaml.Node, what string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		l.errorf(n, "%s must be a single value", what)
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (l *loader) sequence(n *yaml.Node, what string) []*yaml.Node {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "%s must be a list", what)
+		return nil
+	}
+	return n.Content
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`)
+
+var reserved = map[string]bool{
+	"true": true, "false": true, "int": true, "real": true, "bool": true, Delta: true,
+}
+
+// goKeywords cannot be names in expressions read by go/parser.
+var goKeywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true, "goto": true,
+	"if": true, "import": true, "interface": true, "map": true, "package": true, "range": true,
+	"return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
+}
+
+func (l *loader) ident(n *yaml.Node, what string) (string, bool) {
+	s := n.Value
+	switch {
+	case !identRE.MatchString(s):
+		l.errorf(n, "%s %q is not an identifier (letters, digits, _; not starting with a digit)", what, s)
+	case goKeywords[s]:
+		l.errorf(n, "%s %q is a keyword of the expression language", what, s)
+	case reserved[s]:
+		l.errorf(n, "%s %q is reserved", what, s)
+	default:
+		return s, true
+	}
+	return s, false
+}
+
+// names records the declared names of one namespace (types, variables,
+// parameters, enum constants) to report clashes.
+type names map[string]string // name -> "variable x at 3:5"
+
+func (l *loader) declare(ns names, n *yaml.Node, name, what string) bool {
+	if prev, ok := ns[name]; ok {
+		l.errorf(n, "%s %s is already declared as %s", what, name, prev)
+		return false
+	}
+	ns[name] = fmt.Sprintf("%s (line %d)", what, n.Line)
+	return true
+}
+
+func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
+	m := &Model{Kind: kind, File: l.file, Spec: spec}
+	sec := map[string]*yaml.Node{}
+	for _, kv := range l.mapping(root, kind.String(), sections[kind]) {
+		sec[kv[0].Value] = kv[1]
+	}
+	if n := sec["name"]; n != nil {
+		if s, ok := l.scalar(n, "name"); ok {
+			if !nameRE.MatchString(s) {
+				l.errorf(n, "name %q: use letters, digits, _, - and .", s)
+			}
+			m.Name = s
+		}
+	} else {
+		l.errorf(root, "missing name")
+	}
+
+	// One namespace for everything an expression can name.
+	ns := names{}
+	if spec != nil {
+		for _, e := range spec.Enums {
+			ns[e.Name] = "a type of the spec"
+			for _, c := range e.Values {
+				ns[c] = "a constant of the spec's type " + e.Name
+			}
+		}
+		for _, v := range spec.Variables {
+			ns[v.Name] = "a variable of the spec"
+		}
+		for _, a := range spec.Actions {
+			for _, p := range a.Params {
+				ns[p.Name] = "a parameter of the spec's action " + a.Name
+			}
+		}
+	}
+	if n := sec["types"]; n != nil {
+		l.types(m, n, ns)
+	}
+	if n := sec["functions"]; n != nil {
+		l.functions(m, n)
+	}
+	if n := sec["variables"]; n != nil {
+		for _, kv := range l.mapping(n, "variables", nil) {
+			name, ok := l.ident(kv[0], "variable")
+			if !ok || !l.declare(ns, kv[0], name, "variable "+name) {
+				continue
+			}
+			t, ok := l.typeName(m, kv[1])
+			if !ok {
+				continue
+			}
+			m.Variables = append(m.Variables, &Variable{Name: name, Type: t, Pos: l.pos(kv[0])})
+		}
+	} else if kind != PurposeKind {
+		l.errorf(root, "missing variables (write variables: {} for none)")
+	}
+
+	switch kind {
+	case PurposeKind:
+		m.Actions = spec.Actions
+		if _, ok := sec["actions"]; ok {
+			l.errorf(root, "a purpose uses its spec's actions and declares none")
+		}
+	default:
+		if n := sec["actions"]; n != nil {
+			l.actions(m, n, ns)
+		} else {
+			l.errorf(root, "missing actions")
+		}
+	}
+
+	locs := map[string]bool{}
+	addLoc := func(s string) {
+		if !locs[s] {
+			locs[s] = true
+			m.Locations = append(m.Locations, s)
+		}
+	}
+	if n := sec["locations"]; n != nil {
+		for _, ln := range l.sequence(n, "locations") {
+			if s, ok := l.location(ln); ok {
+				if locs[s] {
+					l.errorf(ln, "duplicate location %s", s)
+				}
+				addLoc(s)
+			}
+		}
+	}
+	if n := sec["initial"]; n != nil {
+		m.Initial = l.initial(m, n)
+		if m.Initial.Location != "" {
+			addLoc(m.Initial.Location)
+		}
+	} else {
+		l.errorf(root, "missing initial: {location: L}")
+	}
+	m.Initial.Condition = orTrue(m.Initial.Condition)
+
+	if n := sec["transitions"]; n != nil {
+		for _, tn := range l.sequence(n, "transitions") {
+			if t := l.transition(m, tn); t != nil {
+				addLoc(t.From)
+				addLoc(t.To)
+				m.Transitions = append(m.Transitions, t)
+			}
+		}
+	}
+	if kind == PurposeKind {
+		n := sec["accept"]
+		if n == nil {
+			l.errorf(root, "missing accept: a purpose needs at least one Accept location")
+		} else {
+			for _, an := range l.sequence(n, "accept") {
+				if s, ok := l.location(an); ok {
+					if !locs[s] {
+						l.errorf(an, "accept location %s is not a location of the purpose", s)
+					}
+					m.Accept = append(m.Accept, s)
+				}
+			}
+			if len(m.Accept) == 0 && len(l.errs) == 0 {
+				l.errorf(n, "accept lists no location")
+			}
+		}
+	}
+	if kind == TestcaseKind {
+		if n := sec["verdicts"]; n != nil {
+			l.verdicts(m, n, addLoc)
+		}
+		for _, t := range m.Transitions {
+			if v := m.Verdict(t.From); v != "" {
+				l.errs.Add(t.Pos, "verdict location %s (%s) has an outgoing transition", t.From, v)
+			}
+		}
+	}
+	return m
+}
+
+func orTrue(e Expr) Expr {
+	if e == nil {
+		return True()
+	}
+	return e
+}
+
+func (l *loader) location(n *yaml.Node) (string, bool) {
+	s, ok := l.scalar(n, "a location")
+	if ok && strings.TrimSpace(s) == "" {
+		l.errorf(n, "empty location name")
+		return "", false
+	}
+	return s, ok
+}
+
+func (l *loader) types(m *Model, n *yaml.Node, ns names) {
+	for _, kv := range l.mapping(n, "types", nil) {
+		name, ok := l.ident(kv[0], "type")
+		if !ok || !l.declare(ns, kv[0], name, "type "+name) {
+			continue
+		}
+		e := &Enum{Name: name, Pos: l.pos(kv[0])}
+		vals := l.sequence(kv[1], "the constants of type "+name)
+		for _, vn := range vals {
+			c, ok := l.ident(vn, "enum constant")
+			if !ok || !l.declare(ns, vn, c, "constant "+c+" of type "+name) {
+				continue
+			}
+			e.Values = append(e.Values, c)
+		}
+		if len(vals) == 0 && kv[1].Kind == yaml.SequenceNode {
+			l.errorf(kv[1], "type %s has no constants", name)
+		}
+		if len(e.Values) > 0 {
+			m.Enums = append(m.Enums, e)
+		}
+	}
+}
+
+func (l *loader) functions(m *Model, n *yaml.Node) {
+	for _, kv := range l.mapping(n, "functions", nil) {
+		name, ok := l.ident(kv[0], "function")
+		if !ok {
+			continue
+		}
+		f := &Func{Name: name, Pos: l.pos(kv[0])}
+		for _, p := range l.mapping(kv[1], "function "+name, []string{"params", "result"}) {
+			switch p[0].Value {
+			case "params":
+				for _, tn := range l.sequence(p[1], "params of "+name) {
+					if t, ok := l.typeName(m, tn); ok {
+						f.Params = append(f.Params, t)
+					}
+				}
+			case "result":
+				if t, ok := l.typeName(m, p[1]); ok {
+					f.Result = t
+				}
+			}
+		}
+		if f.Result.Kind == Invalid {
+			l.errorf(kv[0], "function %s needs a result type", name)
+			continue
+		}
+		m.Funcs = append(m.Funcs, f)
+	}
+}
+
+func (l *loader) typeName(m *Model, n *yaml.Node) (Type, bool) {
+	s, ok := l.scalar(n, "a type")
+	if !ok {
+		return Type{}, false
+	}
+	switch s {
+	case "int":
+		return IntType, true
+	case "real":
+		return RealType, true
+	case "bool":
+		return BoolType, true
+	}
+	if e := m.Enum(s); e != nil {
+		return EnumType(e), true
+	}
+	if m.Spec != nil {
+		if e := m.Spec.Enum(s); e != nil {
+			return EnumType(e), true
+		}
+	}
+	l.errorf(n, "unknown type %s (want int, real, bool or a type declared under types:)", s)
+	return Type{}, false
+}
+
+func (l *loader) actions(m *Model, n *yaml.Node, ns names) {
+	for _, kv := range l.mapping(n, "actions", nil) {
+		name := kv[0].Value
+		if name == Delta {
+			if m.Kind != TestcaseKind {
+				l.errorf(kv[0], "delta is reserved for quiescence: the tool adds it, a spec never declares it")
+				continue
+			}
+		} else if _, ok := l.ident(kv[0], "action"); !ok {
+			continue
+		}
+		a := &Action{Name: name, Pos: l.pos(kv[0])}
+		dirSeen := false
+		// Parameters live for one transition: they only clash with the
+		// global names, not with other actions' parameters.
+		params := names{}
+		for _, p := range l.mapping(kv[1], "action "+name, []string{"dir", "params"}) {
+			switch p[0].Value {
+			case "dir":
+				d, ok := l.scalar(p[1], "dir")
+				if !ok {
+					continue
+				}
+				dirSeen = true
+				dirs := map[string]Dir{"input": Input, "output": Output, "internal": Internal}
+				if m.Kind == TestcaseKind {
+					dirs = map[string]Dir{"send": Send, "receive": Receive}
+				}
+				dir, ok := dirs[d]
+				if !ok {
+					want := "input, output or internal"
+					if m.Kind == TestcaseKind {
+						want = "send or receive"
+					}
+					l.errorf(p[1], "action %s: unknown dir %q (want %s)", name, d, want)
+					continue
+				}
+				a.Dir = dir
+			case "params":
+				for _, pp := range l.mapping(p[1], "params of "+name, nil) {
+					pn, ok := l.ident(pp[0], "parameter")
+					if !ok {
+						continue
+					}
+					if prev, clash := ns[pn]; clash {
+						l.errorf(pp[0], "parameter %s of action %s shadows %s", pn, name, prev)
+						continue
+					}
+					if !l.declare(params, pp[0], pn, "parameter "+pn) {
+						continue
+					}
+					t, ok := l.typeName(m, pp[1])
+					if !ok {
+						continue
+					}
+					a.Params = append(a.Params, &Param{Name: pn, Type: t, Pos: l.pos(pp[0])})
+				}
+			}
+		}
+		if !dirSeen {
+			l.errorf(kv[0], "action %s has no dir", name)
+		}
+		if name == Delta && (a.Dir != Receive || len(a.Params) > 0) {
+			l.errorf(kv[0], "delta is quiescence: a receive without parameters")
+		}
+		if m.Action(name) == nil {
+			m.Actions = append(m.Actions, a)
+		}
+	}
+}
+
+func (l *loader) initial(m *Model, n *yaml.Node) Initial {
+	in := Initial{Pos: l.pos(n)}
+	for _, kv := range l.mapping(n, "initial", []string{"location", "condition"}) {
+		switch kv[0].Value {
+		case "location":
+			if s, ok := l.location(kv[1]); ok {
+				in.Location = s
+			}
+		case "condition":
+			in.Condition = l.predicate(kv[1], m.ParamScope(nil), "initial condition")
+		}
+	}
+	if in.Location == "" && n.Kind == yaml.MappingNode {
+		l.errorf(n, "initial needs a location")
+	}
+	return in
+}
+
+func (l *loader) verdicts(m *Model, n *yaml.Node, addLoc func(string)) {
+	for _, kv := range l.mapping(n, "verdicts", []string{"pass", "fail", "inconc"}) {
+		var locs []string
+		for _, ln := range l.sequence(kv[1], "verdicts "+kv[0].Value) {
+			if s, ok := l.location(ln); ok {
+				if m.Verdict(s) != "" || contains(locs, s) {
+					l.errorf(ln, "location %s has two verdicts", s)
+				}
+				locs = append(locs, s)
+				addLoc(s)
+			}
+		}
+		switch kv[0].Value {
+		case "pass":
+			m.Verdicts.Pass = locs
+		case "fail":
+			m.Verdicts.Fail = locs
+		case "inconc":
+			m.Verdicts.Inconc = locs
+		}
+	}
+}
+
+// exprPos returns the position of the first character of a scalar's
+// text (after an opening quote).
+func (l *loader) exprPos(n *yaml.Node) Pos {
+	p := l.pos(n)
+	switch n.Style {
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		p.Col++
+	case yaml.LiteralStyle, yaml.FoldedStyle:
+		p.Line++
+	}
+	return p
+}
+
+func (l *loader) expression(n *yaml.Node, scope *Scope, what string) Expr {
+	s, ok := l.scalar(n, what)
+	if !ok {
+		return nil
+	}
+	if strings.TrimSpace(s) == "" {
+		l.errorf(n, "%s is empty", what)
+		return nil
+	}
+	e, err := Parse(s, l.exprPos(n), scope)
+	if err != nil {
+		l.errs = append(l.errs, err.(ErrorList)...)
+		return nil
+	}
+	return e
+}
+
+func (l *loader) predicate(n *yaml.Node, scope *Scope, what string) Expr {
+	e := l.expression(n, scope, what)
+	if e != nil && e.Type() != BoolType {
+		l.errorf(n, "%s %s has type %s, want bool", what, Format(e), e.Type())
+		return nil
+	}
+	return e
+}
+
+var transitionKeys = []string{"from", "action", "guard", "assign", "to", "name"}
+
+func (l *loader) transition(m *Model, n *yaml.Node) *Transition {
+	t := &Transition{Pos: l.pos(n)}
+	f := map[string]*yaml.Node{}
+	for _, kv := range l.mapping(n, "a transition", transitionKeys) {
+		f[kv[0].Value] = kv[1]
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	ok := true
+	for _, k := range []string{"from", "action", "to"} {
+		if f[k] == nil {
+			l.errorf(n, "transition without %s", k)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	t.From, ok = l.location(f["from"])
+	if !ok {
+		return nil
+	}
+	if t.To, ok = l.location(f["to"]); !ok {
+		return nil
+	}
+	if nn := f["name"]; nn != nil {
+		t.Name, _ = l.scalar(nn, "name")
+	}
+	an := f["action"]
+	if t.Action, ok = l.scalar(an, "action"); !ok {
+		return nil
+	}
+	var act *Action
+	switch {
+	case t.Action == Otherwise && m.Kind == PurposeKind:
+		// "*": any action not matched by another transition; its guard
+		// may read variables only.
+	case t.Action == Delta && m.Kind == PurposeKind:
+		act = &Action{Name: Delta, Dir: Output}
+	default:
+		act = m.Action(t.Action)
+		if act == nil {
+			if t.Action == Delta {
+				l.errorf(an, "delta is reserved for quiescence: the tool adds it, a spec never uses it")
+			} else {
+				l.errorf(an, "unknown action %s", t.Action)
+			}
+			return nil
+		}
+	}
+	scope := m.ParamScope(act)
+	t.Guard = True()
+	if g := f["guard"]; g != nil {
+		e := l.predicate(g, scope, "guard")
+		if e == nil {
+			return nil
+		}
+		t.Guard = e
+	}
+	if an := f["assign"]; an != nil {
+		seen := map[string]bool{}
+		for _, kv := range l.mapping(an, "assign", nil) {
+			name := kv[0].Value
+			v := m.Variable(name)
+			if v == nil {
+				if m.Spec != nil && m.Spec.Variable(name) != nil {
+					l.errorf(kv[0], "a purpose cannot assign the spec's variable %s (it only reads it)", name)
+				} else {
+					l.errorf(kv[0], "assignment to undeclared variable %s", name)
+				}
+				continue
+			}
+			if seen[name] {
+				continue // reported as a duplicate key
+			}
+			seen[name] = true
+			e := l.expression(kv[1], scope, "value of "+name)
+			if e == nil {
+				continue
+			}
+			if e.Type() != v.Type {
+				if r, ok := toReal(e); ok && v.Type == RealType {
+					e = r
+				} else {
+					l.errorf(kv[1], "cannot assign %s (type %s) to %s (type %s)", Format(e), e.Type(), name, v.Type)
+					continue
+				}
+			}
+			t.Assign = append(t.Assign, Assignment{Var: name, Value: e, Pos: l.pos(kv[0])})
+		}
+	}
+	return t
+}

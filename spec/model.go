@@ -1,0 +1,268 @@
+package spec
+
+// ModelKind says which of the three kinds of ioSTS a file holds
+// (FORMAT.md §1).
+type ModelKind int
+
+const (
+	SpecKind     ModelKind = iota // a specification
+	PurposeKind                   // a test purpose
+	TestcaseKind                  // a test case written by stg generate
+)
+
+func (k ModelKind) String() string {
+	return [...]string{"spec", "purpose", "testcase"}[k]
+}
+
+// Dir is the direction of an action. Specs use Input, Output and
+// Internal (from the SUT's point of view); test cases use Send and
+// Receive (from the tester's).
+type Dir int
+
+const (
+	Input    Dir = iota // the SUT receives
+	Output              // the SUT emits
+	Internal            // tau
+	Send                // tester -> SUT (testcase)
+	Receive             // SUT -> tester (testcase)
+)
+
+func (d Dir) String() string {
+	return [...]string{"input", "output", "internal", "send", "receive"}[d]
+}
+
+// Delta is the reserved name of quiescence.
+const Delta = "delta"
+
+// Otherwise is the action name of a purpose's "*" transitions.
+const Otherwise = "*"
+
+// Model is an ioSTS M = <D, Θ, L, l0, Σ, T> (Definition 1 of the STG
+// paper) together with what its kind adds: the Accept locations of a
+// purpose, the verdict locations of a test case.
+type Model struct {
+	Kind ModelKind
+	Name string
+	File string // the file it was read from, or ""
+
+	Enums     []*Enum     // declared enumerated types, in order
+	Variables []*Variable // V, in order
+	Funcs     []*Func     // external functions (declared under functions:)
+	Actions   []*Action   // Σ, in order; a purpose's actions are its spec's
+	Locations []string    // L, in order of first appearance (or as listed)
+	Initial   Initial     // l0 and Θ
+
+	Accept   []string // purpose: Accept locations
+	Verdicts Verdicts // testcase: verdict locations
+
+	Transitions []*Transition // T, in order
+
+	// Spec is, for a purpose, the spec whose variables it reads.
+	Spec *Model
+}
+
+// Variable is an attribute variable.
+type Variable struct {
+	Name string
+	Type Type
+	Pos  Pos
+}
+
+// Param is a communication parameter of an action.
+type Param struct {
+	Name string
+	Type Type
+	Pos  Pos
+}
+
+// Action is an element of the alphabet with its signature.
+type Action struct {
+	Name   string
+	Dir    Dir
+	Params []*Param
+	Pos    Pos
+}
+
+// Initial is the initial location and condition Θ.
+type Initial struct {
+	Location  string
+	Condition Expr // true when absent
+	Pos       Pos
+}
+
+// Verdicts lists the verdict locations of a test case.
+type Verdicts struct {
+	Pass, Fail, Inconc []string
+}
+
+// Transition is a symbolic transition <l, a, G, A, l'>.
+type Transition struct {
+	Name   string // optional
+	From   string
+	Action string // an action name, or Otherwise in a purpose
+	Guard  Expr   // on V ∪ sig(a); true when absent
+	Assign []Assignment
+	To     string
+	Pos    Pos
+}
+
+// Assignment is one of a transition's simultaneous assignments x := e.
+type Assignment struct {
+	Var   string
+	Value Expr
+	Pos   Pos
+}
+
+// IsOtherwise reports whether t is a purpose's "*" transition.
+func (t *Transition) IsOtherwise() bool { return t.Action == Otherwise }
+
+// Label returns a short human-readable description of t:
+// "From -action-> To" or its name.
+func (t *Transition) Label() string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.From + " -" + t.Action + "-> " + t.To
+}
+
+// Action returns the action called name, or nil.
+func (m *Model) Action(name string) *Action {
+	for _, a := range m.Actions {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Variable returns the variable called name, or nil.
+func (m *Model) Variable(name string) *Variable {
+	for _, v := range m.Variables {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Enum returns the enumerated type called name, or nil.
+func (m *Model) Enum(name string) *Enum {
+	for _, e := range m.Enums {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// HasLocation reports whether l is a location of m.
+func (m *Model) HasLocation(l string) bool {
+	for _, x := range m.Locations {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAccept reports whether l is an Accept location of a purpose.
+func (m *Model) IsAccept(l string) bool { return contains(m.Accept, l) }
+
+// Verdict returns "pass", "fail" or "inconc" for a verdict location of a
+// test case, and "" otherwise.
+func (m *Model) Verdict(l string) string {
+	switch {
+	case contains(m.Verdicts.Pass, l):
+		return "pass"
+	case contains(m.Verdicts.Fail, l):
+		return "fail"
+	case contains(m.Verdicts.Inconc, l):
+		return "inconc"
+	}
+	return ""
+}
+
+// Outgoing returns the transitions leaving l, in order.
+func (m *Model) Outgoing(l string) []*Transition {
+	var ts []*Transition
+	for _, t := range m.Transitions {
+		if t.From == l {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// AssignedValue returns the expression assigned to v by t, or a
+// reference to v itself (unassigned variables keep their value).
+func (t *Transition) AssignedValue(v *Variable) Expr {
+	for _, a := range t.Assign {
+		if a.Var == v.Name {
+			return a.Value
+		}
+	}
+	return VarRef(v.Name, v.Type)
+}
+
+// ParamScope returns the scope of expressions on transitions labelled
+// by a: the model's variables (and, for a purpose, its spec's), a's
+// parameters, the enum constants and the functions.
+func (m *Model) ParamScope(a *Action) *Scope {
+	s := &Scope{Vars: map[string]Type{}, Params: map[string]Type{}, Consts: map[string]*Enum{}, Funcs: map[string]*Func{}}
+	add := func(m *Model) {
+		for _, v := range m.Variables {
+			s.Vars[v.Name] = v.Type
+		}
+		for _, e := range m.Enums {
+			for _, c := range e.Values {
+				s.Consts[c] = e
+			}
+		}
+		for _, f := range m.Funcs {
+			s.Funcs[f.Name] = f
+		}
+	}
+	if m.Spec != nil {
+		add(m.Spec)
+	}
+	add(m)
+	if a != nil {
+		for _, p := range a.Params {
+			s.Params[p.Name] = p.Type
+		}
+	}
+	return s
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Clone returns a copy of m whose slices and transitions can be changed
+// without affecting m (expressions are immutable and shared).
+func (m *Model) Clone() *Model {
+	c := *m
+	c.Enums = append([]*Enum(nil), m.Enums...)
+	c.Variables = append([]*Variable(nil), m.Variables...)
+	c.Funcs = append([]*Func(nil), m.Funcs...)
+	c.Actions = append([]*Action(nil), m.Actions...)
+	c.Locations = append([]string(nil), m.Locations...)
+	c.Accept = append([]string(nil), m.Accept...)
+	c.Verdicts = Verdicts{
+		Pass:   append([]string(nil), m.Verdicts.Pass...),
+		Fail:   append([]string(nil), m.Verdicts.Fail...),
+		Inconc: append([]string(nil), m.Verdicts.Inconc...),
+	}
+	c.Transitions = nil
+	for _, t := range m.Transitions {
+		u := *t
+		u.Assign = append([]Assignment(nil), t.Assign...)
+		c.Transitions = append(c.Transitions, &u)
+	}
+	return &c
+}

@@ -1,0 +1,395 @@
+package spec
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"math/big"
+	"strings"
+)
+
+// Scope tells the type checker what names an expression may use.
+type Scope struct {
+	Vars   map[string]Type  // attribute variables
+	Params map[string]Type  // parameters of the transition's action
+	Consts map[string]*Enum // enum constant name -> its enum
+	Funcs  map[string]*Func // external functions
+	// What the vars belong to, for messages ("spec variable"), optional.
+	VarWhat string
+}
+
+// Func declares an external function (FORMAT.md §2, calls).
+type Func struct {
+	Name   string
+	Params []Type
+	Result Type
+	Pos    Pos
+}
+
+// Parse reads the expression src written at pos (the position of its
+// first character in the model file) and type-checks it in scope.
+// Errors are an ErrorList with model-file positions.
+func Parse(src string, pos Pos, scope *Scope) (Expr, error) {
+	fset := token.NewFileSet()
+	node, err := parser.ParseExprFrom(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		var errs ErrorList
+		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+			e := list[0]
+			errs.Add(shift(pos, e.Pos.Line, e.Pos.Column), "syntax error in expression %q: %s", src, e.Msg)
+		} else {
+			errs.Add(pos, "syntax error in expression %q: %v", src, err)
+		}
+		return nil, errs.Err()
+	}
+	c := &checker{fset: fset, base: pos, scope: scope}
+	e := c.expr(node)
+	if len(c.errs) > 0 {
+		return nil, c.errs.Err()
+	}
+	return e, nil
+}
+
+// ParseBool parses a predicate: an expression of type bool.
+func ParseBool(src string, pos Pos, scope *Scope) (Expr, error) {
+	e, err := Parse(src, pos, scope)
+	if err != nil {
+		return nil, err
+	}
+	if e.Type() != BoolType {
+		var errs ErrorList
+		errs.Add(pos, "expression %q has type %s, want bool", src, e.Type())
+		return nil, errs.Err()
+	}
+	return e, nil
+}
+
+// at returns pos moved right by off columns (expressions sit on one line
+// of the model file; multi-line expressions get an approximate column).
+func at(pos Pos, off int) Pos {
+	if !pos.IsValid() {
+		return pos
+	}
+	pos.Col += off
+	return pos
+}
+
+type checker struct {
+	fset  *token.FileSet
+	base  Pos
+	scope *Scope
+	errs  ErrorList
+}
+
+func (c *checker) pos(p token.Pos) Pos {
+	if !p.IsValid() {
+		return c.base
+	}
+	gp := c.fset.Position(p)
+	return shift(c.base, gp.Line, gp.Column)
+}
+
+// shift returns the model-file position of line and column (from 1) of
+// an expression that starts at base. Continuation lines of a multi-line
+// expression get the expression's own column (an approximation: YAML
+// has removed the indentation).
+func shift(base Pos, line, col int) Pos {
+	if !base.IsValid() {
+		return base
+	}
+	if line > 1 {
+		base.Line += line - 1
+		base.Col = col
+		return base
+	}
+	base.Col += col - 1
+	return base
+}
+
+func (c *checker) errorf(p token.Pos, format string, args ...any) {
+	c.errs.Add(c.pos(p), format, args...)
+}
+
+// bad is the expression standing for an erroneous subexpression; it has
+// the invalid type, and operations on it report nothing further.
+var bad = &Ident{Name: "_", T: Type{}}
+
+func (c *checker) expr(n ast.Expr) Expr {
+	switch n := n.(type) {
+	case *ast.ParenExpr:
+		return c.expr(n.X)
+	case *ast.BasicLit:
+		return c.basicLit(n)
+	case *ast.Ident:
+		return c.ident(n)
+	case *ast.UnaryExpr:
+		return c.unary(n)
+	case *ast.BinaryExpr:
+		return c.binary(n)
+	case *ast.CallExpr:
+		return c.call(n)
+	}
+	c.errorf(n.Pos(), "%s is not allowed in an expression", describe(n))
+	return bad
+}
+
+func describe(n ast.Expr) string {
+	switch n.(type) {
+	case *ast.SelectorExpr:
+		return "a selector (x.y)"
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return "indexing"
+	case *ast.SliceExpr:
+		return "slicing"
+	case *ast.StarExpr:
+		return "a pointer dereference"
+	case *ast.CompositeLit:
+		return "a composite literal"
+	case *ast.FuncLit:
+		return "a function literal"
+	case *ast.TypeAssertExpr:
+		return "a type assertion"
+	case *ast.KeyValueExpr:
+		return "a key: value pair"
+	}
+	return fmt.Sprintf("%T", n)
+}
+
+func (c *checker) basicLit(n *ast.BasicLit) Expr {
+	p := c.pos(n.Pos())
+	switch n.Kind {
+	case token.INT:
+		v, ok := new(big.Int).SetString(strings.ReplaceAll(n.Value, "_", ""), 0)
+		if !ok {
+			c.errorf(n.Pos(), "malformed integer %s", n.Value)
+			return bad
+		}
+		return &IntLit{Val: v, At: p}
+	case token.FLOAT:
+		v, ok := new(big.Rat).SetString(strings.ReplaceAll(n.Value, "_", ""))
+		if !ok || strings.ContainsAny(n.Value, "xXpP") {
+			c.errorf(n.Pos(), "malformed decimal %s", n.Value)
+			return bad
+		}
+		return &RealLit{Val: v, At: p}
+	}
+	c.errorf(n.Pos(), "literal %s is not allowed: only integers, decimals, true, false and enum constants", n.Value)
+	return bad
+}
+
+func (c *checker) ident(n *ast.Ident) Expr {
+	p := c.pos(n.Pos())
+	switch n.Name {
+	case "true":
+		return &BoolLit{Val: true, At: p}
+	case "false":
+		return &BoolLit{Val: false, At: p}
+	}
+	s := c.scope
+	if s != nil {
+		if t, ok := s.Params[n.Name]; ok {
+			return &Ident{Name: n.Name, Kind: ParamIdent, T: t, At: p}
+		}
+		if t, ok := s.Vars[n.Name]; ok {
+			return &Ident{Name: n.Name, Kind: VarIdent, T: t, At: p}
+		}
+		if e, ok := s.Consts[n.Name]; ok {
+			return &EnumLit{Enum: e, Index: e.Index(n.Name), At: p}
+		}
+	}
+	c.errorf(n.Pos(), "undeclared name %s", n.Name)
+	return bad
+}
+
+func (c *checker) unary(n *ast.UnaryExpr) Expr {
+	x := c.expr(n.X)
+	p := c.pos(n.Pos())
+	if x.Type().Kind == Invalid {
+		return bad
+	}
+	switch n.Op {
+	case token.SUB:
+		if !x.Type().IsNumeric() {
+			c.errorf(n.Pos(), "operator - not defined on %s (type %s)", Format(x), x.Type())
+			return bad
+		}
+		// Fold negative constants so that "-5" is a literal.
+		switch l := x.(type) {
+		case *IntLit:
+			return &IntLit{Val: new(big.Int).Neg(l.Val), At: p}
+		case *RealLit:
+			return &RealLit{Val: new(big.Rat).Neg(l.Val), At: p}
+		}
+		return &Unary{Op: Neg, X: x, At: p}
+	case token.ADD:
+		if !x.Type().IsNumeric() {
+			c.errorf(n.Pos(), "operator + not defined on %s (type %s)", Format(x), x.Type())
+			return bad
+		}
+		return x
+	case token.NOT:
+		if x.Type() != BoolType {
+			c.errorf(n.Pos(), "operator ! not defined on %s (type %s)", Format(x), x.Type())
+			return bad
+		}
+		return &Unary{Op: Not, X: x, At: p}
+	}
+	c.errorf(n.Pos(), "operator %s is not allowed", n.Op)
+	return bad
+}
+
+var binaryOps = map[token.Token]Op{
+	token.ADD: Add, token.SUB: Sub, token.MUL: Mul, token.QUO: Div, token.REM: Mod,
+	token.EQL: Eq, token.NEQ: Ne, token.LSS: Lt, token.LEQ: Le, token.GTR: Gt, token.GEQ: Ge,
+	token.LAND: And, token.LOR: Or,
+}
+
+func (c *checker) binary(n *ast.BinaryExpr) Expr {
+	x, y := c.expr(n.X), c.expr(n.Y)
+	op, ok := binaryOps[n.Op]
+	if !ok {
+		c.errorf(n.OpPos, "operator %s is not allowed (use + - * / %% == != < <= > >= && || !)", n.Op)
+		return bad
+	}
+	if x.Type().Kind == Invalid || y.Type().Kind == Invalid {
+		return bad
+	}
+	p := c.pos(n.OpPos)
+	switch op {
+	case And, Or:
+		for _, o := range []Expr{x, y} {
+			if o.Type() != BoolType {
+				c.errorf(n.OpPos, "operator %s not defined on %s (type %s)", op, Format(o), o.Type())
+				return bad
+			}
+		}
+		return &Binary{Op: op, X: x, Y: y, At: p}
+	}
+	x, y, ok = c.unify(n, x, y)
+	if !ok {
+		return bad
+	}
+	t := x.Type()
+	switch op {
+	case Add, Sub, Mul, Div:
+		if !t.IsNumeric() {
+			c.errorf(n.OpPos, "operator %s not defined on %s (type %s)", op, Format(x), t)
+			return bad
+		}
+		if op == Div {
+			if isZero(y) {
+				c.errorf(n.Y.Pos(), "division by zero")
+				return bad
+			}
+		}
+	case Mod:
+		if t != IntType {
+			c.errorf(n.OpPos, "operator %% is defined on int only, not %s", t)
+			return bad
+		}
+		if isZero(y) {
+			c.errorf(n.Y.Pos(), "division by zero")
+			return bad
+		}
+	case Lt, Le, Gt, Ge:
+		if !t.IsNumeric() {
+			c.errorf(n.OpPos, "operator %s not defined on %s (type %s)", op, Format(x), t)
+			return bad
+		}
+	}
+	return &Binary{Op: op, X: x, Y: y, At: p}
+}
+
+func isZero(e Expr) bool {
+	switch l := e.(type) {
+	case *IntLit:
+		return l.Val.Sign() == 0
+	case *RealLit:
+		return l.Val.Sign() == 0
+	}
+	return false
+}
+
+// unify gives x and y the same type. The one implicit rule: an integer
+// constant next to a real operand is a real constant (as Go's untyped
+// constants). An int variable never silently becomes real.
+func (c *checker) unify(n *ast.BinaryExpr, x, y Expr) (Expr, Expr, bool) {
+	tx, ty := x.Type(), y.Type()
+	if tx == ty {
+		return x, y, true
+	}
+	if tx == RealType && ty == IntType {
+		if r, ok := toReal(y); ok {
+			return x, r, true
+		}
+	}
+	if tx == IntType && ty == RealType {
+		if r, ok := toReal(x); ok {
+			return r, y, true
+		}
+	}
+	c.errorf(n.OpPos, "mismatched types %s and %s in %s %s %s", tx, ty, Format(x), n.Op, Format(y))
+	return x, y, false
+}
+
+// toReal converts a constant integer expression to a real one.
+func toReal(e Expr) (Expr, bool) {
+	switch e := e.(type) {
+	case *IntLit:
+		return &RealLit{Val: new(big.Rat).SetInt(e.Val), At: e.At}, true
+	case *Unary:
+		if e.Op == Neg {
+			if x, ok := toReal(e.X); ok {
+				return &Unary{Op: Neg, X: x, At: e.At}, true
+			}
+		}
+	case *Binary:
+		if e.Op == Add || e.Op == Sub || e.Op == Mul {
+			x, okx := toReal(e.X)
+			y, oky := toReal(e.Y)
+			if okx && oky {
+				return &Binary{Op: e.Op, X: x, Y: y, At: e.At}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (c *checker) call(n *ast.CallExpr) Expr {
+	id, ok := n.Fun.(*ast.Ident)
+	if !ok {
+		c.errorf(n.Pos(), "only calls of declared external functions F(a, b) are allowed")
+		return bad
+	}
+	var f *Func
+	if c.scope != nil {
+		f = c.scope.Funcs[id.Name]
+	}
+	if f == nil {
+		c.errorf(n.Pos(), "call of undeclared function %s", id.Name)
+		return bad
+	}
+	if len(n.Args) != len(f.Params) {
+		c.errorf(n.Pos(), "function %s takes %d arguments, got %d", f.Name, len(f.Params), len(n.Args))
+		return bad
+	}
+	var args []Expr
+	for i, a := range n.Args {
+		e := c.expr(a)
+		if e.Type().Kind == Invalid {
+			return bad
+		}
+		if e.Type() != f.Params[i] {
+			if r, ok := toReal(e); ok && f.Params[i] == RealType {
+				e = r
+			} else {
+				c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, e.Type(), f.Params[i])
+				return bad
+			}
+		}
+		args = append(args, e)
+	}
+	return &Call{Func: f.Name, Args: args, T: f.Result, At: c.pos(n.Pos())}
+}

@@ -1,0 +1,148 @@
+package spec
+
+import (
+	"math/big"
+	"strings"
+)
+
+// Format prints e in the model language (Go syntax), with the fewest
+// parentheses that Go's precedence rules allow. Parsing the result gives
+// an expression with the same meaning (and the same tree, except that a
+// rational constant that is not a finite decimal prints as a quotient).
+func Format(e Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, 0)
+	return b.String()
+}
+
+// String methods make expressions print themselves in %v.
+func (e *IntLit) String() string  { return Format(e) }
+func (e *RealLit) String() string { return Format(e) }
+func (e *BoolLit) String() string { return Format(e) }
+func (e *EnumLit) String() string { return Format(e) }
+func (e *Ident) String() string   { return Format(e) }
+func (e *Unary) String() string   { return Format(e) }
+func (e *Binary) String() string  { return Format(e) }
+func (e *Call) String() string    { return Format(e) }
+
+// precedence follows the Go specification.
+func precedence(op Op) int {
+	switch op {
+	case Mul, Div, Mod:
+		return 5
+	case Add, Sub:
+		return 4
+	case Eq, Ne, Lt, Le, Gt, Ge:
+		return 3
+	case And:
+		return 2
+	case Or:
+		return 1
+	}
+	return 6
+}
+
+const unaryPrec = 6
+
+// writeExpr writes e; ctx is the precedence its position demands:
+// e gets parentheses when it binds less tightly than ctx.
+func writeExpr(b *strings.Builder, e Expr, ctx int) {
+	switch e := e.(type) {
+	case *IntLit:
+		if e.Val.Sign() < 0 && ctx >= unaryPrec {
+			b.WriteString("(" + e.Val.String() + ")")
+			return
+		}
+		b.WriteString(e.Val.String())
+	case *RealLit:
+		s, quotient := ratText(e.Val)
+		if (quotient && ctx >= precedence(Div)) || (e.Val.Sign() < 0 && ctx >= unaryPrec) {
+			s = "(" + s + ")"
+		}
+		b.WriteString(s)
+	case *BoolLit:
+		if e.Val {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case *EnumLit:
+		b.WriteString(e.Name())
+	case *Ident:
+		b.WriteString(e.Name)
+	case *Unary:
+		if ctx > unaryPrec {
+			b.WriteByte('(')
+		}
+		b.WriteString(e.Op.String())
+		// "- -x" and "--x" differ in Go only lexically; keep a space-free
+		// form by parenthesising a nested unary minus.
+		inner := unaryPrec
+		if u, ok := e.X.(*Unary); ok && u.Op == e.Op {
+			inner = unaryPrec + 1
+		}
+		if l, ok := e.X.(*IntLit); ok && l.Val.Sign() < 0 {
+			inner = unaryPrec + 1
+		}
+		writeExpr(b, e.X, inner)
+		if ctx > unaryPrec {
+			b.WriteByte(')')
+		}
+	case *Binary:
+		p := precedence(e.Op)
+		paren := p < ctx
+		if paren {
+			b.WriteByte('(')
+		}
+		writeExpr(b, e.X, p)
+		b.WriteString(" " + e.Op.String() + " ")
+		// Right operands of equal precedence need parentheses: the
+		// operators are left-associative (and x - (y - z) != x - y - z).
+		writeExpr(b, e.Y, p+1)
+		if paren {
+			b.WriteByte(')')
+		}
+	case *Call:
+		b.WriteString(e.Func + "(")
+		for i, a := range e.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeExpr(b, a, 0)
+		}
+		b.WriteByte(')')
+	default:
+		b.WriteString("<nil>")
+	}
+}
+
+// ratText prints r as a decimal when its expansion is finite, and as
+// "N.0 / D" otherwise; quotient reports the latter.
+func ratText(r *big.Rat) (s string, quotient bool) {
+	if r.IsInt() {
+		return r.Num().String() + ".0", false
+	}
+	d := new(big.Int).Set(r.Denom())
+	two, five := big.NewInt(2), big.NewInt(5)
+	m := new(big.Int)
+	for _, f := range []*big.Int{two, five} {
+		for {
+			q, rem := new(big.Int).QuoRem(d, f, m)
+			if rem.Sign() != 0 {
+				break
+			}
+			d = q
+		}
+	}
+	if d.Cmp(big.NewInt(1)) == 0 {
+		// Denominator 2^a 5^b: max(a, b) digits suffice.
+		for n := 1; n <= 4096; n++ {
+			s := r.FloatString(n)
+			var back big.Rat
+			if _, ok := back.SetString(s); ok && back.Cmp(r) == 0 {
+				return s, false
+			}
+		}
+	}
+	return r.Num().String() + ".0 / " + r.Denom().String(), true
+}

@@ -1,0 +1,191 @@
+package spec
+
+import (
+	"bytes"
+	"io"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Marshal writes m in the YAML format of FORMAT.md §1. Reading the
+// result with ParseModel gives back the same model.
+func Marshal(m *Model) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := Write(&buf, m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Write writes m as YAML to w.
+func Write(w io.Writer, m *Model) error {
+	root := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(k string, v *yaml.Node) { root.Content = append(root.Content, str(k), v) }
+	add("kind", str(m.Kind.String()))
+	add("name", str(m.Name))
+	if len(m.Enums) > 0 {
+		types := block()
+		for _, e := range m.Enums {
+			vals := flowSeq()
+			for _, c := range e.Values {
+				vals.Content = append(vals.Content, str(c))
+			}
+			types.Content = append(types.Content, str(e.Name), vals)
+		}
+		add("types", types)
+	}
+	if len(m.Funcs) > 0 {
+		fs := block()
+		for _, f := range m.Funcs {
+			ps := flowSeq()
+			for _, t := range f.Params {
+				ps.Content = append(ps.Content, str(t.String()))
+			}
+			fs.Content = append(fs.Content, str(f.Name), flow("params", ps, "result", str(f.Result.String())))
+		}
+		add("functions", fs)
+	}
+	vars := flow()
+	if m.Kind != PurposeKind && len(m.Variables) > 3 {
+		vars = block()
+	}
+	for _, v := range m.Variables {
+		vars.Content = append(vars.Content, str(v.Name), str(v.Type.String()))
+	}
+	add("variables", vars)
+	if m.Kind != PurposeKind {
+		acts := block()
+		for _, a := range m.Actions {
+			an := flow("dir", str(a.Dir.String()))
+			if len(a.Params) > 0 {
+				ps := flow()
+				for _, p := range a.Params {
+					ps.Content = append(ps.Content, str(p.Name), str(p.Type.String()))
+				}
+				an.Content = append(an.Content, str("params"), ps)
+			}
+			acts.Content = append(acts.Content, str(a.Name), an)
+		}
+		add("actions", acts)
+	}
+	in := flow("location", str(m.Initial.Location))
+	if m.Initial.Condition != nil && !IsTrue(m.Initial.Condition) {
+		in.Content = append(in.Content, str("condition"), str(Format(m.Initial.Condition)))
+	}
+	add("initial", in)
+	if m.Kind == PurposeKind {
+		add("accept", strSeq(m.Accept))
+	}
+	if m.Kind == TestcaseKind {
+		v := flow()
+		for _, kv := range []struct {
+			k    string
+			locs []string
+		}{{"pass", m.Verdicts.Pass}, {"fail", m.Verdicts.Fail}, {"inconc", m.Verdicts.Inconc}} {
+			if len(kv.locs) > 0 {
+				v.Content = append(v.Content, str(kv.k), strSeq(kv.locs))
+			}
+		}
+		add("verdicts", v)
+	}
+	// Write the locations only when their order is not the order of
+	// first appearance, or some location would otherwise be lost.
+	if !sameStrings(m.Locations, appearanceOrder(m)) {
+		add("locations", strSeq(m.Locations))
+	}
+	ts := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, t := range m.Transitions {
+		tn := flow()
+		if t.Name != "" {
+			tn.Content = append(tn.Content, str("name"), str(t.Name))
+		}
+		tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
+		if t.Guard != nil && !IsTrue(t.Guard) {
+			tn.Content = append(tn.Content, str("guard"), str(Format(t.Guard)))
+		}
+		if len(t.Assign) > 0 {
+			as := flow()
+			for _, a := range t.Assign {
+				as.Content = append(as.Content, str(a.Var), str(Format(a.Value)))
+			}
+			tn.Content = append(tn.Content, str("assign"), as)
+		}
+		tn.Content = append(tn.Content, str("to"), str(t.To))
+		ts.Content = append(ts.Content, tn)
+	}
+	if len(ts.Content) == 0 {
+		ts.Style = yaml.FlowStyle
+	}
+	add("transitions", ts)
+
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// appearanceOrder is the location order the loader derives when no
+// locations: section is written.
+func appearanceOrder(m *Model) []string {
+	var locs []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			locs = append(locs, s)
+		}
+	}
+	add(m.Initial.Location)
+	for _, t := range m.Transitions {
+		add(t.From)
+		add(t.To)
+	}
+	if m.Kind == TestcaseKind {
+		for _, l := range m.Verdicts.Pass {
+			add(l)
+		}
+		for _, l := range m.Verdicts.Fail {
+			add(l)
+		}
+		for _, l := range m.Verdicts.Inconc {
+			add(l)
+		}
+	}
+	return locs
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+func block() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+
+func flow(kv ...any) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	for i := 0; i+1 < len(kv); i += 2 {
+		n.Content = append(n.Content, str(kv[i].(string)), kv[i+1].(*yaml.Node))
+	}
+	return n
+}
+
+func flowSeq() *yaml.Node { return &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle} }
+
+func strSeq(xs []string) *yaml.Node {
+	n := flowSeq()
+	for _, x := range xs {
+		n.Content = append(n.Content, str(x))
+	}
+	return n
+}
