@@ -120,3 +120,42 @@ func flatten(op Op, e Expr, acc []Expr) []Expr {
 	}
 	return append(acc, e)
 }
+
+// NegationNormal pushes negations down to the comparisons (De Morgan),
+// so that !(a == b && c >= 2) reads a != b || c < 2. Negations of
+// boolean variables and calls stay as they are.
+func NegationNormal(e Expr) Expr {
+	switch e := e.(type) {
+	case *Unary:
+		if e.Op != Not {
+			return e
+		}
+		switch x := e.X.(type) {
+		case *Binary:
+			switch x.Op {
+			case And:
+				return OrOf(NegationNormal(NotOf(x.X)), NegationNormal(NotOf(x.Y)))
+			case Or:
+				return AndOf(NegationNormal(NotOf(x.X)), NegationNormal(NotOf(x.Y)))
+			}
+			if x.Op.IsComparison() && x.X.Type().Kind != Bool {
+				return NotOf(x)
+			}
+		case *Unary:
+			if x.Op == Not {
+				return NegationNormal(x.X)
+			}
+		case *BoolLit:
+			return BoolConst(!x.Val)
+		}
+		return e
+	case *Binary:
+		if e.Op == And {
+			return AndOf(NegationNormal(e.X), NegationNormal(e.Y))
+		}
+		if e.Op == Or {
+			return OrOf(NegationNormal(e.X), NegationNormal(e.Y))
+		}
+	}
+	return e
+}

@@ -224,7 +224,7 @@ type names map[string]string // name -> "variable x at 3:5"
 
 func (l *loader) declare(ns names, n *yaml.Node, name, what string) bool {
 	if prev, ok := ns[name]; ok {
-		l.errorf(n, "%s %s is already declared as %s", what, name, prev)
+		l.errorf(n, "%s is already declared as %s", what, prev)
 		return false
 	}
 	ns[name] = fmt.Sprintf("%s (line %d)", what, n.Line)
@@ -234,8 +234,17 @@ func (l *loader) declare(ns names, n *yaml.Node, name, what string) bool {
 func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 	m := &Model{Kind: kind, File: l.file, Spec: spec}
 	sec := map[string]*yaml.Node{}
-	for _, kv := range l.mapping(root, kind.String(), sections[kind]) {
+	allowed := sections[kind]
+	if kind == PurposeKind {
+		// Accept actions: here, to say why a purpose has none.
+		allowed = append(allowed[:len(allowed):len(allowed)], "actions")
+	}
+	var actionsKey *yaml.Node
+	for _, kv := range l.mapping(root, kind.String(), allowed) {
 		sec[kv[0].Value] = kv[1]
+		if kv[0].Value == "actions" {
+			actionsKey = kv[0]
+		}
 	}
 	if n := sec["name"]; n != nil {
 		if s, ok := l.scalar(n, "name"); ok {
@@ -291,8 +300,8 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 	switch kind {
 	case PurposeKind:
 		m.Actions = spec.Actions
-		if _, ok := sec["actions"]; ok {
-			l.errorf(root, "a purpose uses its spec's actions and declares none")
+		if actionsKey != nil {
+			l.errorf(actionsKey, "a purpose uses its spec's actions and declares none")
 		}
 	default:
 		if n := sec["actions"]; n != nil {

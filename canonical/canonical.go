@@ -1,0 +1,157 @@
+// Package canonical builds, from a deterministic ioSTS specification S,
+// its suspension Δ(S) and its canonical tester can(S), as in §2 and §4
+// of Jéron, Rusu et al., "Symbolic test selection" (the STG paper).
+//
+// Suspension makes quiescence observable: every location l gets a
+// self-loop on the new output delta whose guard
+//
+//	G_δ,l = ¬ ∨_{<l,a,G,A,l'> ∈ T, a ∈ Σ!} ∃π ∈ Π_a. G(a, π)
+//
+// holds exactly in the states where no output is possible. The
+// existential quantifiers are eliminated with Z3 so that guards stay
+// quantifier-free and readable.
+//
+// The canonical tester adds, for every location l and every output a
+// (delta included), a transition <l, a, G_Fail, Id, Fail> with
+// G_Fail = ¬ ∨ G over the a-transitions leaving l: the unspecified
+// outputs. Its traces into Fail are exactly STraces¬ioco(S).
+package canonical
+
+import (
+	"fmt"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Tester is can(Δ(S)): the suspended spec with its Fail transitions.
+type Tester struct {
+	*spec.Model
+	// Fail is the name of the Fail location (Fail, unless the spec
+	// already has a location of that name).
+	Fail string
+}
+
+// Suspend returns Δ(S): a copy of s with the output action delta and a
+// delta self-loop in every location where quiescence is possible.
+// A location whose delta guard is unsatisfiable (an output is always
+// possible) gets no delta transition.
+func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, error) {
+	if err := checkSpec(s); err != nil {
+		return nil, err
+	}
+	d := s.Clone()
+	d.Actions = append(d.Actions, &spec.Action{Name: spec.Delta, Dir: spec.Output})
+	for _, l := range s.Locations {
+		var possible []spec.Expr
+		for _, t := range s.Outgoing(l) {
+			a := s.Action(t.Action)
+			if a.Dir != spec.Output {
+				continue
+			}
+			g, err := exists(ctx, a, t.Guard)
+			if err != nil {
+				return nil, fmt.Errorf("%s: suspension of location %s: %w", t.Pos, l, err)
+			}
+			possible = append(possible, g)
+		}
+		guard, err := readable(ctx, spec.NotOf(spec.OrOf(possible...)))
+		if err != nil {
+			return nil, fmt.Errorf("suspension of location %s: %w", l, err)
+		}
+		if spec.IsFalse(guard) {
+			continue
+		}
+		d.Transitions = append(d.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: guard, To: l})
+	}
+	return d, nil
+}
+
+// Canonical returns can(Δ(S)) for a suspended spec (the result of
+// Suspend): every unspecified output or quiescence leads to Fail.
+func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
+	c := suspended.Clone()
+	fail := "Fail"
+	for i := 0; c.HasLocation(fail); i++ {
+		fail = fmt.Sprintf("Fail%d", i)
+	}
+	for _, l := range suspended.Locations {
+		for _, a := range suspended.Actions {
+			if a.Dir != spec.Output {
+				continue
+			}
+			var guards []spec.Expr
+			for _, t := range suspended.Outgoing(l) {
+				if t.Action == a.Name {
+					guards = append(guards, t.Guard)
+				}
+			}
+			g, err := readable(ctx, spec.NotOf(spec.OrOf(guards...)))
+			if err != nil {
+				return nil, fmt.Errorf("Fail transition of %s in location %s: %w", a.Name, l, err)
+			}
+			if spec.IsFalse(g) {
+				continue
+			}
+			c.Transitions = append(c.Transitions, &spec.Transition{From: l, Action: a.Name, Guard: g, To: fail})
+		}
+	}
+	c.Locations = append(c.Locations, fail)
+	return &Tester{Model: c, Fail: fail}, nil
+}
+
+// Build returns can(Δ(s)).
+func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
+	d, err := Suspend(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return Canonical(ctx, d)
+}
+
+// checkSpec refuses what this construction does not handle.
+func checkSpec(s *spec.Model) error {
+	if s.Kind != spec.SpecKind {
+		return fmt.Errorf("%s: a %s is not a spec", s.File, s.Kind)
+	}
+	var errs spec.ErrorList
+	for _, t := range s.Transitions {
+		if a := s.Action(t.Action); a != nil && a.Dir == spec.Internal {
+			errs.Add(t.Pos, "transition %s uses the internal action %s: test generation from specs with internal actions is not supported yet (remove it or make it observable)", t.Label(), t.Action)
+		}
+	}
+	return errs.Err()
+}
+
+// exists returns a quantifier-free equivalent of ∃ params(a). g.
+func exists(ctx *solver.Context, a *spec.Action, g spec.Expr) (spec.Expr, error) {
+	var ids []*spec.Ident
+	for _, p := range a.Params {
+		if spec.Mentions(g, spec.ParamIdent, p.Name) {
+			ids = append(ids, &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type})
+		}
+	}
+	if len(ids) == 0 {
+		return g, nil
+	}
+	return ctx.EliminateExists(ids, g)
+}
+
+// readable decides trivial guards and simplifies the others, keeping the
+// original when the solver cannot do better.
+func readable(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
+	r, err := ctx.Sat(g)
+	if err != nil {
+		return nil, err
+	}
+	if r == solver.Unsat {
+		return spec.False(), nil
+	}
+	if valid, err := ctx.Valid(g); err == nil && valid {
+		return spec.True(), nil
+	}
+	if s, err := ctx.Simplify(g); err == nil {
+		g = s
+	}
+	return spec.NegationNormal(g), nil
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/pipeline"
+)
+
+func generateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "generate",
+		Usage:     "select a test case from a spec and a test purpose",
+		ArgsUsage: "SPEC PURPOSE",
+		Description: `Builds the test case of the STG method: suspension and canonical tester of
+SPEC, product with PURPOSE, approximate co-reachability of Accept, Keep/Inconc
+selection, mirroring. The test case is written as YAML (read by stg run and
+stg dot), Graphviz DOT, or a Go _test.go file.
+
+Example:
+   stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
+   stg generate --format dot examples/cmp/spec.yaml examples/cmp/purpose.yaml | dot -Tsvg > tc.svg
+   stg generate --format go --package cmp_test -o cmp_stg_test.go examples/cmp/spec.yaml examples/cmp/purpose.yaml`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "o", Aliases: []string{"output"}, Usage: "write to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "yaml, dot or go"},
+			&cli.StringFlag{Name: "domain", Value: "polyhedra", Usage: "abstract domain of the co-reachability analysis: none, interval or polyhedra"},
+			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: NAME_test from the purpose)"},
+			&cli.BoolFlag{Name: "explain", Usage: "print the reach and coreach predicate of every product location on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 2 {
+				return inputError(fmt.Errorf("stg generate needs SPEC and PURPOSE (see stg generate --help)"))
+			}
+			opts := pipeline.Options{Domain: c.String("domain")}
+			if c.Bool("explain") {
+				opts.Explain = c.App.ErrWriter
+			}
+			opts.Warn = c.App.ErrWriter
+			format := c.String("format")
+			switch format {
+			case "yaml", "dot", "go":
+			default:
+				return inputError(fmt.Errorf("unknown --format %q: want yaml, dot or go", format))
+			}
+			res, err := pipeline.Generate(c.Args().Get(0), c.Args().Get(1), opts)
+			if err != nil {
+				return inputError(err)
+			}
+			out, err := pipeline.Encode(res.Testcase, format, c.String("package"))
+			if err != nil {
+				return inputError(err)
+			}
+			return writeOutput(c.App.Writer, c.String("o"), out)
+		},
+	}
+}
+
+// writeOutput writes data to the file named path, or to w when path is "".
+func writeOutput(w io.Writer, path string, data []byte) error {
+	if path == "" {
+		_, err := w.Write(data)
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return inputError(err)
+	}
+	return nil
+}

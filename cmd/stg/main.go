@@ -1,0 +1,84 @@
+// Command stg synthesises conformance tests for reactive systems from
+// symbolic models (ioSTS), in the line of the STG tool. See FORMAT.md for
+// the contract: model files, expressions, command line, exit codes.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes of every command (FORMAT.md §3).
+const (
+	exitPass   = 0 // success / Pass
+	exitFail   = 1 // Fail
+	exitInconc = 2 // Inconc
+	exitError  = 3 // bad input, bad usage, or a SUT that could not be talked to
+)
+
+// exitCode is an error that ends the process with a given code. Commands
+// return it; main prints the message (if any) and exits.
+type exitCode struct {
+	code int
+	err  error
+}
+
+func (e *exitCode) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitCode) Unwrap() error { return e.err }
+
+// inputError wraps an error about the user's input (exit 3).
+func inputError(err error) error { return &exitCode{code: exitError, err: err} }
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "stg",
+		Usage:     "symbolic test generation from ioSTS models",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Usage errors are ours to report with exit code 3.
+		ExitErrHandler:  func(*cli.Context, error) {},
+		HideHelpCommand: true,
+		Commands:        commands(),
+		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
+			return &exitCode{code: exitError, err: fmt.Errorf("%w (see stg %s --help)", err, c.Command.Name)}
+		},
+	}
+}
+
+func commands() []*cli.Command {
+	return []*cli.Command{
+		checkCommand(),
+		dotCommand(),
+	}
+}
+
+// run runs stg with args and returns the process exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	err := newApp(stdout, stderr).Run(args)
+	if err == nil {
+		return exitPass
+	}
+	var ec *exitCode
+	if errors.As(err, &ec) {
+		if ec.err != nil {
+			fmt.Fprintln(stderr, ec.err)
+		}
+		return ec.code
+	}
+	fmt.Fprintln(stderr, "stg:", err)
+	return exitError
+}
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}

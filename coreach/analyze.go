@@ -1,0 +1,442 @@
+package coreach
+
+import (
+	"container/heap"
+	"fmt"
+	"sort"
+
+	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Options tune the fixpoint computations.
+type Options struct {
+	// WideningDelay is the number of times a loop head is updated by
+	// plain joins before widening starts (default 2).
+	WideningDelay int
+	// Narrowing is the number of descending iterations after the
+	// ascending ones have stabilised (default 2).
+	Narrowing int
+	// Slicing is the number of rounds in which the forward and backward
+	// results refine each other (NBac's slicing): the forward analysis
+	// is restricted to co-reachable states, which are the only ones a
+	// test case can be in after the Keep rule, and the backward one to
+	// reachable states. Default 1; a negative value disables it.
+	Slicing int
+}
+
+func (o Options) withDefaults() Options {
+	if o.WideningDelay <= 0 {
+		o.WideningDelay = 2
+	}
+	if o.Slicing == 0 {
+		o.Slicing = 1
+	}
+	if o.Narrowing < 0 {
+		o.Narrowing = 0
+	} else if o.Narrowing == 0 {
+		o.Narrowing = 2
+	}
+	return o
+}
+
+// Analyze computes reach_α and coreach_α for the product p in the given
+// abstract domain, by abstract interpretation: chaotic iterations over
+// the locations with a worklist, widening at loop heads after a delay,
+// thresholds taken from the constraints of the model's guards, then
+// descending iterations.
+//
+//	coreach(l) = ⊤ for l ∈ Accept,
+//	coreach(l) = ⊔_{t=<l,a,G,A,l'>, l' ≠ Fail} ∃P. (G ∧ coreach(l')[A])
+//	reach(l0)  = Θ
+//	reach(l')  = ⊔_{t=<l,a,G,A,l'>} (∃P. (reach(l) ∧ G))[A]
+//
+// The solver context is not needed by the domains; it is accepted for
+// symmetry with the other stages and future use (it may be nil).
+func Analyze(ctx *solver.Context, p *product.Product, dom abstraction.Domain, opts Options) (*Result, error) {
+	_ = ctx
+	opts = opts.withDefaults()
+	a := newAnalysis(p, dom, opts)
+	reach := a.forward(nil)
+	co := a.backward(nil)
+	for i := 0; i < opts.Slicing; i++ {
+		reach = a.forward(co)
+		co = a.backward(reach)
+	}
+	r := &Result{Coreach: map[string]spec.Expr{}, Reach: map[string]spec.Expr{}}
+	for _, l := range p.Locations {
+		if l == p.Fail {
+			continue
+		}
+		r.Reach[l] = a.f.expr(reach[a.index[l]])
+		r.Coreach[l] = a.f.expr(co[a.index[l]])
+	}
+	return r, nil
+}
+
+type edge struct {
+	t         *spec.Transition
+	from, to  int
+	affine    map[int]abstraction.LinExpr
+	havoc     []int
+	guardOnly bool // no assignment to a represented variable
+}
+
+type analysis struct {
+	p          *product.Product
+	dom        abstraction.Domain
+	opts       Options
+	f          *frame
+	locs       []string
+	index      map[string]int
+	out, in    [][]*edge
+	thresholds []abstraction.Constraint
+	top        abstraction.Value
+	init       abstraction.Value
+}
+
+func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *analysis {
+	a := &analysis{p: p, dom: dom, opts: opts, f: newFrame(p), index: map[string]int{}}
+	for _, l := range p.Locations {
+		if l == p.Fail {
+			continue
+		}
+		a.index[l] = len(a.locs)
+		a.locs = append(a.locs, l)
+	}
+	a.out = make([][]*edge, len(a.locs))
+	a.in = make([][]*edge, len(a.locs))
+	a.top = dom.Universe(a.f.space)
+	seen := map[string]bool{}
+	addThresholds := func(g spec.Expr) {
+		for _, c := range a.f.constraintsOf(g) {
+			key := c.String(a.f.space)
+			if !seen[key] {
+				seen[key] = true
+				a.thresholds = append(a.thresholds, c)
+			}
+		}
+	}
+	for _, t := range p.Transitions {
+		if t.To == p.Fail {
+			continue
+		}
+		e := &edge{t: t, from: a.index[t.From], to: a.index[t.To]}
+		e.affine, e.havoc = a.f.assignment(t)
+		a.out[e.from] = append(a.out[e.from], e)
+		a.in[e.to] = append(a.in[e.to], e)
+		addThresholds(t.Guard)
+	}
+	addThresholds(p.Initial.Condition)
+	a.init = a.f.meet(a.top, p.Initial.Condition)
+	return a
+}
+
+// constraintsOf returns the linear atoms of a predicate, used as
+// widening thresholds (both polarities of each comparison).
+func (f *frame) constraintsOf(e spec.Expr) []abstraction.Constraint {
+	var cs []abstraction.Constraint
+	var walk func(e spec.Expr)
+	walk = func(e spec.Expr) {
+		switch e := e.(type) {
+		case *spec.Unary:
+			walk(e.X)
+		case *spec.Binary:
+			if e.Op == spec.And || e.Op == spec.Or {
+				walk(e.X)
+				walk(e.Y)
+				return
+			}
+			if e.Op.IsComparison() && e.Op != spec.Ne && e.Op != spec.Eq {
+				if c, ok := f.atom(e.Op, e.X, e.Y); ok {
+					cs = append(cs, c...)
+				}
+				if c, ok := f.atom(e.Op.Negate(), e.X, e.Y); ok {
+					cs = append(cs, c...)
+				}
+			}
+		}
+	}
+	walk(e)
+	return cs
+}
+
+// post is the abstract successor of x through e (params projected).
+func (a *analysis) post(e *edge, x abstraction.Value) abstraction.Value {
+	y := a.f.meet(x, e.t.Guard)
+	if y.IsEmpty() {
+		return y
+	}
+	if len(e.havoc) > 0 {
+		y = y.Forget(e.havoc...)
+	}
+	if len(e.affine) > 0 {
+		y = y.Image(e.affine)
+	}
+	return y.Forget(a.f.paramD...)
+}
+
+// pre is the abstract predecessor of x through e (params projected).
+func (a *analysis) pre(e *edge, x abstraction.Value) abstraction.Value {
+	if x.IsEmpty() {
+		return x
+	}
+	y := x
+	if len(e.havoc) > 0 {
+		// The assigned value is unknown: any value of those variables
+		// before the transition may lead into x.
+		y = y.Forget(e.havoc...)
+	}
+	if len(e.affine) > 0 {
+		y = y.Preimage(e.affine)
+	}
+	y = a.f.meet(y, e.t.Guard)
+	return y.Forget(a.f.paramD...)
+}
+
+// forward computes reach, restricted to within[l] when within is given
+// (except at the initial location, whose initial states all count).
+func (a *analysis) forward(within []abstraction.Value) []abstraction.Value {
+	n := len(a.locs)
+	empty := a.dom.Empty(a.f.space)
+	val := make([]abstraction.Value, n)
+	for i := range val {
+		val[i] = empty
+	}
+	init := a.index[a.p.Initial.Location]
+	heads := loopHeads(n, []int{init}, func(i int) []int { return targets(a.out[i]) })
+	transfer := func(i int) abstraction.Value {
+		v := empty
+		if i == init {
+			v = a.init
+		}
+		for _, e := range a.in[i] {
+			v = v.Join(a.post(e, val[e.from]))
+		}
+		if within != nil && i != init {
+			v = v.Meet(within[i])
+		}
+		return v
+	}
+	a.solve(val, heads, transfer, func(i int) []int { return targets(a.out[i]) }, []int{init})
+	return val
+}
+
+// backward computes coreach, restricted to within[l] when given.
+func (a *analysis) backward(within []abstraction.Value) []abstraction.Value {
+	n := len(a.locs)
+	empty := a.dom.Empty(a.f.space)
+	val := make([]abstraction.Value, n)
+	var seeds []int
+	for i, l := range a.locs {
+		val[i] = empty
+		if a.p.Accept[l] {
+			seeds = append(seeds, i)
+		}
+	}
+	heads := loopHeads(n, seeds, func(i int) []int { return sources(a.in[i]) })
+	transfer := func(i int) abstraction.Value {
+		if a.p.Accept[a.locs[i]] {
+			return a.top
+		}
+		v := empty
+		for _, e := range a.out[i] {
+			v = v.Join(a.pre(e, val[e.to]))
+		}
+		if within != nil {
+			v = v.Meet(within[i])
+		}
+		return v
+	}
+	a.solve(val, heads, transfer, func(i int) []int { return sources(a.in[i]) }, seeds)
+	return val
+}
+
+// solve iterates transfer to a post-fixpoint with widening at heads,
+// then narrows. next(i) lists the locations whose value depends on i.
+func (a *analysis) solve(val []abstraction.Value, heads []bool, transfer func(int) abstraction.Value, next func(int) []int, seeds []int) {
+	n := len(val)
+	order := priorities(n, seeds, next)
+	updates := make([]int, n)
+	w := &worklist{prio: order, in: make([]bool, n)}
+	for _, s := range seeds {
+		w.push(s)
+	}
+	for w.Len() > 0 {
+		i := w.pop()
+		v := transfer(i)
+		if val[i].Includes(v) {
+			continue
+		}
+		if heads[i] {
+			updates[i]++
+			if updates[i] > a.opts.WideningDelay {
+				v = val[i].Widen(val[i].Join(v), a.thresholds)
+			} else {
+				v = val[i].Join(v)
+			}
+		} else {
+			v = val[i].Join(v)
+		}
+		val[i] = v
+		for _, j := range next(i) {
+			w.push(j)
+		}
+	}
+	// Descending iterations: each round recomputes every location from
+	// the current (post-fixpoint) values; the result stays a
+	// post-fixpoint, hence sound, and can only shrink.
+	for r := 0; r < a.opts.Narrowing; r++ {
+		for _, i := range byPriority(order) {
+			val[i] = transfer(i).Meet(val[i])
+		}
+	}
+}
+
+func targets(es []*edge) []int {
+	var r []int
+	for _, e := range es {
+		r = append(r, e.to)
+	}
+	return r
+}
+
+func sources(es []*edge) []int {
+	var r []int
+	for _, e := range es {
+		r = append(r, e.from)
+	}
+	return r
+}
+
+// loopHeads marks the targets of back edges of a depth-first search from
+// the seeds: widening there suffices for termination (every cycle
+// contains one).
+func loopHeads(n int, seeds []int, next func(int) []int) []bool {
+	heads := make([]bool, n)
+	state := make([]byte, n) // 0 new, 1 on stack, 2 done
+	type frameT struct {
+		v    int
+		succ []int
+		k    int
+	}
+	for _, s := range seeds {
+		if state[s] != 0 {
+			continue
+		}
+		stack := []frameT{{v: s, succ: next(s)}}
+		state[s] = 1
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.k == len(top.succ) {
+				state[top.v] = 2
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			w := top.succ[top.k]
+			top.k++
+			switch state[w] {
+			case 0:
+				state[w] = 1
+				stack = append(stack, frameT{v: w, succ: next(w)})
+			case 1:
+				heads[w] = true
+			}
+		}
+	}
+	// Locations not reached from the seeds never get a value; still mark
+	// none of them.
+	return heads
+}
+
+// priorities numbers locations in reverse post-order of a search from
+// the seeds, so that the worklist processes a location after the ones
+// it depends on (within an acyclic part).
+func priorities(n int, seeds []int, next func(int) []int) []int {
+	prio := make([]int, n)
+	for i := range prio {
+		prio[i] = n + i // unreached: last
+	}
+	seen := make([]bool, n)
+	var post []int
+	type frameT struct {
+		v    int
+		succ []int
+		k    int
+	}
+	for _, s := range seeds {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		stack := []frameT{{v: s, succ: next(s)}}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.k == len(top.succ) {
+				post = append(post, top.v)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			w := top.succ[top.k]
+			top.k++
+			if !seen[w] {
+				seen[w] = true
+				stack = append(stack, frameT{v: w, succ: next(w)})
+			}
+		}
+	}
+	for k, v := range post {
+		prio[v] = len(post) - 1 - k
+	}
+	return prio
+}
+
+func byPriority(prio []int) []int {
+	idx := make([]int, len(prio))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(x, y int) bool { return prio[idx[x]] < prio[idx[y]] })
+	return idx
+}
+
+// worklist is a set of locations popped by increasing priority.
+type worklist struct {
+	prio  []int
+	in    []bool
+	items []int
+}
+
+func (w *worklist) Len() int           { return len(w.items) }
+func (w *worklist) Less(i, j int) bool { return w.prio[w.items[i]] < w.prio[w.items[j]] }
+func (w *worklist) Swap(i, j int)      { w.items[i], w.items[j] = w.items[j], w.items[i] }
+func (w *worklist) Push(x any)         { w.items = append(w.items, x.(int)) }
+func (w *worklist) Pop() any {
+	x := w.items[len(w.items)-1]
+	w.items = w.items[:len(w.items)-1]
+	return x
+}
+
+func (w *worklist) push(i int) {
+	if !w.in[i] {
+		w.in[i] = true
+		heap.Push(w, i)
+	}
+}
+
+func (w *worklist) pop() int {
+	i := heap.Pop(w).(int)
+	w.in[i] = false
+	return i
+}
+
+// String describes an analysis result for debugging.
+func (r *Result) String() string {
+	s := ""
+	for l, e := range r.Coreach {
+		s += fmt.Sprintf("%s: coreach %s reach %s\n", l, spec.Format(e), spec.Format(r.ReachOf(l)))
+	}
+	return s
+}

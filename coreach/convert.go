@@ -1,0 +1,355 @@
+package coreach
+
+import (
+	"math/big"
+
+	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/spec"
+)
+
+// frame maps the numeric data of a product to the dimensions of an
+// abstract space: one dimension per numeric variable, then one per
+// distinct (name, type) of numeric parameters. Boolean and enumerated
+// data are not represented: constraints on them are dropped, which
+// over-approximates (soundly).
+type frame struct {
+	space  *abstraction.Space
+	vars   map[string]int // variable name -> dim
+	params map[paramKey]int
+	types  []spec.Type // per dim
+	isVar  []bool      // per dim
+	paramD []int       // the parameter dims
+}
+
+type paramKey struct {
+	name string
+	t    spec.Type
+}
+
+func newFrame(p *product.Product) *frame {
+	f := &frame{vars: map[string]int{}, params: map[paramKey]int{}}
+	var names []string
+	var ints []bool
+	add := func(name string, t spec.Type, isVar bool) int {
+		d := len(names)
+		names = append(names, name)
+		ints = append(ints, t.Kind == spec.Int)
+		f.types = append(f.types, t)
+		f.isVar = append(f.isVar, isVar)
+		return d
+	}
+	for _, v := range p.Variables {
+		if v.Type.IsNumeric() {
+			f.vars[v.Name] = add(v.Name, v.Type, true)
+		}
+	}
+	for _, a := range p.Actions {
+		for _, pa := range a.Params {
+			k := paramKey{pa.Name, pa.Type}
+			if _, ok := f.params[k]; ok || !pa.Type.IsNumeric() {
+				continue
+			}
+			d := add("param "+pa.Name+" "+pa.Type.String(), pa.Type, false)
+			f.params[k] = d
+			f.paramD = append(f.paramD, d)
+		}
+	}
+	f.space = abstraction.NewSpace(names, ints)
+	return f
+}
+
+func (f *frame) dim(id *spec.Ident) (int, bool) {
+	if id.Kind == spec.VarIdent {
+		d, ok := f.vars[id.Name]
+		return d, ok
+	}
+	d, ok := f.params[paramKey{id.Name, id.T}]
+	return d, ok
+}
+
+// linear converts a numeric expression to a linear expression, or
+// reports false when it is not affine in the represented dimensions.
+func (f *frame) linear(e spec.Expr) (abstraction.LinExpr, bool) {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return abstraction.Const(new(big.Rat).SetInt(e.Val)), true
+	case *spec.RealLit:
+		return abstraction.Const(e.Val), true
+	case *spec.Ident:
+		d, ok := f.dim(e)
+		if !ok {
+			return abstraction.LinExpr{}, false
+		}
+		return abstraction.Var(d), true
+	case *spec.Unary:
+		if e.Op != spec.Neg {
+			return abstraction.LinExpr{}, false
+		}
+		x, ok := f.linear(e.X)
+		return x.Scale(big.NewRat(-1, 1)), ok
+	case *spec.Binary:
+		x, okx := f.linear(e.X)
+		if !okx {
+			return abstraction.LinExpr{}, false
+		}
+		y, oky := f.linear(e.Y)
+		if !oky {
+			return abstraction.LinExpr{}, false
+		}
+		switch e.Op {
+		case spec.Add:
+			return x.Add(y), true
+		case spec.Sub:
+			return x.Sub(y), true
+		case spec.Mul:
+			if x.IsConst() {
+				return y.Scale(x.ConstTerm()), true
+			}
+			if y.IsConst() {
+				return x.Scale(y.ConstTerm()), true
+			}
+		case spec.Div:
+			// Euclidean division on int is not affine; on reals division
+			// by a non-zero constant is.
+			if e.Type().Kind == spec.Real && y.IsConst() && y.ConstTerm().Sign() != 0 {
+				return x.Scale(new(big.Rat).Inv(y.ConstTerm())), true
+			}
+		}
+	}
+	return abstraction.LinExpr{}, false
+}
+
+// atom returns the constraints equivalent to the comparison x op y, or
+// ok=false when it cannot be represented exactly (then the caller
+// over-approximates it by true).
+func (f *frame) atom(op spec.Op, x, y spec.Expr) ([]abstraction.Constraint, bool) {
+	if !x.Type().IsNumeric() {
+		return nil, false
+	}
+	lx, ok := f.linear(x)
+	if !ok {
+		return nil, false
+	}
+	ly, ok := f.linear(y)
+	if !ok {
+		return nil, false
+	}
+	d := lx.Sub(ly) // x - y
+	switch op {
+	case spec.Eq:
+		return []abstraction.Constraint{{Expr: d, Op: abstraction.Eq}}, true
+	case spec.Le:
+		return []abstraction.Constraint{{Expr: d, Op: abstraction.Le}}, true
+	case spec.Lt:
+		return []abstraction.Constraint{{Expr: d, Op: abstraction.Lt}}, true
+	case spec.Ge:
+		return []abstraction.Constraint{{Expr: d.Scale(big.NewRat(-1, 1)), Op: abstraction.Le}}, true
+	case spec.Gt:
+		return []abstraction.Constraint{{Expr: d.Scale(big.NewRat(-1, 1)), Op: abstraction.Lt}}, true
+	}
+	return nil, false // != is not convex
+}
+
+// meet returns an over-approximation of X ∧ e for a predicate e.
+func (f *frame) meet(x abstraction.Value, e spec.Expr) abstraction.Value {
+	if x.IsEmpty() {
+		return x
+	}
+	switch e := e.(type) {
+	case *spec.BoolLit:
+		if e.Val {
+			return x
+		}
+		return x.Meet(emptyOf(x))
+	case *spec.Unary:
+		if e.Op == spec.Not {
+			n, ok := negate(e.X)
+			if ok {
+				return f.meet(x, n)
+			}
+		}
+		return x
+	case *spec.Binary:
+		switch e.Op {
+		case spec.And:
+			return f.meet(f.meet(x, e.X), e.Y)
+		case spec.Or:
+			return f.meet(x, e.X).Join(f.meet(x, e.Y))
+		case spec.Ne:
+			// x != y is (x < y) ∨ (x > y); for numbers that join is
+			// usually everything, but on an equality (x == 3 and x != 3)
+			// it gives emptiness, so compute it.
+			if e.X.Type().IsNumeric() {
+				lt, ok1 := f.atom(spec.Lt, e.X, e.Y)
+				gt, ok2 := f.atom(spec.Gt, e.X, e.Y)
+				if ok1 && ok2 {
+					return x.MeetConstraints(lt).Join(x.MeetConstraints(gt))
+				}
+			}
+			return x
+		}
+		if e.Op.IsComparison() {
+			if cs, ok := f.atom(e.Op, e.X, e.Y); ok {
+				return x.MeetConstraints(cs)
+			}
+		}
+	}
+	return x
+}
+
+func emptyOf(x abstraction.Value) abstraction.Value {
+	// A contradiction 1 <= 0.
+	return x.MeetConstraints([]abstraction.Constraint{{Expr: abstraction.Const(big.NewRat(1, 1)), Op: abstraction.Le}})
+}
+
+// negate pushes a negation one level down (De Morgan, comparisons).
+func negate(e spec.Expr) (spec.Expr, bool) {
+	switch e := e.(type) {
+	case *spec.BoolLit:
+		return spec.BoolConst(!e.Val), true
+	case *spec.Unary:
+		if e.Op == spec.Not {
+			return e.X, true
+		}
+	case *spec.Binary:
+		switch e.Op {
+		case spec.And:
+			return spec.OrOf(spec.NotOf(e.X), spec.NotOf(e.Y)), true
+		case spec.Or:
+			return spec.AndOf(spec.NotOf(e.X), spec.NotOf(e.Y)), true
+		}
+		if e.Op.IsComparison() {
+			return spec.Compare(e.Op.Negate(), e.X, e.Y), true
+		}
+	}
+	return nil, false
+}
+
+// assignment splits a transition's assignments into affine ones (by
+// dimension) and the dimensions assigned something else.
+func (f *frame) assignment(t *spec.Transition) (affine map[int]abstraction.LinExpr, havoc []int) {
+	affine = map[int]abstraction.LinExpr{}
+	for _, a := range t.Assign {
+		d, ok := f.vars[a.Var]
+		if !ok {
+			continue // a bool or enum variable: not represented
+		}
+		if l, ok := f.linear(a.Value); ok {
+			affine[d] = l
+		} else {
+			havoc = append(havoc, d)
+		}
+	}
+	return affine, havoc
+}
+
+// expr converts an abstract value over the variable dimensions back to a
+// predicate. Constraints mixing int and real dimensions cannot be
+// written in the expression language and are dropped (over-approximation).
+func (f *frame) expr(x abstraction.Value) spec.Expr {
+	if x.IsEmpty() {
+		return spec.False()
+	}
+	var cs []spec.Expr
+	for _, c := range x.Constraints() {
+		if e, ok := f.constraint(c); ok {
+			cs = append(cs, e)
+		}
+	}
+	return spec.AndOf(cs...)
+}
+
+func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
+	dims := c.Expr.Dims()
+	if len(dims) == 0 {
+		return nil, false
+	}
+	t := f.types[dims[0]]
+	for _, d := range dims {
+		if f.types[d] != t || !f.isVar[d] {
+			return nil, false
+		}
+	}
+	// Scale to integer coefficients when the terms are ints.
+	e := c.Expr
+	if t.Kind == spec.Int {
+		l := new(big.Int).SetInt64(1)
+		for _, d := range dims {
+			l = lcm(l, e.Coeff(d).Denom())
+		}
+		l = lcm(l, e.ConstTerm().Denom())
+		e = e.Scale(new(big.Rat).SetInt(l))
+	}
+	// Σ a_i x_i + k op 0  ⟶  positive terms op negative terms - k
+	var lhs, rhs spec.Expr
+	for _, d := range dims {
+		a := e.Coeff(d)
+		name := f.space.Names[d]
+		v := spec.VarRef(name, t)
+		if a.Sign() > 0 {
+			lhs = addTerm(lhs, scaled(a, v, t), t)
+		} else {
+			rhs = addTerm(rhs, scaled(new(big.Rat).Neg(a), v, t), t)
+		}
+	}
+	k := new(big.Rat).Neg(e.ConstTerm())
+	kExpr := constOf(k, t)
+	op := spec.Le
+	switch c.Op {
+	case abstraction.Eq:
+		op = spec.Eq
+	case abstraction.Lt:
+		op = spec.Lt
+	}
+	switch {
+	case lhs == nil:
+		// 0 op rhs + k: rhs op' -k, flipping the comparison.
+		return spec.Compare(flip(op), rhs, constOf(new(big.Rat).Neg(k), t)), true
+	case rhs == nil:
+		return spec.Compare(op, lhs, kExpr), true
+	case k.Sign() == 0:
+		return spec.Compare(op, lhs, rhs), true
+	case k.Sign() > 0:
+		return spec.Compare(op, lhs, spec.Arith(spec.Add, rhs, kExpr)), true
+	default:
+		return spec.Compare(op, lhs, spec.Arith(spec.Sub, rhs, constOf(new(big.Rat).Neg(k), t))), true
+	}
+}
+
+func flip(op spec.Op) spec.Op {
+	switch op {
+	case spec.Le:
+		return spec.Ge
+	case spec.Lt:
+		return spec.Gt
+	}
+	return op
+}
+
+func scaled(a *big.Rat, v spec.Expr, t spec.Type) spec.Expr {
+	if a.Cmp(big.NewRat(1, 1)) == 0 {
+		return v
+	}
+	return spec.Arith(spec.Mul, constOf(a, t), v)
+}
+
+func addTerm(acc, term spec.Expr, t spec.Type) spec.Expr {
+	if acc == nil {
+		return term
+	}
+	return spec.Arith(spec.Add, acc, term)
+}
+
+func constOf(r *big.Rat, t spec.Type) spec.Expr {
+	if t.Kind == spec.Int && r.IsInt() {
+		return spec.BigIntConst(r.Num())
+	}
+	return spec.RatConst(r)
+}
+
+func lcm(a, b *big.Int) *big.Int {
+	g := new(big.Int).GCD(nil, nil, a, b)
+	r := new(big.Int).Mul(a, b)
+	return r.Quo(r, g)
+}

@@ -1,0 +1,78 @@
+package coreach
+
+import (
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Result holds, per product location, an over-approximation of the
+// states co-reachable from Accept (Coreach) and of the states reachable
+// from the initial condition (Reach), as predicates on the variables.
+// A location missing from a map is unconstrained (true).
+type Result struct {
+	Coreach map[string]spec.Expr
+	Reach   map[string]spec.Expr
+}
+
+// CoreachOf returns the co-reachability predicate of loc.
+func (r *Result) CoreachOf(loc string) spec.Expr { return lookup(r.Coreach, loc) }
+
+// ReachOf returns the reachability predicate of loc.
+func (r *Result) ReachOf(loc string) spec.Expr { return lookup(r.Reach, loc) }
+
+func lookup(m map[string]spec.Expr, loc string) spec.Expr {
+	if e, ok := m[loc]; ok {
+		return e
+	}
+	return spec.True()
+}
+
+// Graph is the analysis of the domain "none": it ignores data, so a
+// location co-reaches Accept (true) when some path of the product's
+// graph leads from it to an Accept location, and is false otherwise;
+// likewise for reachability from the initial location. It is the
+// coarsest sound analysis (the graph over-approximates the runs).
+func Graph(p *product.Product) *Result {
+	r := &Result{Coreach: map[string]spec.Expr{}, Reach: map[string]spec.Expr{}}
+	back := map[string][]string{}
+	fwd := map[string][]string{}
+	for _, t := range p.Transitions {
+		if t.To == p.Fail {
+			continue
+		}
+		back[t.To] = append(back[t.To], t.From)
+		fwd[t.From] = append(fwd[t.From], t.To)
+	}
+	var seeds []string
+	for _, l := range p.Locations {
+		if p.Accept[l] {
+			seeds = append(seeds, l)
+		}
+	}
+	co := closure(seeds, back)
+	re := closure([]string{p.Initial.Location}, fwd)
+	for _, l := range p.Locations {
+		r.Coreach[l] = spec.BoolConst(co[l])
+		r.Reach[l] = spec.BoolConst(re[l])
+	}
+	return r
+}
+
+func closure(seeds []string, next map[string][]string) map[string]bool {
+	in := map[string]bool{}
+	stack := append([]string(nil), seeds...)
+	for _, s := range seeds {
+		in[s] = true
+	}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range next[l] {
+			if !in[n] {
+				in[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	return in
+}

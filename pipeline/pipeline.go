@@ -1,0 +1,156 @@
+// Package pipeline chains the stages of test generation, from a spec
+// file and a purpose file to a test case: load and check, suspension and
+// canonical tester (canonical), product with the purpose (product),
+// co-reachability analysis (coreach), Keep/Inconc selection and
+// mirroring (selection). Each stage is a function from model to model;
+// this package only wires them and owns the solver context of one run.
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/canonical"
+	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/coreach"
+	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/selection"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Options of Generate.
+type Options struct {
+	// Domain is the abstract domain of the analysis: "none", "interval"
+	// or "polyhedra" (the default).
+	Domain string
+	// Explain, when set, receives the reach and coreach predicates of
+	// every product location.
+	Explain io.Writer
+	// Warn, when set, receives warnings.
+	Warn io.Writer
+}
+
+// Result is what Generate produced, stage by stage.
+type Result struct {
+	Spec, Purpose *spec.Model
+	Tester        *canonical.Tester
+	Product       *product.Product
+	Analysis      *coreach.Result
+	Testcase      *spec.Model
+}
+
+// Generate runs the whole pipeline on the files specPath and purposePath.
+func Generate(specPath, purposePath string, opts Options) (*Result, error) {
+	s, err := spec.LoadFile(specPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	if s.Kind != spec.SpecKind {
+		return nil, fmt.Errorf("%s: the first file must be a spec, not a %s", specPath, s.Kind)
+	}
+	tp, err := spec.LoadFile(purposePath, s)
+	if err != nil {
+		return nil, err
+	}
+	if tp.Kind != spec.PurposeKind {
+		return nil, fmt.Errorf("%s: the second file must be a purpose, not a %s", purposePath, tp.Kind)
+	}
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return nil, err
+	}
+	defer ctx.Close()
+	return Models(ctx, s, tp, opts)
+}
+
+// Models runs the pipeline on loaded models.
+func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, error) {
+	res := &Result{Spec: s, Purpose: tp}
+	errs, err := check.Determinism(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if len(errs) > 0 {
+		return nil, spec.ErrorList(errs).Err()
+	}
+	if res.Tester, err = canonical.Build(ctx, s); err != nil {
+		return nil, err
+	}
+	if res.Product, err = product.Build(ctx, res.Tester, tp); err != nil {
+		return nil, err
+	}
+	if res.Analysis, err = analyse(ctx, res.Product, opts.Domain); err != nil {
+		return nil, err
+	}
+	if opts.Explain != nil {
+		explain(opts.Explain, res.Product, res.Analysis)
+	}
+	res.Testcase, err = selection.Select(ctx, res.Product, res.Analysis)
+	if err != nil {
+		if opts.Warn != nil {
+			if _, ok := err.(*selection.UnreachableError); ok {
+				fmt.Fprintf(opts.Warn, "warning: %v\n", err)
+			}
+		}
+		return nil, err
+	}
+	return res, nil
+}
+
+func analyse(ctx *solver.Context, p *product.Product, domain string) (*coreach.Result, error) {
+	switch domain {
+	case "none":
+		return coreach.Graph(p), nil
+	case "interval":
+		return coreach.Analyze(ctx, p, abstraction.Intervals(), coreach.Options{})
+	case "polyhedra", "":
+		return coreach.Analyze(ctx, p, abstraction.Polyhedra(), coreach.Options{})
+	}
+	return nil, fmt.Errorf("unknown domain %q: want none, interval or polyhedra", domain)
+}
+
+func explain(w io.Writer, p *product.Product, a *coreach.Result) {
+	locs := append([]string(nil), p.Locations...)
+	sort.Strings(locs)
+	for _, l := range locs {
+		fmt.Fprintf(w, "%s\n    reach:   %s\n    coreach: %s\n", l, spec.Format(a.ReachOf(l)), spec.Format(a.CoreachOf(l)))
+	}
+}
+
+// Encode renders a test case in one of the output formats: "yaml",
+// "dot" or "go" (pkg is the Go package clause; default NAME_test).
+func Encode(tc *spec.Model, format, pkg string) ([]byte, error) {
+	switch format {
+	case "yaml", "":
+		return spec.Marshal(tc)
+	case "dot":
+		var b bytes.Buffer
+		b.WriteString(emit.DOT(tc).String())
+		return b.Bytes(), nil
+	case "go":
+		if pkg == "" {
+			pkg = goIdent(tc.Name) + "_test"
+		}
+		return emit.GoSource(tc, pkg)
+	}
+	return nil, fmt.Errorf("unknown format %q: want yaml, dot or go", format)
+}
+
+// goIdent turns a model name into a Go identifier.
+func goIdent(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 || b[0] >= '0' && b[0] <= '9' {
+		b = append([]byte("tc_"), b...)
+	}
+	return string(b)
+}

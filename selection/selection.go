@@ -1,0 +1,334 @@
+// Package selection turns the product can(S) × TP into a test case, with
+// the two rules of §4 of the STG paper, given an over-approximation
+// coreach_α of the states co-reachable from Accept:
+//
+//	Keep:   <l, a, G, A, l'>               ⟶  <l, a, G ∧ pre_α(A)(coreach_α(l')), A, l'>
+//	Inconc: <l, a, G, A, l'>, a ∈ Σ!       ⟶  <l, a, G ∧ ¬pre_α(A)(coreach_α(l')), A, Inconc>
+//
+// Keep discards the inputs (tester sends) that certainly leave
+// coreach(Accept); Inconc redirects the outputs (tester receives) that
+// certainly leave it. Transitions into Fail are kept as they are, so
+// the test case stays sound (its Fail traces are unspecified outputs) and
+// complete for receives. Accept locations become Pass, and actions are
+// mirrored: the SUT's inputs are the tester's sends, its outputs (and
+// delta) the tester's receives.
+//
+// pre(A)(C) is computed exactly by substitution, C[x := A_x]: the
+// over-approximation lies only in coreach_α itself.
+package selection
+
+import (
+	"fmt"
+
+	"github.com/stg-tool/stg/coreach"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Verdict location names (FORMAT.md §1).
+const (
+	Pass   = "Pass"
+	Fail   = "Fail"
+	Inconc = "Inconc"
+)
+
+// UnreachableError says that no run of the test case can reach Pass:
+// the purpose's Accept locations are unreachable in the product (as far
+// as the analysis can tell).
+type UnreachableError struct {
+	Purpose string
+	Why     string
+}
+
+func (e *UnreachableError) Error() string {
+	return fmt.Sprintf("purpose %s: Accept is unreachable %s; no test case can reach Pass", e.Purpose, e.Why)
+}
+
+// Select returns the test case selected from p with the analysis a.
+func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.Model, error) {
+	tc := &spec.Model{
+		Kind:      spec.TestcaseKind,
+		Name:      p.Purpose.Name,
+		Enums:     p.Enums,
+		Funcs:     p.Funcs,
+		Variables: p.Variables,
+		Initial:   p.Initial,
+		Verdicts:  spec.Verdicts{Pass: []string{Pass}, Fail: []string{Fail}, Inconc: []string{Inconc}},
+	}
+	for _, act := range p.Actions {
+		m := &spec.Action{Name: act.Name, Params: act.Params, Pos: act.Pos, Dir: spec.Send}
+		if act.Dir == spec.Output {
+			m.Dir = spec.Receive
+		}
+		tc.Actions = append(tc.Actions, m)
+	}
+	if p.Accept[p.Initial.Location] {
+		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "trivially (the initial location is accepting, so there is nothing to test)"}
+	}
+	init := spec.AndOf(p.Initial.Condition, a.CoreachOf(p.Initial.Location))
+	if r, err := ctx.Sat(init); err != nil {
+		return nil, err
+	} else if r == solver.Unsat {
+		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "from the initial states"}
+	}
+
+	var kept []*spec.Transition
+	for _, t := range p.Transitions {
+		act := p.Action(t.Action)
+		receive := act.Dir == spec.Output
+		if t.To == p.Fail {
+			kept = append(kept, &spec.Transition{From: t.From, Action: t.Action, Guard: t.Guard, To: Fail})
+			continue
+		}
+		to, target := t.To, spec.True()
+		if p.Accept[t.To] {
+			to = Pass
+		} else {
+			target = a.CoreachOf(t.To)
+		}
+		pre := preImage(p.Model, t, target)
+		keep := spec.AndOf(t.Guard, pre)
+		ok, err := satisfiable(ctx, keep)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			kept = append(kept, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: keep, Assign: t.Assign, To: to})
+		}
+		if receive && !spec.IsTrue(pre) {
+			inc := spec.AndOf(t.Guard, spec.NotOf(pre))
+			ok, err := satisfiable(ctx, inc)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				kept = append(kept, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: inc, To: Inconc})
+			}
+		}
+	}
+	kept, err := readableGuards(ctx, p.Model, kept, a)
+	if err != nil {
+		return nil, err
+	}
+	tc.Transitions = reachable(tc.Initial.Location, kept)
+
+	// Locations: in order of the product, then the verdicts used.
+	used := map[string]bool{tc.Initial.Location: true}
+	for _, t := range tc.Transitions {
+		used[t.From], used[t.To] = true, true
+	}
+	if !used[Pass] {
+		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "in the product of the spec with the purpose"}
+	}
+	for _, l := range p.Locations {
+		if used[l] && !p.Accept[l] && l != p.Fail {
+			tc.Locations = append(tc.Locations, l)
+		}
+	}
+	for _, v := range []string{Pass, Fail, Inconc} {
+		if used[v] {
+			tc.Locations = append(tc.Locations, v)
+		}
+	}
+	return tc, nil
+}
+
+// preImage returns pre(A)(c) = c[x := A_x] for the variables that t assigns.
+func preImage(m *spec.Model, t *spec.Transition, c spec.Expr) spec.Expr {
+	if len(t.Assign) == 0 {
+		return c
+	}
+	sub := map[string]spec.Expr{}
+	for _, as := range t.Assign {
+		sub[as.Var] = as.Value
+	}
+	return spec.Substitute(c, sub, nil)
+}
+
+func satisfiable(ctx *solver.Context, g spec.Expr) (bool, error) {
+	r, err := ctx.Sat(g)
+	return r != solver.Unsat, err
+}
+
+// reachable keeps the transitions whose source can be reached from init
+// in the graph of ts.
+func reachable(init string, ts []*spec.Transition) []*spec.Transition {
+	out := map[string][]*spec.Transition{}
+	for _, t := range ts {
+		out[t.From] = append(out[t.From], t)
+	}
+	seen := map[string]bool{init: true}
+	stack := []string{init}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, t := range out[l] {
+			if !seen[t.To] {
+				seen[t.To] = true
+				stack = append(stack, t.To)
+			}
+		}
+	}
+	var r []*spec.Transition
+	for _, t := range ts {
+		if seen[t.From] {
+			r = append(r, t)
+		}
+	}
+	return r
+}
+
+// readableGuards simplifies the guards, group by group (the
+// transitions leaving one location with one action). Two forms are
+// tried:
+//
+//   - relative to the location's reachability predicate reach(l): the
+//     transitions that cannot fire in a reachable state are dropped and
+//     each guard is simplified under reach(l) (conjuncts that reach(l)
+//     entails disappear: the send of Figure 3 reads p == x + 2);
+//   - exact: each guard simplified into an equivalent one.
+//
+// The relative form is taken only when the group stays deterministic
+// everywhere (guards pairwise disjoint) and, for receives, complete
+// everywhere (their disjunction is valid), so that the properties of a
+// test case hold of the file itself and not only of its reachable
+// states. Both forms have the same runs from the initial states.
+func readableGuards(ctx *solver.Context, m *spec.Model, ts []*spec.Transition, a *coreach.Result) ([]*spec.Transition, error) {
+	type key struct{ from, action string }
+	groups := map[key][]*spec.Transition{}
+	var order []key
+	for _, t := range ts {
+		k := key{t.From, t.Action}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], t)
+	}
+	var out []*spec.Transition
+	for _, k := range order {
+		g := groups[k]
+		receive := m.Action(k.action).Dir == spec.Output
+		reach := a.ReachOf(k.from)
+		rel, err := relativeGroup(ctx, g, reach)
+		if err != nil {
+			return nil, err
+		}
+		if rel != nil {
+			ok, err := wellFormed(ctx, rel, receive)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, rel...)
+				continue
+			}
+		}
+		for _, t := range g {
+			e, err := simplifyUnder(ctx, spec.True(), t.Guard)
+			if err != nil {
+				return nil, err
+			}
+			u := *t
+			u.Guard = e
+			out = append(out, &u)
+		}
+	}
+	return out, nil
+}
+
+// relativeGroup returns the group simplified under reach, or nil when
+// reach is true (nothing to gain).
+func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) ([]*spec.Transition, error) {
+	if spec.IsTrue(reach) {
+		return nil, nil
+	}
+	var r []*spec.Transition
+	for _, t := range g {
+		if t.To == Fail {
+			// A Fail guard must stay exactly the unspecified outputs,
+			// in every state: soundness is a property of the file.
+			e, err := simplifyUnder(ctx, spec.True(), t.Guard)
+			if err != nil {
+				return nil, err
+			}
+			u := *t
+			u.Guard = e
+			r = append(r, &u)
+			continue
+		}
+		ok, err := satisfiable(ctx, spec.AndOf(reach, t.Guard))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		best, err := simplifyUnder(ctx, reach, t.Guard)
+		if err != nil {
+			return nil, err
+		}
+		alt, err := simplifyUnder(ctx, reach, spec.AndOf(reach, t.Guard))
+		if err != nil {
+			return nil, err
+		}
+		if len(spec.Format(alt)) < len(spec.Format(best)) {
+			best = alt
+		}
+		u := *t
+		u.Guard = best
+		r = append(r, &u)
+	}
+	return r, nil
+}
+
+// wellFormed reports whether the guards of a group are pairwise
+// disjoint and, for receives, cover every valuation.
+func wellFormed(ctx *solver.Context, g []*spec.Transition, receive bool) (bool, error) {
+	for i := range g {
+		for j := i + 1; j < len(g); j++ {
+			ok, err := satisfiable(ctx, spec.AndOf(g[i].Guard, g[j].Guard))
+			if err != nil || ok {
+				return false, err
+			}
+		}
+	}
+	if !receive {
+		return true, nil
+	}
+	var gs []spec.Expr
+	for _, t := range g {
+		gs = append(gs, t.Guard)
+	}
+	return ctx.Valid(spec.OrOf(gs...))
+}
+
+func simplifyUnder(ctx *solver.Context, reach, g spec.Expr) (spec.Expr, error) {
+	s, err := ctx.Simplify(g)
+	if err != nil {
+		s = g
+	}
+	return dropImplied(ctx, reach, spec.NegationNormal(s))
+}
+
+// dropImplied removes each conjunct of g that the context and the
+// remaining conjuncts entail.
+func dropImplied(ctx *solver.Context, context, g spec.Expr) (spec.Expr, error) {
+	cs := spec.Conjuncts(g)
+	if spec.IsTrue(context) && len(cs) < 2 {
+		return g, nil
+	}
+	for i := 0; i < len(cs); {
+		rest := append(append([]spec.Expr{context}, cs[:i]...), cs[i+1:]...)
+		ok, err := ctx.Entails(spec.AndOf(rest...), cs[i])
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			cs = append(cs[:i], cs[i+1:]...)
+			continue
+		}
+		i++
+	}
+	return spec.AndOf(cs...), nil
+}
