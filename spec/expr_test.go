@@ -306,3 +306,36 @@ func TestEuclidDivMod(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatRealConstants(t *testing.T) {
+	tests := []struct {
+		r    *big.Rat
+		want string
+	}{
+		{big.NewRat(1, 8), "0.125"},
+		{big.NewRat(-5, 2), "-2.5"},
+		{big.NewRat(3, 1), "3.0"},
+		{big.NewRat(1, 3), "1.0 / 3"},
+		{big.NewRat(7, 20), "0.35"},
+		{big.NewRat(1, 1<<40), "0.0000000000009094947017729282379150390625"},
+	}
+	for _, tt := range tests {
+		if got := Format(RatConst(tt.r)); got != tt.want {
+			t.Errorf("Format(%v) = %q, want %q", tt.r, got, tt.want)
+		}
+	}
+	// A tiny constant prints fast (as a quotient) and reads back equal.
+	e, err := Parse("r > 0.1e-400000", base, testScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(Format(e), base, testScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1, _ := Eval(e.(*Binary).Y, Valuation{})
+	v2, _ := Eval(back.(*Binary).Y, Valuation{})
+	if !v1.Equal(v2) {
+		t.Error("0.1e-400000 changed in a round trip")
+	}
+}

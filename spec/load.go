@@ -65,6 +65,9 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 			return nil, l.errs.Err()
 		}
 	}
+	if kind != PurposeKind {
+		spec = nil // only a purpose reads another model's names
+	}
 	m = l.model(root, kind, spec)
 	if err := l.errs.Err(); err != nil {
 		return nil, err
@@ -480,7 +483,11 @@ func (l *loader) actions(m *Model, n *yaml.Node, ns names) {
 				l.errorf(kv[0], "delta is reserved for quiescence: the tool adds it, a spec never declares it")
 				continue
 			}
-		} else if _, ok := l.ident(kv[0], "action"); !ok {
+		} else if !identRE.MatchString(name) {
+			// Action names never occur in expressions, so Go keywords
+			// (select, go) are fine; they must still be identifiers for
+			// the generated code and the wire protocol.
+			l.errorf(kv[0], "action %q is not an identifier (letters, digits, _; not starting with a digit)", name)
 			continue
 		}
 		a := &Action{Name: name, Pos: l.pos(kv[0])}

@@ -122,25 +122,28 @@ func ratText(r *big.Rat) (s string, quotient bool) {
 	if r.IsInt() {
 		return r.Num().String() + ".0", false
 	}
-	d := new(big.Int).Set(r.Denom())
-	two, five := big.NewInt(2), big.NewInt(5)
-	m := new(big.Int)
-	for _, f := range []*big.Int{two, five} {
+	// A finite decimal needs a denominator 2^a 5^b, and then max(a, b)
+	// digits. Beyond 4096 digits (a denominator above 10^4096, 13607
+	// bits) the quotient is the shorter text; the bound also keeps the
+	// cost of printing a constant like 1e-400000 low.
+	d := r.Denom()
+	if d.BitLen() <= 13607 {
+		a := d.TrailingZeroBits()
+		odd := new(big.Int).Rsh(d, a)
+		five, q, m := big.NewInt(5), new(big.Int), new(big.Int)
+		b := 0
 		for {
-			q, rem := new(big.Int).QuoRem(d, f, m)
-			if rem.Sign() != 0 {
+			q.QuoRem(odd, five, m)
+			if m.Sign() != 0 {
 				break
 			}
-			d = q
+			odd.Set(q)
+			b++
 		}
-	}
-	if d.Cmp(big.NewInt(1)) == 0 {
-		// Denominator 2^a 5^b: max(a, b) digits suffice.
-		for n := 1; n <= 4096; n++ {
-			s := r.FloatString(n)
-			var back big.Rat
-			if _, ok := back.SetString(s); ok && back.Cmp(r) == 0 {
-				return s, false
+		if odd.IsInt64() && odd.Int64() == 1 {
+			n := max(int(a), b)
+			if n <= 4096 {
+				return r.FloatString(n), false
 			}
 		}
 	}

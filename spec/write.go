@@ -70,7 +70,7 @@ func Write(w io.Writer, m *Model) error {
 	}
 	in := flow("location", str(m.Initial.Location))
 	if m.Initial.Condition != nil && !IsTrue(m.Initial.Condition) {
-		in.Content = append(in.Content, str("condition"), str(Format(m.Initial.Condition)))
+		in.Content = append(in.Content, str("condition"), expr(m.Initial.Condition))
 	}
 	add("initial", in)
 	if m.Kind == PurposeKind {
@@ -101,12 +101,12 @@ func Write(w io.Writer, m *Model) error {
 		}
 		tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
 		if t.Guard != nil && !IsTrue(t.Guard) {
-			tn.Content = append(tn.Content, str("guard"), str(Format(t.Guard)))
+			tn.Content = append(tn.Content, str("guard"), expr(t.Guard))
 		}
 		if len(t.Assign) > 0 {
 			as := flow()
 			for _, a := range t.Assign {
-				as.Content = append(as.Content, str(a.Var), str(Format(a.Value)))
+				as.Content = append(as.Content, str(a.Var), expr(a.Value))
 			}
 			tn.Content = append(tn.Content, str("assign"), as)
 		}
@@ -169,6 +169,11 @@ func sameStrings(a, b []string) bool {
 }
 
 func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+// expr is a scalar holding an expression: untagged, so that "0" and
+// "true" are written plainly; the encoder still quotes what plain YAML
+// cannot hold ("!(a && b)", "a: b").
+func expr(e Expr) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: Format(e)} }
 
 func block() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 
