@@ -31,8 +31,6 @@ type Options struct {
 	// Explain, when set, receives the reach and coreach predicates of
 	// every product location.
 	Explain io.Writer
-	// Warn, when set, receives warnings.
-	Warn io.Writer
 }
 
 // Result is what Generate produced, stage by stage.
@@ -92,11 +90,6 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	}
 	res.Testcase, err = selection.Select(ctx, res.Product, res.Analysis)
 	if err != nil {
-		if opts.Warn != nil {
-			if _, ok := err.(*selection.UnreachableError); ok {
-				fmt.Fprintf(opts.Warn, "warning: %v\n", err)
-			}
-		}
 		return nil, err
 	}
 	return res, nil
@@ -118,6 +111,9 @@ func explain(w io.Writer, p *product.Product, a *coreach.Result) {
 	locs := append([]string(nil), p.Locations...)
 	sort.Strings(locs)
 	for _, l := range locs {
+		if l == p.Fail {
+			continue
+		}
 		fmt.Fprintf(w, "%s\n    reach:   %s\n    coreach: %s\n", l, spec.Format(a.ReachOf(l)), spec.Format(a.CoreachOf(l)))
 	}
 }

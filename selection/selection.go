@@ -126,11 +126,8 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 			tc.Locations = append(tc.Locations, l)
 		}
 	}
-	for _, v := range []string{Pass, Fail, Inconc} {
-		if used[v] {
-			tc.Locations = append(tc.Locations, v)
-		}
-	}
+	// The verdict locations are always declared (FORMAT.md §1), used or not.
+	tc.Locations = append(tc.Locations, Pass, Fail, Inconc)
 	return tc, nil
 }
 

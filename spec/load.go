@@ -412,7 +412,7 @@ func (l *loader) types(m *Model, n *yaml.Node, ns names) {
 			}
 			e.Values = append(e.Values, c)
 		}
-		if len(vals) == 0 && kv[1].Kind == yaml.SequenceNode {
+		if len(vals) == 0 && (kv[1].Kind == yaml.SequenceNode || kv[1].Tag == "!!null") {
 			l.errorf(kv[1], "type %s has no constants", name)
 		}
 		if len(e.Values) > 0 {
@@ -562,7 +562,7 @@ func (l *loader) initial(m *Model, n *yaml.Node) Initial {
 			in.Condition = l.predicate(kv[1], m.ParamScope(nil), "initial condition")
 		}
 	}
-	if in.Location == "" && n.Kind == yaml.MappingNode {
+	if in.Location == "" && (n.Kind == yaml.MappingNode || n.Tag == "!!null") {
 		l.errorf(n, "initial needs a location")
 	}
 	return in

@@ -111,6 +111,7 @@ func TestLoadErrors(t *testing.T) {
 		{"missing actions", SpecKind, 9, "acts:", "1:1", "missing actions"},
 		{"missing initial", SpecKind, 12, "init:", "1:1", "missing initial"},
 		{"initial without location", SpecKind, 13, "  where: A", "13:3", "unknown key where in initial"},
+		{"initial empty", SpecKind, 0, baseSpec[:strings.Index(baseSpec, "initial:")] + "initial:\n", "12:9", "initial needs a location"},
 		// Declarations.
 		{"unknown type", SpecKind, 6, "  x: integer", "6:6", "unknown type integer"},
 		{"type not a name", SpecKind, 6, "  x: [int]", "6:6", "a type must be a single value"},
@@ -124,6 +125,7 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate enum constant", SpecKind, 4, "  Status: [idle, idle]", "4:18", "constant idle of type Status is already declared as constant idle of type Status (line 4)"},
 		{"constant in two types", SpecKind, 4, "  Status: [idle, busy]\n  Mode: [idle]", "5:10", "constant idle of type Mode is already declared"},
 		{"empty enum", SpecKind, 4, "  Status: []", "4:11", "type Status has no constants"},
+		{"enum without constants", SpecKind, 4, "  Status:", "4:10", "type Status has no constants"},
 		{"duplicate action", SpecKind, 11, "  out: {dir: output}\n  out: {dir: input}", "12:3", "duplicate key out in actions"},
 		{"unknown dir", SpecKind, 11, "  out: {dir: out}", "11:14", `unknown dir "out"`},
 		{"missing dir", SpecKind, 11, "  out: {}", "11:3", "action out has no dir"},

@@ -39,7 +39,6 @@ Example:
 			if c.Bool("explain") {
 				opts.Explain = c.App.ErrWriter
 			}
-			opts.Warn = c.App.ErrWriter
 			format := c.String("format")
 			switch format {
 			case "yaml", "dot", "go":

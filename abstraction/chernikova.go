@@ -1,0 +1,283 @@
+package abstraction
+
+import "math/big"
+
+// A dd is a double description pair under construction: a cone given both
+// by constraints (equalities eqs, inequalities cons: a·y = 0, a·y >= 0)
+// and by generators (lines and rays), kept consistent by Chernikova's
+// algorithm as constraints are added one at a time.
+//
+// The algorithm is self-dual: with the roles swapped (generators as
+// "constraints" of the polar cone, constraints as its "generators") the
+// same code converts generators to constraints, which is how convex
+// hulls, projections and images are computed.
+//
+// sat[j] has bit i set iff cons[i]·rays[j] == 0. Lines saturate every
+// constraint and equalities every generator, so neither needs bits. The
+// generator side is kept minimal (no redundant ray, independent lines);
+// the constraint side may accumulate redundancy until minimize.
+type dd struct {
+	n     int // homogeneous dimension: space dimension + 1
+	eqs   []vec
+	cons  []vec
+	lines []vec
+	rays  []vec
+	sat   []bitset
+	nbits int // capacity of the sat bitsets
+	t     big.Int
+}
+
+// newDD returns the pair (eqs, cons | lines, rays), which must describe
+// the same cone with a minimal generator side. extra is the number of
+// inequalities that may still be added. The argument slices are not
+// modified.
+func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
+	d := &dd{
+		n:     n,
+		eqs:   append([]vec(nil), eqs...),
+		cons:  append([]vec(nil), cons...),
+		lines: append([]vec(nil), lines...),
+		rays:  append([]vec(nil), rays...),
+		nbits: len(cons) + extra,
+	}
+	d.sat = make([]bitset, len(rays))
+	var s big.Int
+	for j, r := range rays {
+		b := newBitset(d.nbits)
+		for i, c := range cons {
+			dot(&s, c, r, &d.t)
+			if s.Sign() == 0 {
+				b.set(i)
+			}
+		}
+		d.sat[j] = b
+	}
+	return d
+}
+
+// universeDD returns the pair for the whole space R^n: no constraint,
+// the unit vectors as lines.
+func universeDD(n, extra int) *dd {
+	lines := make([]vec, n)
+	for i := range lines {
+		lines[i] = unitVec(n, i)
+	}
+	return newDD(n, nil, nil, lines, nil, extra)
+}
+
+// add intersects the cone with a·y >= 0 (a·y == 0 if eq). It reports
+// whether the constraint was kept (it is dropped when already implied).
+func (d *dd) add(a vec, eq bool) bool {
+	m := len(d.cons) // bit index of a, if it is an inequality
+	if !eq && m >= d.nbits {
+		d.grow()
+	}
+
+	// If a line crosses the hyperplane, it becomes a ray (or vanishes for
+	// an equality) and every other generator is projected along it onto
+	// the hyperplane: no combinatorial work is needed.
+	if len(d.lines) > 0 {
+		prods := make([]big.Int, len(d.lines))
+		k := -1
+		for i, l := range d.lines {
+			dot(&prods[i], a, l, &d.t)
+			if k < 0 && prods[i].Sign() != 0 {
+				k = i
+			}
+		}
+		if k >= 0 {
+			lk := d.lines[k]
+			sk := new(big.Int).Set(&prods[k])
+			if sk.Sign() < 0 {
+				lk = lk.neg()
+				sk.Neg(sk)
+			}
+			var f big.Int
+			nl := make([]vec, 0, len(d.lines)-1)
+			for i, l := range d.lines {
+				if i == k {
+					continue
+				}
+				if prods[i].Sign() != 0 {
+					f.Neg(&prods[i])
+					l = combine(sk, l, &f, lk)
+				}
+				nl = append(nl, l)
+			}
+			d.lines = nl
+			var s big.Int
+			for j, r := range d.rays {
+				dot(&s, a, r, &d.t)
+				if s.Sign() != 0 {
+					s.Neg(&s)
+					d.rays[j] = combine(sk, r, &s, lk)
+				}
+				if !eq {
+					d.sat[j].set(m)
+				}
+			}
+			if eq {
+				d.eqs = append(d.eqs, a)
+				return true
+			}
+			b := newBitset(d.nbits)
+			for i := 0; i < m; i++ {
+				b.set(i)
+			}
+			d.rays = append(d.rays, lk)
+			d.sat = append(d.sat, b)
+			d.cons = append(d.cons, a)
+			return true
+		}
+	}
+
+	// All lines lie in the hyperplane: split the rays by side.
+	nr := len(d.rays)
+	prods := make([]big.Int, nr)
+	var pos, neg []int
+	nzero := 0
+	for j, r := range d.rays {
+		dot(&prods[j], a, r, &d.t)
+		switch prods[j].Sign() {
+		case 1:
+			pos = append(pos, j)
+		case -1:
+			neg = append(neg, j)
+		default:
+			nzero++
+		}
+	}
+	if len(neg) == 0 && (!eq || len(pos) == 0) {
+		return false // implied
+	}
+
+	rays := make([]vec, 0, nzero+len(pos)+len(pos)*len(neg)/2+1)
+	sat := make([]bitset, 0, cap(rays))
+	for j, r := range d.rays {
+		switch s := prods[j].Sign(); {
+		case s == 0:
+			b := d.sat[j] // each bitset has a single owner
+			if !eq {
+				b.set(m)
+			}
+			rays = append(rays, r)
+			sat = append(sat, b)
+		case s > 0 && !eq:
+			rays = append(rays, r)
+			sat = append(sat, d.sat[j])
+		}
+	}
+
+	// Combine adjacent pairs across the hyperplane. Two extreme rays are
+	// adjacent iff no other ray saturates all the constraints both
+	// saturate (the combinatorial test); the count bound is a cheap
+	// necessary condition: a 2-face of a pointed cone of dimension A
+	// needs A-2 independent saturated inequalities.
+	need := d.n - len(d.lines) - len(d.eqs) - 2
+	common := newBitset(d.nbits)
+	var f big.Int
+	for _, p := range pos {
+		sp := d.sat[p]
+		for _, q := range neg {
+			sq := d.sat[q]
+			for w := range common {
+				common[w] = sp[w] & sq[w]
+			}
+			if common.count() < need {
+				continue
+			}
+			adjacent := true
+			for r := 0; r < nr; r++ {
+				if r != p && r != q && common.subsetOf(d.sat[r]) {
+					adjacent = false
+					break
+				}
+			}
+			if !adjacent {
+				continue
+			}
+			f.Neg(&prods[q])
+			rays = append(rays, combine(&f, d.rays[p], &prods[p], d.rays[q]))
+			b := common.clone()
+			if !eq {
+				b.set(m)
+			}
+			sat = append(sat, b)
+		}
+	}
+	d.rays, d.sat = rays, sat
+	if eq {
+		d.eqs = append(d.eqs, a)
+	} else {
+		d.cons = append(d.cons, a)
+	}
+	return true
+}
+
+// grow doubles the capacity of the saturation bitsets.
+func (d *dd) grow() {
+	d.nbits = 2*d.nbits + 64
+	for j, b := range d.sat {
+		nb := newBitset(d.nbits)
+		copy(nb, b)
+		d.sat[j] = nb
+	}
+}
+
+// hasPoint reports whether some ray has a positive homogenising
+// coordinate, i.e. whether the polyhedron (the section at y[0] = 1) is
+// nonempty. Meaningful on the primal side only.
+func (d *dd) hasPoint() bool {
+	for _, r := range d.rays {
+		if r[0].Sign() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// minimize returns a minimal constraint side: independent equalities in
+// reduced echelon form and irredundant inequalities reduced modulo them.
+// An inequality saturated by every ray is an implicit equality; among
+// the others, one is redundant iff the set of rays it saturates is
+// included in that of another (ties keep the first, which is why the
+// positivity constraint is always placed first). This relies on the
+// generator side being minimal, which Chernikova's algorithm guarantees.
+func (d *dd) minimize() (eqs, ineqs []vec) {
+	nr := len(d.rays)
+	var ech echelon
+	for _, e := range d.eqs {
+		ech.add(e)
+	}
+	cols := make([]bitset, len(d.cons))
+	for i := range d.cons {
+		b := newBitset(nr)
+		for j := range d.rays {
+			if d.sat[j].has(i) {
+				b.set(j)
+			}
+		}
+		cols[i] = b
+	}
+	cand := make([]int, 0, len(d.cons))
+	for i := range d.cons {
+		if cols[i].count() == nr {
+			ech.add(d.cons[i])
+			continue
+		}
+		cand = append(cand, i)
+	}
+	for _, i := range cand {
+		redundant := false
+		for _, k := range cand {
+			if k != i && cols[i].subsetOf(cols[k]) && (k < i || !cols[k].subsetOf(cols[i])) {
+				redundant = true
+				break
+			}
+		}
+		if !redundant {
+			ineqs = append(ineqs, ech.reduce(d.cons[i]))
+		}
+	}
+	return ech.rows, ineqs
+}

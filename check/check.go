@@ -1,0 +1,158 @@
+// Package check performs the semantic checks of a model that need a
+// solver, after the loader (package spec) has checked names and types.
+//
+// The main check is determinism, as in Definition 1 of the STG paper
+// (Jeannet, Jéron, Rusu, Zinovieva: "Symbolic Test Selection Based on
+// Approximate Analysis"): an ioSTS is deterministic if Θ has a unique
+// solution and, in each location l and for each action a, the guards of
+// every two transitions leaving l with a have an empty conjunction.
+//
+// Two relaxations are deliberate. Θ need only be satisfiable, not have a
+// unique solution: the generator treats the initial variables
+// symbolically, and only an empty Θ (a model with no run at all) is a
+// mistake. Transitions labelled by internal actions are not compared:
+// internal actions are unobservable, and the generator resolves them by
+// its own closure, so a choice between them is not an error of the model.
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Determinism reports, for a spec or a testcase, the pairs of transitions
+// that leave the same location with the same action and whose guards can
+// hold together, and an initial condition that has no solution. Each
+// overlap is reported at the later transition, naming both and giving a
+// witness valuation found by the solver.
+//
+// A purpose need not be deterministic (its completion rules resolve the
+// choice); Determinism returns nothing for it. Pairs the solver cannot
+// decide (non-linear guards, external functions) are not reported.
+// The error result is for failures of the solver itself.
+func Determinism(ctx *solver.Context, m *spec.Model) ([]*spec.Error, error) {
+	if m.Kind == spec.PurposeKind {
+		return nil, nil
+	}
+	var errs []*spec.Error
+	res, err := ctx.Sat(m.Initial.Condition)
+	if err != nil {
+		return nil, err
+	}
+	if res == solver.Unsat {
+		pos := m.Initial.Pos
+		if p := start(m.Initial.Condition); p.IsValid() {
+			pos = p
+		}
+		errs = append(errs, &spec.Error{Pos: withFile(pos, m),
+			Msg: fmt.Sprintf("initial condition %s has no solution", spec.Format(m.Initial.Condition))})
+	}
+
+	for _, l := range m.Locations {
+		out := m.Outgoing(l)
+		for j, t2 := range out {
+			a := m.Action(t2.Action)
+			if a == nil || a.Dir == spec.Internal {
+				continue
+			}
+			for _, t1 := range out[:j] {
+				if t1.Action != t2.Action {
+					continue
+				}
+				both := spec.AndOf(t1.Guard, t2.Guard)
+				res, err := ctx.Sat(both)
+				if err != nil {
+					return nil, err
+				}
+				if res != solver.Sat {
+					continue
+				}
+				val, ok, err := ctx.Model(both)
+				if err != nil {
+					return nil, err
+				}
+				w := "any values"
+				if ok {
+					w = witness(m, a, val)
+				}
+				errs = append(errs, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
+					"non-deterministic: transition %s and transition %s (line %d) both fire on %s from %s, e.g. with %s",
+					describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, w)})
+			}
+		}
+	}
+	return errs, nil
+}
+
+// describe names a transition for a message: its name and its arc, or
+// just the arc.
+func describe(t *spec.Transition) string {
+	arc := t.From + " -" + t.Action + "-> " + t.To
+	if t.Name != "" {
+		return t.Name + " (" + arc + ")"
+	}
+	return arc
+}
+
+// witness prints the values val gives to a's parameters and to the
+// model's variables, parameters first, each in declaration order.
+// Data the solver left free (they do not occur in the guards) are left
+// out: any value will do for them.
+func witness(m *spec.Model, a *spec.Action, val spec.Valuation) string {
+	var parts []string
+	for _, p := range a.Params {
+		if v, ok := val.Params[p.Name]; ok && v.IsValid() {
+			parts = append(parts, p.Name+" = "+v.String())
+		}
+	}
+	for _, x := range m.Variables {
+		if v, ok := val.Vars[x.Name]; ok && v.IsValid() {
+			parts = append(parts, x.Name+" = "+v.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "any values"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// start returns the position of the leftmost part of e: a binary
+// expression is positioned at its operator, but a message about the
+// whole expression should point at its beginning.
+func start(e spec.Expr) spec.Pos {
+	p := e.Pos()
+	before := func(q spec.Pos) bool {
+		return q.IsValid() && (!p.IsValid() || q.Line < p.Line || q.Line == p.Line && q.Col < p.Col)
+	}
+	switch e := e.(type) {
+	case *spec.Unary:
+		if q := start(e.X); before(q) {
+			p = q
+		}
+	case *spec.Binary:
+		for _, x := range []spec.Expr{e.X, e.Y} {
+			if q := start(x); before(q) {
+				p = q
+			}
+		}
+	case *spec.Call:
+		for _, x := range e.Args {
+			if q := start(x); before(q) {
+				p = q
+			}
+		}
+	}
+	return p
+}
+
+// withFile fills in the model's file name for positions built without
+// one (a model made by the tool rather than read).
+func withFile(p spec.Pos, m *spec.Model) spec.Pos {
+	if p.File == "" {
+		p.File = m.File
+	}
+	return p
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/urfave/cli/v2"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "validate a spec (and a purpose) or a testcase, print a summary",
+		ArgsUsage: "SPEC [PURPOSE] | TESTCASE",
+		UsageText: "stg check SPEC [PURPOSE]\nstg check TESTCASE",
+		Description: `Check reads the model files and checks names, types and the rules of each
+kind of model (FORMAT.md §1-2), then asks the solver whether the spec (or
+testcase) is deterministic: no two transitions leaving a location with the
+same action may have guards that hold together, and the initial condition
+must have a solution. Every problem is printed as FILE:LINE:COL: message
+on stderr and the exit code is 3; otherwise a summary is printed and the
+exit code is 0. A purpose is read with its spec.
+
+Example:
+   $ stg check examples/cmp/spec.yaml examples/cmp/purpose.yaml
+   spec cmp: 4 locations (Rx initial, Ry, Cmp, End), 5 transitions, ...
+   purpose cmp-reach-ok2: 3 locations (Wait initial, Accept accept, Sink), ...`,
+		Action: runCheck,
+	}
+}
+
+func runCheck(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return usageError(c, "stg check takes a spec and optionally a purpose, or a testcase")
+	}
+	m, err := loadModel(args[0], nil)
+	if err != nil {
+		return inputError(err)
+	}
+	models := []*spec.Model{m}
+	if len(args) == 2 {
+		if m.Kind != spec.SpecKind {
+			return inputError(fmt.Errorf("%s: the first file of stg check SPEC PURPOSE must be a spec, not a %s", args[0], m.Kind))
+		}
+		p, err := loadModel(args[1], m)
+		if err != nil {
+			return inputError(err)
+		}
+		if p.Kind != spec.PurposeKind {
+			return inputError(fmt.Errorf("%s: the second file of stg check SPEC PURPOSE must be a purpose, not a %s", args[1], p.Kind))
+		}
+		models = append(models, p)
+	}
+
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return inputError(fmt.Errorf("stg check: cannot start the solver: %v", err))
+	}
+	defer ctx.Close()
+	var errs spec.ErrorList
+	for _, m := range models {
+		es, err := check.Determinism(ctx, m)
+		if err != nil {
+			return inputError(fmt.Errorf("%s: solver: %v", m.File, err))
+		}
+		errs = append(errs, es...)
+	}
+	if err := errs.Err(); err != nil {
+		return inputError(err)
+	}
+	for _, m := range models {
+		writeSummary(c.App.Writer, m)
+	}
+	return nil
+}
+
+// loadModel reads the model file path; a purpose needs its spec.
+// The error is an os error or a spec.ErrorList.
+func loadModel(path string, sp *spec.Model) (*spec.Model, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: cannot read: %v", path, pe.Err)
+		}
+		return nil, err
+	}
+	return spec.ParseModel(path, data, sp)
+}
+
+// writeSummary prints one line about m: its locations, transitions,
+// data and alphabet. A spec or testcase has passed the determinism
+// check when this is called.
+func writeSummary(w io.Writer, m *spec.Model) {
+	var parts []string
+	var locs []string
+	for _, l := range m.Locations {
+		var notes []string
+		if l == m.Initial.Location {
+			notes = append(notes, "initial")
+		}
+		if m.IsAccept(l) {
+			notes = append(notes, "accept")
+		}
+		if v := m.Verdict(l); v != "" {
+			notes = append(notes, v)
+		}
+		locs = append(locs, strings.Join(append([]string{l}, notes...), " "))
+	}
+	parts = append(parts, count(len(m.Locations), "location")+list(locs))
+	parts = append(parts, count(len(m.Transitions), "transition"))
+	if len(m.Enums) > 0 {
+		var ts []string
+		for _, e := range m.Enums {
+			ts = append(ts, e.Name+" = {"+strings.Join(e.Values, ", ")+"}")
+		}
+		parts = append(parts, count(len(m.Enums), "type")+list(ts))
+	}
+	if len(m.Funcs) > 0 {
+		var fs []string
+		for _, f := range m.Funcs {
+			var ps []string
+			for _, t := range f.Params {
+				ps = append(ps, t.String())
+			}
+			fs = append(fs, f.Name+"("+strings.Join(ps, ", ")+") "+f.Result.String())
+		}
+		parts = append(parts, count(len(m.Funcs), "function")+list(fs))
+	}
+	var vs []string
+	for _, v := range m.Variables {
+		vs = append(vs, v.Name+": "+v.Type.String())
+	}
+	parts = append(parts, count(len(m.Variables), "variable")+list(vs))
+	if m.Kind != spec.PurposeKind {
+		var as []string
+		for _, a := range m.Actions {
+			as = append(as, signature(a))
+		}
+		parts = append(parts, count(len(m.Actions), "action")+list(as))
+		parts = append(parts, "deterministic")
+	}
+	fmt.Fprintf(w, "%s %s: %s\n", m.Kind, m.Name, strings.Join(parts, ", "))
+}
+
+// signature prints a as in?(p: int): ? for what the model's owner
+// receives (a SUT's input, a tester's receive), ! for what it emits.
+func signature(a *spec.Action) string {
+	s := a.Name
+	switch a.Dir {
+	case spec.Input, spec.Receive:
+		s += "?"
+	case spec.Output, spec.Send:
+		s += "!"
+	}
+	if len(a.Params) > 0 {
+		var ps []string
+		for _, p := range a.Params {
+			ps = append(ps, p.Name+": "+p.Type.String())
+		}
+		s += "(" + strings.Join(ps, ", ") + ")"
+	}
+	if a.Dir == spec.Internal {
+		s += " internal"
+	}
+	return s
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func list(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(xs, ", ") + ")"
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/spec"
+	"github.com/urfave/cli/v2"
+)
+
+func dotCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "dot",
+		Usage:     "draw a spec, purpose or testcase with Graphviz",
+		ArgsUsage: "MODEL | SPEC PURPOSE",
+		UsageText: "stg dot MODEL [-o OUT] [--format dot|svg|png]\nstg dot [--spec SPEC] PURPOSE [-o OUT] [--format dot|svg|png]",
+		Description: `Dot writes a drawing of a model in Graphviz's DOT language, or renders it
+as SVG or PNG with Graphviz's dot program. Locations are nodes (the
+initial one has an arrow from nowhere, Accept locations are double
+circles, verdicts are green, red and orange boxes); each transition is
+an edge "?in(p) [guard] / x := e". In a spec or purpose ? marks the SUT's
+inputs (solid edges) and ! its outputs (dashed); a testcase shows the
+tester's view: !send (solid), ?receive (dashed). A purpose is read with
+its spec, given by --spec or as the first of two files.
+
+Example:
+   $ stg dot examples/cmp/spec.yaml -o cmp.dot
+   $ stg dot --spec examples/cmp/spec.yaml examples/cmp/purpose.yaml --format svg -o purpose.svg`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the output: dot, svg or png (svg and png need Graphviz)"},
+			&cli.StringFlag{Name: "spec", Usage: "the `SPEC` of the purpose to draw"},
+		},
+		Action: runDot,
+	}
+}
+
+func runDot(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	format := c.String("format")
+	if format != "dot" && format != "svg" && format != "png" {
+		return usageError(c, "unknown format %q: want dot, svg or png", format)
+	}
+	specPath := c.String("spec")
+	switch {
+	case len(args) == 2 && specPath == "":
+		specPath, args = args[0], args[1:]
+	case len(args) != 1:
+		return usageError(c, "stg dot takes one model (or a spec and a purpose)")
+	}
+	path := args[0]
+
+	var sp *spec.Model
+	if specPath != "" {
+		if sp, err = loadModel(specPath, nil); err != nil {
+			return inputError(err)
+		}
+		if sp.Kind != spec.SpecKind {
+			return inputError(fmt.Errorf("%s: --spec names a %s, not a spec", specPath, sp.Kind))
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		_, err = loadModel(path, nil) // for the message
+		return inputError(err)
+	}
+	kind, err := spec.PeekKind(path, data)
+	if err != nil {
+		return inputError(err)
+	}
+	switch {
+	case kind == spec.PurposeKind && sp == nil:
+		return inputError(fmt.Errorf("%s: a purpose is drawn with its spec: stg dot --spec SPEC %s", path, path))
+	case kind != spec.PurposeKind && sp != nil:
+		return inputError(fmt.Errorf("%s: a spec is given, so this must be a purpose, not a %s", path, kind))
+	}
+	m, err := spec.ParseModel(path, data, sp)
+	if err != nil {
+		return inputError(err)
+	}
+
+	out := []byte(emit.DOT(m).String())
+	if format != "dot" {
+		if out, err = graphviz(out, format); err != nil {
+			return inputError(err)
+		}
+	}
+	if o := c.String("output"); o != "" {
+		if err := os.WriteFile(o, out, 0o644); err != nil {
+			return inputError(err)
+		}
+		return nil
+	}
+	_, err = c.App.Writer.Write(out)
+	return err
+}
+
+// graphviz renders a DOT text with Graphviz's dot program.
+func graphviz(src []byte, format string) ([]byte, error) {
+	prog, err := exec.LookPath("dot")
+	if err != nil {
+		return nil, fmt.Errorf("Graphviz's dot is not installed; use --format dot")
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(prog, "-T"+format)
+	cmd.Stdin = bytes.NewReader(src)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("Graphviz's dot failed: %s", msg)
+	}
+	return stdout.Bytes(), nil
+}

@@ -1,0 +1,315 @@
+package pipeline
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// example is a spec with one of its purposes.
+type example struct{ name, spec, purpose string }
+
+func examples(t *testing.T) []example {
+	t.Helper()
+	specs, err := filepath.Glob("../examples/*/spec.yaml")
+	if err != nil || len(specs) == 0 {
+		t.Fatalf("no examples found: %v", err)
+	}
+	var r []example
+	for _, s := range specs {
+		dir := filepath.Dir(s)
+		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
+		for _, p := range purposes {
+			name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(p), ".yaml")
+			r = append(r, example{name, s, p})
+		}
+	}
+	return r
+}
+
+func newContext(t testing.TB) *solver.Context {
+	t.Helper()
+	ctx, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ctx.Close)
+	return ctx
+}
+
+// TestProperties checks, on every example and purpose and in every
+// domain, the properties a test case must have: deterministic, complete
+// for receives in every non-verdict location, Fail only on unspecified
+// outputs, Pass reachable by a feasible run.
+func TestProperties(t *testing.T) {
+	for _, ex := range examples(t) {
+		for _, domain := range []string{"none", "interval", "polyhedra"} {
+			t.Run(ex.name+"/"+domain, func(t *testing.T) {
+				res, err := Generate(ex.spec, ex.purpose, Options{Domain: domain})
+				if err != nil {
+					t.Fatalf("generate: %v", err)
+				}
+				ctx := newContext(t)
+				tc := res.Testcase
+				checkRoundTrip(t, tc)
+				checkDeterministic(t, ctx, tc)
+				checkReceiveComplete(t, ctx, tc)
+				checkFailSound(t, ctx, res)
+				if !passReachable(t, ctx, tc, 12) {
+					t.Errorf("no feasible run of at most 12 steps reaches Pass")
+				}
+			})
+		}
+	}
+}
+
+func checkRoundTrip(t *testing.T, tc *spec.Model) {
+	t.Helper()
+	b, err := spec.Marshal(tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := spec.ParseModel("tc.yaml", b, nil)
+	if err != nil {
+		t.Fatalf("the written test case does not load: %v\n%s", err, b)
+	}
+	b2, _ := spec.Marshal(back)
+	if !bytes.Equal(b, b2) {
+		t.Errorf("write/load/write differs:\n%s\n---\n%s", b, b2)
+	}
+}
+
+type group struct{ from, action string }
+
+func groups(tc *spec.Model) map[group][]*spec.Transition {
+	g := map[group][]*spec.Transition{}
+	for _, tr := range tc.Transitions {
+		k := group{tr.From, tr.Action}
+		g[k] = append(g[k], tr)
+	}
+	return g
+}
+
+func checkDeterministic(t *testing.T, ctx *solver.Context, tc *spec.Model) {
+	t.Helper()
+	for k, ts := range groups(tc) {
+		for i := range ts {
+			for j := i + 1; j < len(ts); j++ {
+				r, err := ctx.Sat(spec.AndOf(ts[i].Guard, ts[j].Guard))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r != solver.Unsat {
+					t.Errorf("non-deterministic in %s on %s: [%s] and [%s]", k.from, k.action, spec.Format(ts[i].Guard), spec.Format(ts[j].Guard))
+				}
+			}
+		}
+	}
+}
+
+func checkReceiveComplete(t *testing.T, ctx *solver.Context, tc *spec.Model) {
+	t.Helper()
+	g := groups(tc)
+	for _, l := range tc.Locations {
+		if tc.Verdict(l) != "" {
+			continue
+		}
+		for _, a := range tc.Actions {
+			if a.Dir != spec.Receive {
+				continue
+			}
+			var gs []spec.Expr
+			for _, tr := range g[group{l, a.Name}] {
+				gs = append(gs, tr.Guard)
+			}
+			ok, err := ctx.Valid(spec.OrOf(gs...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				t.Errorf("location %s is not complete for %s: %s", l, a.Name, spec.Format(spec.OrOf(gs...)))
+			}
+		}
+	}
+}
+
+// checkFailSound: every transition into Fail fires only on an output
+// that the spec does not allow from the corresponding spec location.
+func checkFailSound(t *testing.T, ctx *solver.Context, res *Result) {
+	t.Helper()
+	for _, tr := range res.Testcase.Transitions {
+		if tr.To != "Fail" {
+			continue
+		}
+		l := res.Product.Origin[tr.From][0]
+		var allowed []spec.Expr
+		for _, st := range res.Tester.Outgoing(l) {
+			if st.Action == tr.Action && st.To != res.Tester.Fail {
+				allowed = append(allowed, st.Guard)
+			}
+		}
+		r, err := ctx.Sat(spec.AndOf(tr.Guard, spec.OrOf(allowed...)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r != solver.Unsat {
+			t.Errorf("Fail on a specified output: %s %s [%s], spec allows [%s]", tr.From, tr.Action, spec.Format(tr.Guard), spec.Format(spec.OrOf(allowed...)))
+		}
+	}
+}
+
+// passReachable searches the symbolic runs of tc of at most depth steps
+// for a feasible one ending in Pass (bounded model checking with Z3).
+func passReachable(t *testing.T, ctx *solver.Context, tc *spec.Model, depth int) bool {
+	t.Helper()
+	rename := func(e spec.Expr, step int, vars, params bool) spec.Expr {
+		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+			if (id.Kind == spec.VarIdent && vars) || (id.Kind == spec.ParamIdent && params) {
+				return &spec.Ident{Name: fmt.Sprintf("%s@%d", id.Name, step), Kind: id.Kind, T: id.T}
+			}
+			return nil
+		})
+	}
+	var dfs func(loc string, step int, path spec.Expr) bool
+	dfs = func(loc string, step int, path spec.Expr) bool {
+		if loc == "Pass" {
+			return true
+		}
+		if step == depth || tc.Verdict(loc) != "" {
+			return false
+		}
+		for _, tr := range tc.Outgoing(loc) {
+			g := rename(rename(tr.Guard, step, true, false), step, false, true)
+			next := []spec.Expr{path, g}
+			for _, v := range tc.Variables {
+				val := rename(rename(tr.AssignedValue(v), step, true, false), step, false, true)
+				next = append(next, spec.Compare(spec.Eq, &spec.Ident{Name: fmt.Sprintf("%s@%d", v.Name, step+1), Kind: spec.VarIdent, T: v.Type}, val))
+			}
+			p := spec.AndOf(next...)
+			r, err := ctx.Sat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r != solver.Unsat && dfs(tr.To, step+1, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return dfs(tc.Initial.Location, 0, rename(tc.Initial.Condition, 0, true, false))
+}
+
+// TestFigure3 checks that the cmp test case has the meaning of Figure 3
+// of the STG paper: send in with p >= 3, then in with p == x + 2, Pass on
+// ok with p == 2.
+func TestFigure3(t *testing.T) {
+	res, err := Generate("../examples/cmp/spec.yaml", "../examples/cmp/purpose.yaml", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newContext(t)
+	tc := res.Testcase
+	find := func(from, action, to string) *spec.Transition {
+		for _, tr := range tc.Transitions {
+			if tr.From == from && tr.Action == action && tr.To == to {
+				return tr
+			}
+		}
+		t.Fatalf("no transition %s -%s-> %s in\n%s", from, action, to, marshal(tc))
+		return nil
+	}
+	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType, "y": spec.IntType}, Params: map[string]spec.Type{"p": spec.IntType}}
+	want := func(tr *spec.Transition, src, under string) {
+		t.Helper()
+		w, err := spec.Parse(src, spec.Pos{}, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := spec.Parse(under, spec.Pos{}, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, err := ctx.Equivalent(spec.AndOf(u, tr.Guard), spec.AndOf(u, w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			t.Errorf("%s -%s-> %s: guard %s, want %s (when %s)", tr.From, tr.Action, tr.To, spec.Format(tr.Guard), src, under)
+		}
+	}
+	want(find("Rx,Wait", "in", "Ry,Wait"), "p >= 3", "x == 0 && y == 0")
+	want(find("Ry,Wait", "in", "Cmp,Wait"), "p == x + 2", "x >= 3 && y == 0")
+	want(find("Cmp,Wait", "ok", "Pass"), "p == 2", "x >= 3 && y == x + 2")
+	// The first send reads exactly like the paper.
+	if g := spec.Format(find("Rx,Wait", "in", "Ry,Wait").Guard); g != "p >= 3" {
+		t.Errorf("first send guard %q, want %q", g, "p >= 3")
+	}
+}
+
+func marshal(m *spec.Model) string {
+	b, _ := spec.Marshal(m)
+	return string(b)
+}
+
+// TestGolden compares the test cases of the reference examples with the
+// files in testdata (go test -update rewrites them).
+func TestGolden(t *testing.T) {
+	for _, name := range []string{"cmp", "atm"} {
+		for _, domain := range []string{"none", "polyhedra"} {
+			t.Run(name+"/"+domain, func(t *testing.T) {
+				dir := filepath.Join("..", "examples", name)
+				res, err := Generate(filepath.Join(dir, "spec.yaml"), filepath.Join(dir, "purpose.yaml"), Options{Domain: domain})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, format := range []string{"yaml", "dot"} {
+					got, err := Encode(res.Testcase, format, "")
+					if err != nil {
+						t.Fatal(err)
+					}
+					golden := filepath.Join("testdata", name+"-"+domain+"."+format)
+					if *update {
+						if err := os.WriteFile(golden, got, 0o644); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					want, err := os.ReadFile(golden)
+					if err != nil {
+						t.Fatalf("%v (run go test -update)", err)
+					}
+					if !bytes.Equal(got, want) {
+						t.Errorf("%s differs from the golden file:\n%s", golden, got)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestUnreachableAccept(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.yaml")
+	// ok with p == 2 after x >= 3 and y - x == 2 ... but also p > 5: impossible.
+	os.WriteFile(p, []byte(`kind: purpose
+name: impossible
+variables: {}
+initial: {location: W}
+accept: [A]
+transitions:
+  - {from: W, action: ok, guard: "p == 2 && p > 5", to: A}
+`), 0o644)
+	_, err := Generate("../examples/cmp/spec.yaml", p, Options{})
+	if err == nil || !strings.Contains(err.Error(), "impossible") || !strings.Contains(err.Error(), "unreachable") {
+		t.Fatalf("got %v, want an error naming the purpose and saying Accept is unreachable", err)
+	}
+}
