@@ -1,0 +1,341 @@
+package solver
+
+/*
+#include "z3glue.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// decode translates a quantifier-free Z3 term back into our tree.
+//
+// The terms come from Z3's simplifier and tactics, which write x > 3 as
+// (not (<= x 3)) and x - y as (+ x (* -1 y)); decode undoes these
+// normal forms with the spec constructors so that results read like
+// something a person wrote. Anything outside the fragment we produce
+// (quantifiers, arrays, rem, to_int, ...) is an error.
+func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
+	var n C.stg_node
+	C.stg_node_info(c.z, a, &n)
+	if err := c.failed("inspect term"); err != nil {
+		return nil, err
+	}
+	switch n.kind {
+	case C.Z3_NUMERAL_AST:
+		return c.decodeNumeral(a, n.sortKind)
+	case C.Z3_APP_AST:
+	case C.Z3_QUANTIFIER_AST:
+		return nil, fmt.Errorf("solver: a quantifier is left in %s", c.termString(a))
+	default:
+		return nil, fmt.Errorf("solver: cannot translate back %s", c.termString(a))
+	}
+	args := make([]spec.Expr, n.nargs)
+	for i := range args {
+		x, err := c.decode(C.stg_arg(c.z, a, C.uint(i)))
+		if err != nil {
+			return nil, err
+		}
+		args[i] = x
+	}
+	switch n.declKind {
+	case C.Z3_OP_TRUE:
+		return spec.True(), nil
+	case C.Z3_OP_FALSE:
+		return spec.False(), nil
+	case C.Z3_OP_AND:
+		return spec.AndOf(args...), nil
+	case C.Z3_OP_OR:
+		return spec.OrOf(args...), nil
+	case C.Z3_OP_NOT:
+		if len(args) == 1 {
+			return spec.NotOf(args[0]), nil
+		}
+	case C.Z3_OP_IMPLIES:
+		if len(args) == 2 {
+			return spec.ImpliesOf(args[0], args[1]), nil
+		}
+	case C.Z3_OP_IFF, C.Z3_OP_EQ:
+		if len(args) == 2 {
+			return compare(spec.Eq, args[0], args[1]), nil
+		}
+	case C.Z3_OP_XOR:
+		if len(args) == 2 {
+			return compare(spec.Ne, args[0], args[1]), nil
+		}
+	case C.Z3_OP_DISTINCT:
+		var ne []spec.Expr
+		for i := range args {
+			for j := i + 1; j < len(args); j++ {
+				ne = append(ne, compare(spec.Ne, args[i], args[j]))
+			}
+		}
+		return spec.AndOf(ne...), nil
+	case C.Z3_OP_ITE:
+		if len(args) == 3 && n.sortKind == C.Z3_BOOL_SORT {
+			cond, x, y := args[0], args[1], args[2]
+			return spec.OrOf(spec.AndOf(cond, x), spec.AndOf(spec.NotOf(cond), y)), nil
+		}
+	case C.Z3_OP_LE, C.Z3_OP_GE, C.Z3_OP_LT, C.Z3_OP_GT:
+		if len(args) == 2 {
+			op := map[C.Z3_decl_kind]spec.Op{C.Z3_OP_LE: spec.Le, C.Z3_OP_GE: spec.Ge, C.Z3_OP_LT: spec.Lt, C.Z3_OP_GT: spec.Gt}[n.declKind]
+			return compare(op, args[0], args[1]), nil
+		}
+	case C.Z3_OP_ADD:
+		if len(args) > 0 {
+			return sum(args), nil
+		}
+	case C.Z3_OP_SUB:
+		if len(args) == 1 { // unary and binary minus share a kind
+			return negate(args[0]), nil
+		}
+		if len(args) > 1 {
+			terms := []spec.Expr{args[0]}
+			for _, x := range args[1:] {
+				terms = append(terms, negate(x))
+			}
+			return sum(terms), nil
+		}
+	case C.Z3_OP_UMINUS:
+		if len(args) == 1 {
+			return negate(args[0]), nil
+		}
+	case C.Z3_OP_MUL:
+		if len(args) > 0 {
+			return product(args), nil
+		}
+	case C.Z3_OP_DIV, C.Z3_OP_IDIV:
+		if len(args) == 2 {
+			return spec.Arith(spec.Div, args[0], args[1]), nil
+		}
+	case C.Z3_OP_MOD:
+		if len(args) == 2 {
+			return spec.Arith(spec.Mod, args[0], args[1]), nil
+		}
+	case C.Z3_OP_TO_REAL:
+		if len(args) == 1 {
+			if l, ok := args[0].(*spec.IntLit); ok {
+				return &spec.RealLit{Val: new(big.Rat).SetInt(l.Val)}, nil
+			}
+		}
+	case C.Z3_OP_DT_CONSTRUCTOR:
+		if d, ok := c.decls[uint32(n.declID)]; ok && d.enum != nil {
+			return &spec.EnumLit{Enum: d.enum, Index: d.index}, nil
+		}
+	case C.Z3_OP_DT_RECOGNISER, C.Z3_OP_DT_IS:
+		// (is-Red x) is x == Red.
+		if len(args) == 1 {
+			id := C.stg_recognized_id(c.z, a)
+			if d, ok := c.decls[uint32(id)]; ok && d.enum != nil && c.failed("recognizer") == nil {
+				return compare(spec.Eq, args[0], &spec.EnumLit{Enum: d.enum, Index: d.index}), nil
+			}
+		}
+	case C.Z3_OP_UNINTERPRETED:
+		d, ok := c.decls[uint32(n.declID)]
+		switch {
+		case !ok:
+		case d.ident != nil && len(args) == 0:
+			return d.ident, nil
+		case d.fn != "":
+			return &spec.Call{Func: d.fn, Args: args, T: d.t}, nil
+		}
+	}
+	return nil, fmt.Errorf("solver: cannot translate back %s", c.termString(a))
+}
+
+func (c *Context) termString(a C.Z3_ast) string {
+	return C.GoString(C.Z3_ast_to_string(c.z, a))
+}
+
+func (c *Context) decodeNumeral(a C.Z3_ast, sk C.Z3_sort_kind) (spec.Expr, error) {
+	s := C.GoString(C.Z3_get_numeral_string(c.z, a))
+	if err := c.failed("read numeral"); err != nil {
+		return nil, err
+	}
+	switch sk {
+	case C.Z3_INT_SORT:
+		if v, ok := new(big.Int).SetString(s, 10); ok {
+			return &spec.IntLit{Val: v}, nil
+		}
+	case C.Z3_REAL_SORT:
+		if v, ok := new(big.Rat).SetString(s); ok {
+			return &spec.RealLit{Val: v}, nil
+		}
+	}
+	return nil, fmt.Errorf("solver: cannot read numeral %q", s)
+}
+
+// Readable arithmetic.
+
+// splitNeg writes e as -m when e is visibly negative (a negative
+// constant, -x, or a product with a negative constant factor).
+func splitNeg(e spec.Expr) (m spec.Expr, neg bool) {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		if e.Val.Sign() < 0 {
+			return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}, true
+		}
+	case *spec.RealLit:
+		if e.Val.Sign() < 0 {
+			return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}, true
+		}
+	case *spec.Unary:
+		if e.Op == spec.Neg {
+			return e.X, true
+		}
+	case *spec.Binary:
+		if e.Op == spec.Mul {
+			if k, neg := splitNeg(e.X); neg && isLit(e.X) {
+				if isOne(k) {
+					return e.Y, true
+				}
+				return spec.Arith(spec.Mul, k, e.Y), true
+			}
+		}
+	}
+	return e, false
+}
+
+// negate returns -e, folding constants and double negation.
+func negate(e spec.Expr) spec.Expr {
+	if m, neg := splitNeg(e); neg {
+		return m
+	}
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}
+	case *spec.RealLit:
+		return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}
+	case *spec.Binary:
+		if e.Op == spec.Mul && isLit(e.X) {
+			k, _ := splitNeg(negate(e.X))
+			return spec.Arith(spec.Mul, negLit(k), e.Y)
+		}
+	}
+	return &spec.Unary{Op: spec.Neg, X: e}
+}
+
+func negLit(e spec.Expr) spec.Expr {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}
+	case *spec.RealLit:
+		return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}
+	}
+	return e
+}
+
+func isLit(e spec.Expr) bool {
+	switch e.(type) {
+	case *spec.IntLit, *spec.RealLit:
+		return true
+	}
+	return false
+}
+
+func isOne(e spec.Expr) bool {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return e.Val.IsInt64() && e.Val.Int64() == 1
+	case *spec.RealLit:
+		return e.Val.IsInt() && e.Val.Num().IsInt64() && e.Val.Num().Int64() == 1
+	}
+	return false
+}
+
+func isZero(e spec.Expr) bool {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return e.Val.Sign() == 0
+	case *spec.RealLit:
+		return e.Val.Sign() == 0
+	}
+	return false
+}
+
+// sum writes t1 + t2 + ... with subtraction for negative terms, led by a
+// positive term when there is one: (+ y (* -1 x)) is y - x.
+func sum(terms []spec.Expr) spec.Expr {
+	for i, t := range terms {
+		if _, neg := splitNeg(t); !neg {
+			if i > 0 {
+				terms = append([]spec.Expr{t}, append(append([]spec.Expr{}, terms[:i]...), terms[i+1:]...)...)
+			}
+			break
+		}
+	}
+	r := terms[0]
+	for _, t := range terms[1:] {
+		if m, neg := splitNeg(t); neg {
+			r = spec.Arith(spec.Sub, r, m)
+		} else {
+			r = spec.Arith(spec.Add, r, t)
+		}
+	}
+	return r
+}
+
+// product writes a product with its constant factor first:
+// (* -1 x) is -x, (* 1 x) is x.
+func product(fs []spec.Expr) spec.Expr {
+	if len(fs) == 2 && isLit(fs[0]) {
+		if isOne(fs[0]) {
+			return fs[1]
+		}
+		if m, neg := splitNeg(fs[0]); neg && isOne(m) {
+			return negate(fs[1])
+		}
+	}
+	r := fs[0]
+	for _, f := range fs[1:] {
+		r = spec.Arith(spec.Mul, r, f)
+	}
+	return r
+}
+
+// flip returns the comparison op with its operands swapped.
+func flip(op spec.Op) spec.Op {
+	switch op {
+	case spec.Lt:
+		return spec.Gt
+	case spec.Le:
+		return spec.Ge
+	case spec.Gt:
+		return spec.Lt
+	case spec.Ge:
+		return spec.Le
+	}
+	return op
+}
+
+// compare builds x op y in a readable orientation:
+// a - b op 0 becomes a op b, -x op k becomes x op' -k, and a constant
+// on the left moves to the right.
+func compare(op spec.Op, x, y spec.Expr) spec.Expr {
+	if isLit(x) && !isLit(y) {
+		x, y, op = y, x, flip(op)
+	}
+	if op != spec.Eq && op != spec.Ne || x.Type().IsNumeric() {
+		if isZero(y) {
+			if b, ok := x.(*spec.Binary); ok && b.Op == spec.Sub {
+				return spec.Compare(op, b.X, b.Y)
+			}
+		}
+		if isLit(y) {
+			if m, neg := splitNeg(x); neg {
+				return spec.Compare(flip(op), m, negLit(y))
+			}
+			// y - x >= -2 reads better as x - y <= 2.
+			if _, neg := splitNeg(y); neg {
+				if b, ok := x.(*spec.Binary); ok && b.Op == spec.Sub {
+					return spec.Compare(flip(op), spec.Arith(spec.Sub, b.Y, b.X), negLit(y))
+				}
+			}
+		}
+	}
+	return spec.Compare(op, x, y)
+}

@@ -1,0 +1,369 @@
+package solver
+
+/*
+#include "z3glue.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unsafe"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// oneShotLimit is how many queries the context's shared solver answers
+// before it is replaced: a long-lived Z3 solver keeps growing a little
+// with each check, even when every scope is popped.
+const oneShotLimit = 20000
+
+// query decides f in a scope of the context's shared solver and, when
+// sat and ids is not nil, reads their values.
+func (c *Context) query(f C.Z3_ast, ids []*spec.Ident) (Result, spec.Valuation, error) {
+	if c.oneShot != nil && c.oneShot.checks >= oneShotLimit {
+		c.oneShot.Close()
+		c.oneShot = nil
+	}
+	if c.oneShot == nil {
+		s := c.NewSolver()
+		if s.err != nil {
+			return Unknown, spec.Valuation{}, s.err
+		}
+		c.oneShot = s
+	}
+	s := c.oneShot
+	s.checks++
+	C.Z3_solver_push(c.z, s.s)
+	if err := c.failed("push"); err != nil {
+		return Unknown, spec.Valuation{}, err
+	}
+	defer C.Z3_solver_pop(c.z, s.s, 1)
+	C.Z3_solver_assert(c.z, s.s, f)
+	if err := c.failed("assert"); err != nil {
+		return Unknown, spec.Valuation{}, err
+	}
+	r, err := s.Check()
+	if err != nil || r != Sat || ids == nil {
+		if err == nil && r == Unknown {
+			err = unknownError(s)
+		}
+		return r, spec.Valuation{}, err
+	}
+	m, err := s.model(ids)
+	return r, m, err
+}
+
+var errNotLinear = errors.New("not tried on a nonlinear formula")
+
+func unknownError(s *Solver) error {
+	return fmt.Errorf("solver: unknown (%s)", s.reasonUnknown())
+}
+
+// Sat reports whether the predicate e is satisfiable. Unknown comes with
+// an error that says why (timeout, interrupted, incomplete).
+func (c *Context) Sat(e spec.Expr) (Result, error) {
+	if err := c.usable(); err != nil {
+		return Unknown, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	a, err := c.encodeBool(e)
+	if err != nil {
+		return Unknown, err
+	}
+	r, _, err := c.query(a, nil)
+	return r, err
+}
+
+// Valid reports whether the predicate e holds in every state: whether
+// !e is unsatisfiable. An Unknown answer is an error.
+func (c *Context) Valid(e spec.Expr) (bool, error) {
+	if err := c.usable(); err != nil {
+		return false, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	a, err := c.encodeBool(e)
+	if err != nil {
+		return false, err
+	}
+	if a, err = c.temp(C.Z3_mk_not(c.z, a), "not"); err != nil {
+		return false, err
+	}
+	return c.unsat(a)
+}
+
+func (c *Context) unsat(a C.Z3_ast) (bool, error) {
+	r, _, err := c.query(a, nil)
+	if err != nil {
+		return false, err
+	}
+	return r == Unsat, nil
+}
+
+// Entails reports whether a implies b in every state.
+func (c *Context) Entails(a, b spec.Expr) (bool, error) {
+	if err := c.usable(); err != nil {
+		return false, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	x, err := c.encodeBool(a)
+	if err != nil {
+		return false, err
+	}
+	y, err := c.encodeBool(b)
+	if err != nil {
+		return false, err
+	}
+	if y, err = c.temp(C.Z3_mk_not(c.z, y), "not"); err != nil {
+		return false, err
+	}
+	args := [2]C.Z3_ast{x, y}
+	f, err := c.temp(C.Z3_mk_and(c.z, 2, &args[0]), "and")
+	if err != nil {
+		return false, err
+	}
+	return c.unsat(f)
+}
+
+// Equivalent reports whether the predicates a and b agree in every state.
+func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
+	if err := c.usable(); err != nil {
+		return false, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	x, err := c.encodeBool(a)
+	if err != nil {
+		return false, err
+	}
+	y, err := c.encodeBool(b)
+	if err != nil {
+		return false, err
+	}
+	return c.equivalent(x, y)
+}
+
+func (c *Context) equivalent(x, y C.Z3_ast) (bool, error) {
+	f, err := c.temp(C.Z3_mk_eq(c.z, x, y), "==")
+	if err != nil {
+		return false, err
+	}
+	if f, err = c.temp(C.Z3_mk_not(c.z, f), "not"); err != nil {
+		return false, err
+	}
+	return c.unsat(f)
+}
+
+// Model returns a state satisfying the predicate e: values for every
+// identifier occurring in e, variables and parameters by name. ok is
+// false when e is unsatisfiable; Unknown is an error.
+func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
+	if err := c.usable(); err != nil {
+		return spec.Valuation{}, false, err
+	}
+	mk := c.mark()
+	defer c.release(mk)
+	a, err := c.encodeBool(e)
+	if err != nil {
+		return spec.Valuation{}, false, err
+	}
+	ids := []*spec.Ident{}
+	seen := make(map[identKey]bool)
+	spec.Idents(e, func(id *spec.Ident) {
+		k := identKey{id.Kind, id.Name, id.T}
+		if !seen[k] {
+			seen[k] = true
+			ids = append(ids, id)
+		}
+	})
+	r, m, err := c.query(a, ids)
+	if err != nil {
+		return spec.Valuation{}, false, err
+	}
+	return m, r == Sat, nil
+}
+
+// EliminateExists returns a quantifier-free predicate equivalent to
+// ∃ids. e, over the identifiers of e that are not in ids.
+//
+// It runs Z3's qe2 tactic, and qe when qe2 fails or leaves a quantifier
+// (qe2 gives compact conjunctions where qe may give large disjunctions),
+// each followed by simplify. Integer divisibility comes back as x % k == 0.
+func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, error) {
+	if err := c.usable(); err != nil {
+		return nil, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	body, err := c.encodeBool(e)
+	if err != nil {
+		return nil, err
+	}
+	f := body
+	if len(ids) > 0 {
+		bound := make([]C.Z3_app, len(ids))
+		for i, id := range ids {
+			if id == nil {
+				return nil, errors.New("solver: nil identifier to eliminate")
+			}
+			a, err := c.ident(id)
+			if err != nil {
+				return nil, err
+			}
+			bound[i] = C.Z3_to_app(c.z, a)
+		}
+		f, err = c.temp(C.Z3_mk_exists_const(c.z, 0, C.uint(len(bound)), &bound[0], 0, nil, body), "exists")
+		if err != nil {
+			return nil, err
+		}
+	}
+	// qe2 does not terminate on some nonlinear formulas (and on integer
+	// division) where qe gives up at once: keep it for linear ones.
+	var r spec.Expr
+	err = errNotLinear
+	if spec.IsLinear(e) {
+		r, err = c.applyTactic(f, "qe2", "simplify")
+	}
+	if err != nil {
+		var err2 error
+		r, err2 = c.applyTactic(f, "qe", "simplify")
+		if err2 != nil {
+			return nil, fmt.Errorf("solver: eliminating quantifiers: qe2: %v; qe: %v", err, err2)
+		}
+	}
+	return r, nil
+}
+
+// Simplify returns a predicate equivalent to e that is usually smaller
+// and easier to read: Z3's simplify, then ctx-solver-simplify (which
+// drops conjuncts implied by the others), then simplify again, since
+// ctx-solver-simplify can leave terms like (* 1 x).
+//
+// The result is checked to be equivalent to e before it is returned.
+// On any failure Simplify returns e itself with the error.
+func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
+	if err := c.usable(); err != nil {
+		return e, err
+	}
+	m := c.mark()
+	defer c.release(m)
+	a, err := c.encodeBool(e)
+	if err != nil {
+		return e, err
+	}
+	r, err := c.applyTactic(a, "simplify", "ctx-solver-simplify", "simplify")
+	if err != nil {
+		return e, err
+	}
+	// The tactics preserve equivalence; the check guards our translation
+	// back, which is ours and not Z3's.
+	b, err := c.encodeBool(r)
+	if err != nil {
+		return e, fmt.Errorf("solver: simplified form does not translate: %v", err)
+	}
+	ok, err := c.equivalent(a, b)
+	if err != nil {
+		return e, fmt.Errorf("solver: checking simplified form: %v", err)
+	}
+	if !ok {
+		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", spec.Format(r), spec.Format(e))
+	}
+	return r, nil
+}
+
+// tactic returns the sequential composition of the named Z3 tactics,
+// made once per context.
+func (c *Context) tactic(names ...string) (C.Z3_tactic, error) {
+	key := strings.Join(names, ";")
+	if t, ok := c.tactics[key]; ok {
+		return t, nil
+	}
+	var t C.Z3_tactic
+	if len(names) == 1 {
+		cs := C.CString(names[0])
+		t = C.Z3_mk_tactic(c.z, cs)
+		C.free(unsafe.Pointer(cs))
+		if t == nil {
+			return nil, c.lastError("tactic " + names[0])
+		}
+	} else {
+		first, err := c.tactic(names[0])
+		if err != nil {
+			return nil, err
+		}
+		rest, err := c.tactic(names[1:]...)
+		if err != nil {
+			return nil, err
+		}
+		t = C.Z3_tactic_and_then(c.z, first, rest)
+		if t == nil {
+			return nil, c.lastError("tactic " + key)
+		}
+	}
+	C.Z3_tactic_inc_ref(c.z, t)
+	c.refs++
+	c.tactics[key] = t
+	return t, nil
+}
+
+// applyTactic runs the named tactics on the goal f and translates the
+// result back: the disjunction over the subgoals of the conjunction of
+// each subgoal's formulas.
+func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
+	t, err := c.tactic(names...)
+	if err != nil {
+		return nil, err
+	}
+	if c.timeout > 0 {
+		t = C.Z3_tactic_try_for(c.z, t, C.uint(c.timeout))
+		if t == nil {
+			return nil, c.lastError("tactic timeout")
+		}
+		C.Z3_tactic_inc_ref(c.z, t)
+		defer C.Z3_tactic_dec_ref(c.z, t)
+	}
+	g := C.Z3_mk_goal(c.z, false, false, false)
+	if g == nil {
+		return nil, c.lastError("make goal")
+	}
+	C.Z3_goal_inc_ref(c.z, g)
+	defer C.Z3_goal_dec_ref(c.z, g)
+	C.Z3_goal_assert(c.z, g, f)
+	if err := c.failed("goal assert"); err != nil {
+		return nil, err
+	}
+	var r C.Z3_apply_result
+	c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
+	if r == nil {
+		return nil, c.lastError("apply " + strings.Join(names, ", "))
+	}
+	C.Z3_apply_result_inc_ref(c.z, r)
+	defer C.Z3_apply_result_dec_ref(c.z, r)
+	n := int(C.Z3_apply_result_get_num_subgoals(c.z, r))
+	ors := make([]spec.Expr, 0, n)
+	for i := range n {
+		sg := C.Z3_apply_result_get_subgoal(c.z, r, C.uint(i))
+		if sg == nil {
+			return nil, c.lastError("subgoal")
+		}
+		size := int(C.Z3_goal_size(c.z, sg))
+		ands := make([]spec.Expr, 0, size)
+		for j := range size {
+			a, err := c.temp(C.Z3_goal_formula(c.z, sg, C.uint(j)), "goal formula")
+			if err != nil {
+				return nil, err
+			}
+			x, err := c.decode(a)
+			if err != nil {
+				return nil, err
+			}
+			ands = append(ands, x)
+		}
+		ors = append(ors, spec.AndOf(ands...))
+	}
+	return spec.OrOf(ors...), nil
+}

@@ -1,0 +1,286 @@
+package solver
+
+/*
+#include "z3glue.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"math"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// Result is the answer of a satisfiability check.
+type Result int
+
+// The zero Result is Unknown, so that a forgotten assignment never reads
+// as a definite answer.
+const (
+	Unknown Result = iota
+	Unsat
+	Sat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Unsat:
+		return "unsat"
+	case Sat:
+		return "sat"
+	}
+	return "unknown"
+}
+
+// A Solver is an incremental Z3 solver: a stack of assertions with
+// Push and Pop, for callers that make many related checks. It belongs to
+// its Context and shares its goroutine restriction; it stops working when
+// the Context is closed. Close it when done.
+type Solver struct {
+	c *Context
+	s C.Z3_solver
+
+	timeout    uint // the timeout last given to Z3, in ms
+	timeoutSet bool
+
+	// The identifiers asserted so far, for Model; marks[i] is
+	// len(idents) at the i-th open Push.
+	idents []*spec.Ident
+	seen   map[identKey]bool
+	marks  []int
+
+	err error // a failure of Push or Pop, reported by the next Check
+
+	checks int // checks by the context's shared solver
+}
+
+// NewSolver returns an empty incremental solver.
+//
+// It is a simple solver (Z3_mk_simple_solver): Z3's default solver costs
+// about 5 ms to make and, once pushed, runs the same incremental core.
+func (c *Context) NewSolver() *Solver {
+	s := &Solver{c: c, seen: make(map[identKey]bool)}
+	if err := c.usable(); err != nil {
+		s.err = err
+		return s
+	}
+	z := C.Z3_mk_simple_solver(c.z)
+	if z == nil {
+		s.err = c.lastError("make solver")
+		return s
+	}
+	C.Z3_solver_inc_ref(c.z, z)
+	c.refs++
+	s.s = z
+	return s
+}
+
+var errSolverClosed = errors.New("solver: solver is closed")
+
+func (s *Solver) usable() error {
+	if s.c.z == nil {
+		return errClosed
+	}
+	if s.err != nil {
+		return s.err
+	}
+	if s.s == nil {
+		return errSolverClosed
+	}
+	return nil
+}
+
+// Close releases the solver.
+func (s *Solver) Close() {
+	if s.s != nil && s.c.z != nil {
+		C.Z3_solver_dec_ref(s.c.z, s.s)
+		s.c.refs--
+	}
+	s.s = nil
+	s.idents, s.seen, s.marks = nil, nil, nil
+}
+
+// Assert adds the predicate e to the current scope.
+func (s *Solver) Assert(e spec.Expr) error {
+	if err := s.usable(); err != nil {
+		return err
+	}
+	c := s.c
+	m := c.mark()
+	defer c.release(m)
+	a, err := c.encodeBool(e)
+	if err != nil {
+		return err
+	}
+	C.Z3_solver_assert(c.z, s.s, a) // the solver takes its own reference
+	if err := c.failed("assert"); err != nil {
+		return err
+	}
+	spec.Idents(e, func(id *spec.Ident) {
+		k := identKey{id.Kind, id.Name, id.T}
+		if !s.seen[k] {
+			s.seen[k] = true
+			s.idents = append(s.idents, id)
+		}
+	})
+	return nil
+}
+
+// Push opens a scope.
+func (s *Solver) Push() {
+	if s.usable() != nil {
+		return
+	}
+	C.Z3_solver_push(s.c.z, s.s)
+	if err := s.c.failed("push"); err != nil {
+		s.err = err
+		return
+	}
+	s.marks = append(s.marks, len(s.idents))
+}
+
+// Pop closes the n innermost scopes, dropping their assertions; it closes
+// at most as many scopes as are open.
+func (s *Solver) Pop(n int) {
+	if s.usable() != nil || n <= 0 {
+		return
+	}
+	n = min(n, len(s.marks))
+	if n == 0 {
+		return
+	}
+	C.Z3_solver_pop(s.c.z, s.s, C.uint(n))
+	if err := s.c.failed("pop"); err != nil {
+		s.err = err
+		return
+	}
+	keep := s.marks[len(s.marks)-n]
+	for _, id := range s.idents[keep:] {
+		delete(s.seen, identKey{id.Kind, id.Name, id.T})
+	}
+	clear(s.idents[keep:])
+	s.idents = s.idents[:keep]
+	s.marks = s.marks[:len(s.marks)-n]
+}
+
+// Check decides the conjunction of the assertions. Unknown comes with
+// a nil error when Z3 gave up (timeout, Interrupt, incompleteness).
+func (s *Solver) Check() (Result, error) {
+	if err := s.usable(); err != nil {
+		return Unknown, err
+	}
+	if err := s.applyTimeout(); err != nil {
+		return Unknown, err
+	}
+	var r C.Z3_lbool
+	s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	if err := s.c.failed("check"); err != nil {
+		return Unknown, err
+	}
+	switch r {
+	case C.Z3_L_TRUE:
+		return Sat, nil
+	case C.Z3_L_FALSE:
+		return Unsat, nil
+	}
+	return Unknown, nil
+}
+
+// reasonUnknown says why the last check answered Unknown.
+func (s *Solver) reasonUnknown() string {
+	return C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
+}
+
+func (s *Solver) applyTimeout() error {
+	c := s.c
+	if s.timeoutSet && s.timeout == c.timeout {
+		return nil
+	}
+	p := C.Z3_mk_params(c.z)
+	if p == nil {
+		return c.lastError("make params")
+	}
+	C.Z3_params_inc_ref(c.z, p)
+	defer C.Z3_params_dec_ref(c.z, p)
+	ms := C.uint(c.timeout)
+	if c.timeout == 0 {
+		ms = math.MaxUint32 // Z3's "no timeout"
+	}
+	C.Z3_params_set_uint(c.z, p, c.symbol("timeout"), ms)
+	C.Z3_solver_set_params(c.z, s.s, p)
+	if err := c.failed("set timeout"); err != nil {
+		return err
+	}
+	s.timeout, s.timeoutSet = c.timeout, true
+	return nil
+}
+
+// Model returns the values, in a model of the assertions, of every
+// identifier asserted in the open scopes. Call it after Check says Sat.
+func (s *Solver) Model() (spec.Valuation, error) {
+	if err := s.usable(); err != nil {
+		return spec.Valuation{}, err
+	}
+	return s.model(s.idents)
+}
+
+// model reads the values of ids in the model of the last check.
+func (s *Solver) model(ids []*spec.Ident) (spec.Valuation, error) {
+	c := s.c
+	mdl := C.Z3_solver_get_model(c.z, s.s)
+	if mdl == nil {
+		return spec.Valuation{}, c.lastError("get model")
+	}
+	C.Z3_model_inc_ref(c.z, mdl)
+	defer C.Z3_model_dec_ref(c.z, mdl)
+	m := c.mark()
+	defer c.release(m)
+	val := spec.Valuation{Vars: make(map[string]spec.Value), Params: make(map[string]spec.Value)}
+	for _, id := range ids {
+		a, err := c.ident(id)
+		if err != nil {
+			return spec.Valuation{}, err
+		}
+		var v C.Z3_ast
+		// Completion gives a value even to a constant the model leaves
+		// free (one that does not matter).
+		if !C.Z3_model_eval(c.z, mdl, a, true, &v) {
+			return spec.Valuation{}, c.lastError("evaluate " + id.Name)
+		}
+		if _, err := c.temp(v, "evaluate "+id.Name); err != nil {
+			return spec.Valuation{}, err
+		}
+		x, err := c.decode(v)
+		if err != nil {
+			return spec.Valuation{}, err
+		}
+		val2, err := literalValue(x)
+		if err != nil {
+			return spec.Valuation{}, err
+		}
+		if val2.T != id.T {
+			return spec.Valuation{}, errors.New("solver: model value of " + id.Name + " has type " + val2.T.String())
+		}
+		if id.Kind == spec.ParamIdent {
+			val.Params[id.Name] = val2
+		} else {
+			val.Vars[id.Name] = val2
+		}
+	}
+	return val, nil
+}
+
+func literalValue(e spec.Expr) (spec.Value, error) {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return spec.IntValue(e.Val), nil
+	case *spec.RealLit:
+		return spec.RatValue(e.Val), nil
+	case *spec.BoolLit:
+		return spec.BoolValue(e.Val), nil
+	case *spec.EnumLit:
+		return spec.EnumValue(e.Enum, e.Index), nil
+	}
+	return spec.Value{}, errors.New("solver: model value " + spec.Format(e) + " is not a constant")
+}

@@ -1,0 +1,55 @@
+#include "z3glue.h"
+
+// Z3's default handler prints and calls exit(1). This one does nothing:
+// a failing call then returns a null or default value and the error code
+// stays readable until the next API call.
+static void stg_ignore_error(Z3_context c, Z3_error_code e) {
+	(void)c;
+	(void)e;
+}
+
+Z3_context stg_mk_context(void) {
+	Z3_config cfg = Z3_mk_config();
+	if (cfg == NULL)
+		return NULL;
+	Z3_set_param_value(cfg, "model", "true");
+	Z3_context c = Z3_mk_context_rc(cfg);
+	Z3_del_config(cfg);
+	if (c != NULL)
+		Z3_set_error_handler(c, stg_ignore_error);
+	return c;
+}
+
+void stg_dec_refs(Z3_context c, Z3_ast *as, size_t n) {
+	for (size_t i = 0; i < n; i++)
+		Z3_dec_ref(c, as[i]);
+}
+
+void stg_node_info(Z3_context c, Z3_ast a, stg_node *n) {
+	n->kind = Z3_get_ast_kind(c, a);
+	n->declKind = Z3_OP_UNINTERPRETED;
+	n->nargs = 0;
+	n->declID = 0;
+	if (n->kind == Z3_APP_AST || n->kind == Z3_NUMERAL_AST) {
+		Z3_app app = Z3_to_app(c, a);
+		Z3_func_decl d = Z3_get_app_decl(c, app);
+		n->declKind = Z3_get_decl_kind(c, d);
+		n->nargs = Z3_get_app_num_args(c, app);
+		n->declID = Z3_get_func_decl_id(c, d);
+	}
+	Z3_sort s = Z3_get_sort(c, a);
+	n->sortKind = Z3_get_sort_kind(c, s);
+	n->sortID = Z3_get_ast_id(c, Z3_sort_to_ast(c, s));
+}
+
+Z3_ast stg_arg(Z3_context c, Z3_ast a, unsigned i) {
+	return Z3_get_app_arg(c, Z3_to_app(c, a), i);
+}
+
+// stg_recognized_id returns the id of the constructor that the
+// recognizer application a, (is-C x), tests for.
+unsigned stg_recognized_id(Z3_context c, Z3_ast a) {
+	Z3_func_decl d = Z3_get_app_decl(c, Z3_to_app(c, a));
+	Z3_func_decl k = Z3_get_decl_func_decl_parameter(c, d, 0);
+	return k == NULL ? 0 : Z3_get_func_decl_id(c, k);
+}
