@@ -33,7 +33,7 @@ type Context struct {
 
 	intSort, realSort, boolSort C.Z3_sort
 
-	idents map[identKey]C.Z3_ast   // constant for each identifier
+	idents map[identKey]C.Z3_ast    // constant for each identifier
 	enums  map[*spec.Enum]*enumSort // Z3 enumeration sort of each enum
 	funcs  map[string]C.Z3_func_decl
 	decls  map[uint32]declInfo // by Z3 declaration id: what to decode to

@@ -59,13 +59,22 @@ type Solver struct {
 //
 // It is a simple solver (Z3_mk_simple_solver): Z3's default solver costs
 // about 5 ms to make and, once pushed, runs the same incremental core.
-func (c *Context) NewSolver() *Solver {
+func (c *Context) NewSolver() *Solver { return c.newSolver(true) }
+
+// newSolver makes a simple solver or Z3's default (combined) solver;
+// the benchmarks compare them.
+func (c *Context) newSolver(simple bool) *Solver {
 	s := &Solver{c: c, seen: make(map[identKey]bool)}
 	if err := c.usable(); err != nil {
 		s.err = err
 		return s
 	}
-	z := C.Z3_mk_simple_solver(c.z)
+	var z C.Z3_solver
+	if simple {
+		z = C.Z3_mk_simple_solver(c.z)
+	} else {
+		z = C.Z3_mk_solver(c.z)
+	}
 	if z == nil {
 		s.err = c.lastError("make solver")
 		return s

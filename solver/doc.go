@@ -1,0 +1,64 @@
+// Package solver decides and transforms predicates of the model language
+// (spec.Expr) with the Z3 SMT solver, through our own cgo binding to
+// Z3's C API (libz3 4.8.12; link with -lz3).
+//
+// The high-level operations are methods of a Context: Sat, Valid,
+// Entails, Equivalent and Model for one-shot questions, EliminateExists
+// and Simplify for transforming predicates, and NewSolver for an
+// incremental solver (Push, Assert, Check, Pop) for callers that make
+// many related checks.
+//
+// # Contexts and goroutines
+//
+// A Context owns one Z3 context. Z3 crashes when two threads use one
+// context, and terms never cross contexts, so a Context must be used by
+// one goroutine at a time; give each goroutine its own. Interrupt is the
+// one method that may be called from another goroutine: it stops the
+// check or tactic in progress. It does nothing when nothing runs, because
+// an interrupt delivered to an idle Z3 context stays pending and makes
+// every later call fail.
+//
+// # Errors
+//
+// Z3's default error handler prints and exits the process. The binding
+// installs a handler that does nothing; a failing call then returns a
+// null or default result, and the binding reads Z3's error code and
+// message at once (the next call resets them) and returns them as a Go
+// error. Expressions are type-checked while they are translated, so an
+// ill-typed tree gives an error rather than an ill-sorted Z3 term, and
+// no input expression makes the package panic.
+//
+// # Reference counting
+//
+// The context is made with Z3_mk_context_rc: every Z3 object lives while
+// it has references, and a new result that is not referenced may be
+// freed by the next API call. So every constructor's result is
+// referenced immediately, either for the life of the context (sorts,
+// identifier constants, enum constants, function declarations, tactics)
+// or in a scratch list that each operation releases when it returns,
+// in one C call. Solvers, models, goals and tactic results are released
+// explicitly too. There are no finalizers: they run on other goroutines,
+// which Z3 does not allow. A Solver must be closed; Close on the Context
+// frees everything in it.
+//
+// # Translation
+//
+// Each identifier is a Z3 constant per kind, name and type: variables
+// and parameters with the same name are different constants (their
+// symbols carry a kind prefix), and the constant decodes back to the
+// *spec.Ident it was made from. Int and real are Z3's Int and Real sorts;
+// int / and % are SMT-LIB div and mod, which are Euclidean like
+// spec.Eval (division by zero is unspecified in Z3 where spec.Eval
+// fails). Each *spec.Enum becomes its own Z3 enumeration sort, made once
+// per context, whose constructors decode back to *spec.EnumLit. External
+// function calls are uninterpreted functions, one per name and
+// signature.
+//
+// Results of tactics come back as spec.Expr through the spec
+// constructors, undoing Z3's normal forms for readability:
+// (not (<= x 3)) becomes x > 3, (+ y (* -1 x)) becomes y - x, a
+// difference compared with 0 becomes a comparison of its operands, and
+// numerals become IntLit or RealLit by their sort. Boolean if-then-else
+// is expanded; numeric if-then-else, quantifiers and operators outside
+// the language are errors.
+package solver
