@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"time"
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/canonical"
@@ -31,6 +32,12 @@ type Options struct {
 	// Explain, when set, receives the reach and coreach predicates of
 	// every product location.
 	Explain io.Writer
+	// Progress, when set, receives a line per stage with its size and
+	// duration, for long generations.
+	Progress io.Writer
+	// QueryTimeout bounds each solver query (default 60 s); a query that
+	// times out makes generation fail with Z3's reason rather than hang.
+	QueryTimeout time.Duration
 }
 
 // Result is what Generate produced, stage by stage.
@@ -63,12 +70,23 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer ctx.Close()
+	if opts.QueryTimeout == 0 {
+		opts.QueryTimeout = 60 * time.Second
+	}
+	ctx.SetTimeout(opts.QueryTimeout)
 	return Models(ctx, s, tp, opts)
 }
 
 // Models runs the pipeline on loaded models.
 func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, error) {
 	res := &Result{Spec: s, Purpose: tp}
+	start := time.Now()
+	progress := func(format string, args ...any) {
+		if opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "stg: %-40s %8.3fs\n", fmt.Sprintf(format, args...), time.Since(start).Seconds())
+			start = time.Now()
+		}
+	}
 	errs, err := check.Determinism(ctx, s)
 	if err != nil {
 		return nil, err
@@ -76,15 +94,19 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	if len(errs) > 0 {
 		return nil, spec.ErrorList(errs).Err()
 	}
+	progress("spec %s is deterministic", s.Name)
 	if res.Tester, err = canonical.Build(ctx, s); err != nil {
 		return nil, err
 	}
+	progress("canonical tester: %d transitions", len(res.Tester.Transitions))
 	if res.Product, err = product.Build(ctx, res.Tester, tp); err != nil {
 		return nil, err
 	}
+	progress("product: %d locations, %d transitions", len(res.Product.Locations), len(res.Product.Transitions))
 	if res.Analysis, err = analyse(ctx, res.Product, opts.Domain); err != nil {
 		return nil, err
 	}
+	progress("analysis (%s)", opts.Domain)
 	if opts.Explain != nil {
 		explain(opts.Explain, res.Product, res.Analysis)
 	}
@@ -92,6 +114,7 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	progress("test case: %d transitions", len(res.Testcase.Transitions))
 	return res, nil
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -30,12 +29,25 @@ Example:
 			&cli.StringFlag{Name: "domain", Value: "polyhedra", Usage: "abstract domain of the co-reachability analysis: none, interval or polyhedra"},
 			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: NAME_test from the purpose)"},
 			&cli.BoolFlag{Name: "explain", Usage: "print the reach and coreach predicate of every product location on stderr"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each stage's size and duration on stderr"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 2 {
-				return inputError(fmt.Errorf("stg generate needs SPEC and PURPOSE (see stg generate --help)"))
+			args, err := positionalArgs(c)
+			if err != nil {
+				return usageError(c, "%v", err)
+			}
+			if len(args) != 2 {
+				return usageError(c, "stg generate needs SPEC and PURPOSE")
 			}
 			opts := pipeline.Options{Domain: c.String("domain")}
+			switch opts.Domain {
+			case "none", "interval", "polyhedra":
+			default:
+				return usageError(c, "unknown --domain %q: want none, interval or polyhedra", opts.Domain)
+			}
+			if c.Bool("verbose") {
+				opts.Progress = c.App.ErrWriter
+			}
 			if c.Bool("explain") {
 				opts.Explain = c.App.ErrWriter
 			}
@@ -43,9 +55,9 @@ Example:
 			switch format {
 			case "yaml", "dot", "go":
 			default:
-				return inputError(fmt.Errorf("unknown --format %q: want yaml, dot or go", format))
+				return usageError(c, "unknown --format %q: want yaml, dot or go", format)
 			}
-			res, err := pipeline.Generate(c.Args().Get(0), c.Args().Get(1), opts)
+			res, err := pipeline.Generate(args[0], args[1], opts)
 			if err != nil {
 				return inputError(err)
 			}
