@@ -58,7 +58,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 func commands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
+		generateCommand(),
 		dotCommand(),
+		runCommand(),
 	}
 }
 

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var runTestcaseFile = filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
+
+// stgCmd runs the stg command line args and returns its exit code,
+// stdout and stderr.
+func stgCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"stg"}, args...), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// buildExampleSUT builds examples/cmp/sut/NAME into a temporary directory.
+func buildExampleSUT(t *testing.T, name string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a SUT")
+	}
+	pkg := "./examples/cmp/sut/" + name
+	root := filepath.Join("..", "..")
+	if _, err := os.Stat(filepath.Join(root, pkg)); err != nil {
+		t.Skipf("no %s", pkg)
+	}
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, pkg)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}
+
+type junitReport struct {
+	Suites []struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Skipped  int `xml:"skipped,attr"`
+		Cases    []struct {
+			Name      string    `xml:"name,attr"`
+			Failure   *struct{} `xml:"failure"`
+			Skipped   *struct{} `xml:"skipped"`
+			SystemOut string    `xml:"system-out"`
+		} `xml:"testcase"`
+	} `xml:"testsuite"`
+}
+
+func readReport(t *testing.T, path string) junitReport {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r junitReport
+	if err := xml.Unmarshal(data, &r); err != nil {
+		t.Fatalf("report: %v\n%s", err, data)
+	}
+	if len(r.Suites) != 1 {
+		t.Fatalf("report has %d suites", len(r.Suites))
+	}
+	return r
+}
+
+func TestRunPassAndFail(t *testing.T) {
+	correct := buildExampleSUT(t, "correct")
+	mutant := buildExampleSUT(t, "mutant-wrong-diff")
+	report := filepath.Join(t.TempDir(), "report.xml")
+
+	code, out, errOut := stgCmd(t, "run", runTestcaseFile, "--runs", "3", "--seed", "10", "--quiescence", "100ms", "--report", report, "--", correct)
+	if code != exitPass {
+		t.Fatalf("correct SUT: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"seeds 10..12", "run 3/3, seed 12: Pass", "3 Pass, 0 Fail, 0 Inconc in 3 run(s): Pass", "send*", "ok(p=2)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	r := readReport(t, report)
+	if s := r.Suites[0]; s.Tests != 3 || s.Failures != 0 || len(s.Cases) != 3 || !strings.Contains(s.Cases[0].SystemOut, "ok(p=2)") {
+		t.Errorf("report: %+v", s)
+	}
+
+	code, out, _ = stgCmd(t, "run", runTestcaseFile, "--runs", "2", "--seed", "5", "-q", "--report", report, "--", mutant)
+	if code != exitFail {
+		t.Fatalf("mutant: exit %d\n%s", code, out)
+	}
+	for _, want := range []string{"Fail (reached Fail on output nok(p=-2))", "replay: stg run " + runTestcaseFile + " --seed 5 --runs 1 -- " + mutant, ": Fail\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if s := readReport(t, report).Suites[0]; s.Failures != 2 || s.Cases[0].Failure == nil {
+		t.Errorf("report: %+v", s)
+	}
+
+	// Inconc: the step limit.
+	code, out, _ = stgCmd(t, "run", runTestcaseFile, "--max-steps", "1", "--report", report, "--", correct)
+	if code != exitInconc || !strings.Contains(out, "Inconc (step limit") {
+		t.Errorf("--max-steps 1: exit %d\n%s", code, out)
+	}
+	if s := readReport(t, report).Suites[0]; s.Skipped != 1 || s.Cases[0].Skipped == nil {
+		t.Errorf("report: %+v", s)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-sut")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run"}, "needs a TESTCASE"},
+		{[]string{"run", runTestcaseFile}, "needs the SUT"},
+		{[]string{"run", runTestcaseFile, "--tcp", "localhost:1", "--", "sut"}, "either --tcp or a COMMAND"},
+		{[]string{"run", runTestcaseFile, "--runs", "0", "--", "sut"}, "--runs"},
+		{[]string{"run", runTestcaseFile, "--bogus", "--", "sut"}, "not defined"},
+		{[]string{"run", "no-such.yaml", "--", "sut"}, "cannot read"},
+		{[]string{"run", filepath.Join("..", "..", "examples", "cmp", "spec.yaml"), "--", "sut"}, "not a spec"},
+		{[]string{"run", runTestcaseFile, "--", missing}, "cannot start the SUT"},
+	} {
+		code, out, errOut := stgCmd(t, tt.args...)
+		if code != exitError || !strings.Contains(errOut+out, tt.want) {
+			t.Errorf("stg %v: exit %d, stderr %q, want 3 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+func TestRunSUTGoneIsError(t *testing.T) {
+	// The SUT reads the first input and exits: sending the second fails.
+	code, out, errOut := stgCmd(t, "run", runTestcaseFile, "--quiescence", "50ms", "--", "sh", "-c", "exit 0")
+	if code != exitError && code != exitFail {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code == exitError && !strings.Contains(errOut, "SUT unavailable") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
+
+func TestRunTCP(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	code, _, errOut := stgCmd(t, "run", runTestcaseFile, "--tcp", addr)
+	if code != exitError || !strings.Contains(errOut, "cannot connect") {
+		t.Errorf("closed port: exit %d, %q", code, errOut)
+	}
+}
+
+func TestRunHelp(t *testing.T) {
+	code, out, _ := stgCmd(t, "run", "--help")
+	if code != exitPass || !strings.Contains(out, "Example:") || !strings.Contains(out, "--depth") || !strings.Contains(out, "--tcp") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}

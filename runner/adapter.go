@@ -1,0 +1,306 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// Input is a message from the tester to the SUT: an input action of the
+// SUT (a send action of the test case) with typed arguments.
+type Input struct {
+	Action string
+	Args   map[string]spec.Value
+}
+
+// Output is a message from the SUT to the tester, as the SUT wrote it.
+// The runner checks it against the test case. Args values may be
+//
+//   - int, int64, *big.Int or json.Number for int parameters,
+//   - *big.Rat, a json.Number or a string such as "7/2" or "2.5" for real
+//     parameters (an integer also fits a real parameter),
+//   - bool for bool parameters,
+//   - a string naming the constant for enumerated parameters,
+//   - or a spec.Value of the parameter's type.
+type Output struct {
+	Action string
+	Args   map[string]any
+}
+
+// An Adapter connects the runner to a SUT. Adapters are used by one
+// goroutine at a time.
+type Adapter interface {
+	// Send delivers an input to the SUT. It fails with an error wrapping
+	// ErrSUTUnavailable when the SUT cannot take it (it exited, closed its
+	// input), and with ctx's error when ctx ends first.
+	Send(ctx context.Context, in Input) error
+	// Receive returns the next output of the SUT, waiting at most wait
+	// (0: only an output already there). It returns nil when no output
+	// came: after a positive wait, that is quiescence. An output that
+	// cannot be read returns an *OutputError. When ctx ends first it
+	// returns ctx's error.
+	Receive(ctx context.Context, wait time.Duration) (*Output, error)
+	// Close releases the SUT (for a process: kills its process group).
+	Close() error
+}
+
+// ErrSUTUnavailable reports a SUT that cannot be started or talked to.
+var ErrSUTUnavailable = errors.New("SUT unavailable")
+
+// unavailable returns an error wrapping ErrSUTUnavailable.
+func unavailable(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrSUTUnavailable, fmt.Sprintf(format, args...))
+}
+
+// An OutputError is an output of the SUT that the tester cannot read:
+// not valid JSON, or not a message. It is an unspecified output: Fail.
+type OutputError struct {
+	Line string // the offending text (possibly cut)
+	Msg  string
+}
+
+func (e *OutputError) Error() string {
+	return fmt.Sprintf("%s: %q", e.Msg, e.Line)
+}
+
+// maxLine bounds one message of the wire protocol.
+const maxLine = 1 << 20
+
+// wireMessage is a line of the wire protocol (FORMAT.md §4).
+type wireMessage struct {
+	Action string                     `json:"action"`
+	Args   map[string]json.RawMessage `json:"args,omitempty"`
+}
+
+// encodeInput writes in as one JSON line.
+func encodeInput(in Input) []byte {
+	var b bytes.Buffer
+	name, _ := json.Marshal(in.Action)
+	b.WriteString(`{"action":`)
+	b.Write(name)
+	if len(in.Args) > 0 {
+		b.WriteString(`,"args":{`)
+		names := slices.Sorted(maps.Keys(in.Args))
+		for i, p := range names {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(p)
+			b.Write(k)
+			b.WriteByte(':')
+			b.Write(encodeValue(in.Args[p]))
+		}
+		b.WriteByte('}')
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// encodeValue writes v as JSON: integers as numbers of any size, reals as
+// numbers when integral and as "N/D" strings otherwise, enum constants as
+// strings.
+func encodeValue(v spec.Value) []byte {
+	switch v.T.Kind {
+	case spec.Int:
+		return []byte(v.Int.String())
+	case spec.Real:
+		if v.Rat.IsInt() {
+			return []byte(v.Rat.Num().String())
+		}
+		s, _ := json.Marshal(v.Rat.String())
+		return s
+	case spec.Bool:
+		if v.Bool {
+			return []byte("true")
+		}
+		return []byte("false")
+	case spec.EnumKind:
+		s, _ := json.Marshal(v.T.Enum.Values[v.Enum])
+		return s
+	}
+	return []byte("null")
+}
+
+// decodeLine reads one line of the wire protocol.
+func decodeLine(line []byte) (*Output, error) {
+	text := strings.TrimSpace(string(line))
+	cut := text
+	if len(cut) > 200 {
+		cut = cut[:200] + "..."
+	}
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	var raw map[string]any
+	if err := d.Decode(&raw); err != nil {
+		return nil, &OutputError{Line: cut, Msg: "output is not a JSON object: " + err.Error()}
+	}
+	if d.More() {
+		return nil, &OutputError{Line: cut, Msg: "output has text after the JSON object"}
+	}
+	out := &Output{}
+	for k, v := range raw {
+		switch k {
+		case "action":
+			s, ok := v.(string)
+			if !ok {
+				return nil, &OutputError{Line: cut, Msg: `"action" is not a string`}
+			}
+			out.Action = s
+		case "args":
+			if v == nil {
+				continue
+			}
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil, &OutputError{Line: cut, Msg: `"args" is not an object`}
+			}
+			out.Args = m
+		default:
+			return nil, &OutputError{Line: cut, Msg: fmt.Sprintf("unknown field %q", k)}
+		}
+	}
+	if out.Action == "" {
+		return nil, &OutputError{Line: cut, Msg: `output has no "action"`}
+	}
+	return out, nil
+}
+
+// decodeArgs checks the arguments of an output against the signature of
+// a and converts them to values. The error says what is wrong.
+func decodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, error) {
+	vals := make(map[string]spec.Value, len(a.Params))
+	for _, p := range a.Params {
+		raw, ok := args[p.Name]
+		if !ok {
+			return nil, fmt.Errorf("missing argument %s of %s", p.Name, a.Name)
+		}
+		v, err := convertValue(raw, p.Type)
+		if err != nil {
+			return nil, fmt.Errorf("argument %s of %s: %v", p.Name, a.Name, err)
+		}
+		vals[p.Name] = v
+	}
+	if len(args) > len(a.Params) {
+		var extra []string
+		for k := range args {
+			if _, ok := vals[k]; !ok {
+				extra = append(extra, k)
+			}
+		}
+		slices.Sort(extra)
+		return nil, fmt.Errorf("%s has no parameter %s", a.Name, strings.Join(extra, ", "))
+	}
+	return vals, nil
+}
+
+// convertValue converts a Go or JSON value to a value of type t.
+func convertValue(raw any, t spec.Type) (spec.Value, error) {
+	bad := func() (spec.Value, error) {
+		return spec.Value{}, fmt.Errorf("%s is not a value of type %s", describeRaw(raw), t)
+	}
+	switch x := raw.(type) {
+	case spec.Value:
+		if x.T == t {
+			return x, nil
+		}
+		if t == spec.RealType && x.T == spec.IntType {
+			return spec.RatValue(new(big.Rat).SetInt(x.Int)), nil
+		}
+		return bad()
+	case int:
+		return convertNumber(new(big.Rat).SetInt64(int64(x)), t, bad)
+	case int64:
+		return convertNumber(new(big.Rat).SetInt64(x), t, bad)
+	case *big.Int:
+		if x == nil {
+			return bad()
+		}
+		return convertNumber(new(big.Rat).SetInt(x), t, bad)
+	case *big.Rat:
+		if x == nil {
+			return bad()
+		}
+		return convertNumber(new(big.Rat).Set(x), t, bad)
+	case json.Number:
+		r, ok := parseNumber(string(x))
+		if !ok {
+			return bad()
+		}
+		return convertNumber(r, t, bad)
+	case bool:
+		if t == spec.BoolType {
+			return spec.BoolValue(x), nil
+		}
+		return bad()
+	case string:
+		switch t.Kind {
+		case spec.EnumKind:
+			if i := t.Enum.Index(x); i >= 0 {
+				return spec.EnumValue(t.Enum, i), nil
+			}
+		case spec.Real:
+			if r, ok := parseNumber(x); ok {
+				return spec.RatValue(r), nil
+			}
+		}
+		return bad()
+	}
+	return bad()
+}
+
+func convertNumber(r *big.Rat, t spec.Type, bad func() (spec.Value, error)) (spec.Value, error) {
+	switch t.Kind {
+	case spec.Int:
+		if !r.IsInt() {
+			return bad()
+		}
+		return spec.IntValue(new(big.Int).Set(r.Num())), nil
+	case spec.Real:
+		return spec.RatValue(r), nil
+	}
+	return bad()
+}
+
+// parseNumber reads a decimal, an exponent form or a quotient "7/2",
+// refusing absurd exponents (big.Rat would try to build them).
+func parseNumber(s string) (*big.Rat, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 10000 {
+		return nil, false
+	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		var exp int
+		if _, err := fmt.Sscan(s[i+1:], &exp); err != nil || exp > 1000 || exp < -1000 {
+			return nil, false
+		}
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return r, ok
+}
+
+func describeRaw(raw any) string {
+	switch x := raw.(type) {
+	case nil:
+		return "null"
+	case string:
+		return fmt.Sprintf("%q", x)
+	case json.Number:
+		return string(x)
+	case spec.Value:
+		return x.String() + " (" + x.T.String() + ")"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	}
+	return fmt.Sprint(raw)
+}

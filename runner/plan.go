@@ -1,0 +1,451 @@
+package runner
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// choice is a send the tester has decided on.
+type choice struct {
+	t       *spec.Transition
+	args    map[string]spec.Value
+	planned bool
+}
+
+// next decides what the tester does in the current state: send (a
+// choice) or wait for the SUT (nil). See the package documentation.
+func (x *execution) next() (*choice, error) {
+	sends := x.r.sends[x.loc]
+	if len(sends) == 0 {
+		return nil, nil
+	}
+	if x.r.opts.Depth > 0 {
+		c, wait, err := x.plan()
+		if err != nil {
+			return nil, err
+		}
+		if c != nil || wait {
+			return c, nil
+		}
+	}
+	return x.randomSend(sends)
+}
+
+// randomSend picks an enabled send transition at random and values for
+// its parameters; nil when no send is enabled.
+func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
+	consts := x.constants()
+	for _, i := range x.rng.Perm(len(sends)) {
+		t := sends[i]
+		a := x.r.tc.Action(t.Action)
+		params := map[string]spec.Expr{}
+		var ids []*spec.Ident
+		for _, p := range a.Params {
+			id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+			params[p.Name] = id
+			ids = append(ids, id)
+		}
+		// Most guards admit a random small value, or read no parameter:
+		// exact evaluation then decides without the solver.
+		if c, decided, err := x.guess(t, a); err != nil || c != nil {
+			return c, err
+		} else if decided {
+			continue
+		}
+		guard := spec.Substitute(t.Guard, consts, params)
+		if spec.IsFalse(guard) {
+			continue
+		}
+		s := x.r.z.NewSolver()
+		args, ok, err := x.solveAndPick(s, guard, ids)
+		s.Close()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		c, err := x.checked(t, a, ids, args, false)
+		if err != nil || c != nil {
+			return c, err
+		}
+	}
+	return nil, nil
+}
+
+// guess tries t with random small parameter values (the hint "equal to a
+// random target" of pick, checked by exact evaluation). decided is true
+// when t, having no parameters, is disabled.
+func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
+	if len(a.Params) > 0 && x.rng.IntN(8) == 0 {
+		return nil, false, nil // leave it to the solver: a boundary value
+	}
+	args := make(map[string]spec.Value, len(a.Params))
+	for _, p := range a.Params {
+		args[p.Name] = x.randomValue(p.Type)
+	}
+	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.vars, Params: args})
+	if err != nil {
+		// Say a division by zero for these values: ask the solver.
+		return nil, false, nil
+	}
+	if ok {
+		return &choice{t: t, args: args}, true, nil
+	}
+	return nil, len(a.Params) == 0, nil
+}
+
+func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.Ident) (map[string]spec.Value, bool, error) {
+	if err := s.Assert(guard); err != nil {
+		return nil, false, err
+	}
+	res, err := s.Check()
+	if err != nil || res != solver.Sat {
+		return nil, false, err
+	}
+	vals, err := x.pick(s, ids)
+	return vals, err == nil, err
+}
+
+// checked turns solver values for the parameters ids of t into a choice,
+// after checking exactly that they satisfy t's guard (a safeguard: the
+// tester must never send what the test case does not allow).
+func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Ident, vals map[string]spec.Value, planned bool) (*choice, error) {
+	args := map[string]spec.Value{}
+	for i, p := range a.Params {
+		v, ok := vals[ids[i].Name]
+		if !ok {
+			v = x.randomValue(p.Type)
+		}
+		args[p.Name] = v
+	}
+	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.vars, Params: args})
+	if err != nil {
+		return nil, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	if !ok {
+		// The solver's reals or integer division disagree with exact
+		// evaluation (only possible in a non-linear guard): skip.
+		return nil, nil
+	}
+	return &choice{t: t, args: args, planned: planned}, nil
+}
+
+// constants maps the variables to their current values as constants.
+func (x *execution) constants() map[string]spec.Expr {
+	m := make(map[string]spec.Expr, len(x.vars))
+	for k, v := range x.vars {
+		m[k] = v.Expr()
+	}
+	return m
+}
+
+// pick returns values, in a model of the assertions of s (satisfiable),
+// for the identifiers ids, diversified by the run's random source: for
+// each identifier in random order it asks, in turn, for a value equal to,
+// at least or at most a random target, keeping the first hint that stays
+// satisfiable. Sometimes it gives no hint, and the solver's own model,
+// typically on the boundary of the guard, is taken.
+func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
+	pushed := 0
+	defer func() {
+		if pushed > 0 {
+			s.Pop(pushed)
+		}
+	}()
+	// try asserts the first satisfiable hint of hs and keeps it.
+	try := func(hs []spec.Expr) (bool, error) {
+		for _, h := range hs {
+			s.Push()
+			if err := s.Assert(h); err != nil {
+				s.Pop(1)
+				return false, err
+			}
+			res, err := s.Check()
+			if err != nil {
+				s.Pop(1)
+				return false, err
+			}
+			if res == solver.Sat {
+				pushed++
+				return true, nil
+			}
+			s.Pop(1)
+		}
+		return false, nil
+	}
+	for _, i := range x.rng.Perm(len(ids)) {
+		id := ids[i]
+		if x.rng.IntN(8) == 0 {
+			continue
+		}
+		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
+		if err != nil {
+			return nil, err
+		}
+		if ok || !id.T.IsNumeric() {
+			continue
+		}
+		// The target lies outside what the guard allows: aim near a
+		// value it allows instead.
+		if res, err := s.Check(); err != nil || res != solver.Sat {
+			return nil, fmt.Errorf("solver: %v %v after a satisfiable check", res, err)
+		}
+		m, err := s.Model()
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := lookup(m, id); ok {
+			if _, err := try(x.hints(id, x.near(v))); err != nil {
+				return nil, err
+			}
+		}
+	}
+	res, err := s.Check()
+	if err != nil {
+		return nil, err
+	}
+	if res != solver.Sat {
+		return nil, fmt.Errorf("solver: %s after a satisfiable check", res)
+	}
+	m, err := s.Model()
+	if err != nil {
+		return nil, err
+	}
+	vals := map[string]spec.Value{}
+	for _, id := range ids {
+		if v, ok := lookup(m, id); ok {
+			vals[id.Name] = v
+		}
+	}
+	return vals, nil
+}
+
+func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
+	if id.Kind == spec.ParamIdent {
+		v, ok := m.Params[id.Name]
+		return v, ok
+	}
+	v, ok := m.Vars[id.Name]
+	return v, ok
+}
+
+// near returns a random number a small distance from v.
+func (x *execution) near(v spec.Value) spec.Value {
+	d := x.rng.Int64N(41) - 10
+	switch v.T.Kind {
+	case spec.Int:
+		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
+	case spec.Real:
+		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
+	}
+	return v
+}
+
+// hints returns soft targets for the value of id, most specific first:
+// equal to target, then at least or at most target.
+func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
+	rng := x.rng
+	target := v.Expr()
+	switch id.T.Kind {
+	case spec.Int, spec.Real:
+		eq := spec.Compare(spec.Eq, id, target)
+		ge := spec.Compare(spec.Ge, id, target)
+		le := spec.Compare(spec.Le, id, target)
+		if rng.IntN(2) == 0 {
+			ge, le = le, ge
+		}
+		return []spec.Expr{eq, ge, le}
+	case spec.Bool, spec.EnumKind:
+		return []spec.Expr{spec.Compare(spec.Eq, id, target)}
+	}
+	return nil
+}
+
+// randomValue returns a random value of type t, of small magnitude:
+// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
+func (x *execution) randomValue(t spec.Type) spec.Value {
+	rng := x.rng
+	var n int64
+	switch k := rng.IntN(20); {
+	case k < 14:
+		n = rng.Int64N(31) - 10
+	case k < 19:
+		n = rng.Int64N(201) - 100
+	default:
+		n = rng.Int64N(2001) - 1000
+	}
+	switch t.Kind {
+	case spec.Int:
+		return spec.IntValue(big.NewInt(n))
+	case spec.Real:
+		d := []int64{1, 1, 2, 4, 10}[rng.IntN(5)]
+		return spec.RatValue(big.NewRat(n, d))
+	case spec.Bool:
+		return spec.BoolValue(rng.IntN(2) == 0)
+	case spec.EnumKind:
+		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
+	}
+	return spec.Zero(t)
+}
+
+// planner searches a path to Pass by bounded unrolling of the test case:
+// step i renames every parameter p to p@i and every variable assigned at
+// step i to x@i, and asserts the guard and the assignments; the variables'
+// current values are constants. Iterative deepening from the control
+// distance to Pass makes the first path found a shortest one. The search
+// makes at most budget solver checks.
+type planner struct {
+	x      *execution
+	s      *solver.Solver
+	budget int
+
+	// the path found: its first transition and, for a send, its values
+	first     *spec.Transition
+	firstIDs  []*spec.Ident
+	firstVals map[string]spec.Value
+}
+
+// plan returns the first send of a shortest path to Pass, or wait when
+// that path starts with a receive, or neither when there is no path
+// within Options.Depth (or the budget).
+func (x *execution) plan() (c *choice, wait bool, err error) {
+	r := x.r
+	key := x.stateKey()
+	if r.noPath[key] {
+		return nil, false, nil
+	}
+	d, ok := r.dist[x.loc]
+	if !ok || d > r.opts.Depth {
+		return nil, false, nil
+	}
+	p := &planner{x: x, s: r.z.NewSolver(), budget: r.opts.PlanBudget}
+	defer p.s.Close()
+	found := false
+	for bound := max(d, 1); bound <= r.opts.Depth && !found && p.budget > 0; bound++ {
+		found, err = p.search(x.loc, 0, bound, x.constants())
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	if !found {
+		if p.budget > 0 {
+			if len(r.noPath) >= 1<<14 {
+				clear(r.noPath)
+			}
+			r.noPath[key] = true
+		}
+		return nil, false, nil
+	}
+	a := r.tc.Action(p.first.Action)
+	if a.Dir != spec.Send {
+		return nil, true, nil
+	}
+	c, err = x.checked(p.first, a, p.firstIDs, p.firstVals, true)
+	return c, false, err
+}
+
+// search extends the path asserted in p.s, which ends in loc after depth
+// steps, by at most bound-depth steps to a Pass location.
+func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr) (bool, error) {
+	x := p.x
+	tc := x.r.tc
+	if tc.Verdict(loc) == "pass" {
+		if depth > 0 && tc.Action(p.first.Action).Dir == spec.Send {
+			// Choose the values of the first send now, with the
+			// whole path asserted.
+			vals, err := x.pick(p.s, p.firstIDs)
+			if err != nil {
+				return false, err
+			}
+			p.firstVals = vals
+		}
+		return depth > 0, nil
+	}
+	if depth >= bound {
+		return false, nil
+	}
+	var ts []*spec.Transition
+	for _, t := range tc.Outgoing(loc) {
+		if d, ok := x.r.dist[t.To]; ok && depth+1+d <= bound {
+			ts = append(ts, t)
+		}
+	}
+	// Nearest targets first; ties in random order, for diversity.
+	x.rng.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
+	slices.SortStableFunc(ts, func(a, b *spec.Transition) int { return x.r.dist[a.To] - x.r.dist[b.To] })
+	step := depth + 1
+	for _, t := range ts {
+		if x.ctx.Err() != nil {
+			p.budget = 0 // out of time: give up, and remember nothing
+		}
+		if p.budget <= 0 {
+			return false, nil
+		}
+		p.budget--
+		a := tc.Action(t.Action)
+		params := map[string]spec.Expr{}
+		var ids []*spec.Ident
+		for _, pa := range a.Params {
+			id := &spec.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, step), Kind: spec.ParamIdent, T: pa.Type}
+			params[pa.Name] = id
+			ids = append(ids, id)
+		}
+		cons := []spec.Expr{spec.Substitute(t.Guard, vars, params)}
+		next := vars
+		if tc.Verdict(t.To) != "pass" && len(t.Assign) > 0 {
+			next = make(map[string]spec.Expr, len(vars))
+			for k, v := range vars {
+				next[k] = v
+			}
+			for _, as := range t.Assign {
+				v := tc.Variable(as.Var)
+				fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, step), Kind: spec.VarIdent, T: v.Type}
+				cons = append(cons, spec.Compare(spec.Eq, fresh, spec.Substitute(as.Value, vars, params)))
+				next[as.Var] = fresh
+			}
+		}
+		f := spec.AndOf(cons...)
+		if spec.IsFalse(f) {
+			continue
+		}
+		p.s.Push()
+		if err := p.s.Assert(f); err != nil {
+			p.s.Pop(1)
+			return false, err
+		}
+		res, err := p.s.Check()
+		if err != nil {
+			p.s.Pop(1)
+			return false, err
+		}
+		if res == solver.Sat {
+			if depth == 0 {
+				p.first, p.firstIDs = t, ids
+			}
+			found, err := p.search(t.To, step, bound, next)
+			if err != nil || found {
+				p.s.Pop(1)
+				return found, err
+			}
+		}
+		p.s.Pop(1)
+	}
+	return false, nil
+}
+
+// stateKey identifies the current location and variable values.
+func (x *execution) stateKey() string {
+	var b strings.Builder
+	b.WriteString(x.loc)
+	for _, v := range x.r.tc.Variables {
+		b.WriteByte('\x00')
+		b.WriteString(x.vars[v.Name].String())
+	}
+	return b.String()
+}
