@@ -125,9 +125,18 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 		}
 		e := &edge{t: t, from: a.index[t.From], to: a.index[t.To]}
 		e.affine, e.havoc = a.f.assignment(t)
+		e.guardOnly = len(e.affine) == 0 && len(e.havoc) == 0
+		addThresholds(t.Guard)
+		if e.guardOnly && e.from == e.to {
+			// A self-loop that changes no represented variable (a delta
+			// loop, an enquiry) adds nothing in either direction:
+			// post(e, X) and pre(e, X) are included in X. Leaving it out
+			// lets the descending iterations recover bounds that such a
+			// loop would otherwise keep at their widened value.
+			continue
+		}
 		a.out[e.from] = append(a.out[e.from], e)
 		a.in[e.to] = append(a.in[e.to], e)
-		addThresholds(t.Guard)
 	}
 	addThresholds(p.Initial.Condition)
 	a.init = a.f.meet(a.top, p.Initial.Condition)

@@ -249,9 +249,12 @@ func TestFigure3(t *testing.T) {
 	want(find("Rx,Wait", "in", "Ry,Wait"), "p >= 3", "x == 0 && y == 0")
 	want(find("Ry,Wait", "in", "Cmp,Wait"), "p == x + 2", "x >= 3 && y == 0")
 	want(find("Cmp,Wait", "ok", "Pass"), "p == 2", "x >= 3 && y == x + 2")
-	// The first send reads exactly like the paper.
+	// The sends read exactly like the paper.
 	if g := spec.Format(find("Rx,Wait", "in", "Ry,Wait").Guard); g != "p >= 3" {
 		t.Errorf("first send guard %q, want %q", g, "p >= 3")
+	}
+	if g := spec.Format(find("Ry,Wait", "in", "Cmp,Wait").Guard); g != "p == x + 2" {
+		t.Errorf("second send guard %q, want %q", g, "p == x + 2")
 	}
 }
 

@@ -305,7 +305,17 @@ func simplifyUnder(ctx *solver.Context, reach, g spec.Expr) (spec.Expr, error) {
 	if err != nil {
 		s = g
 	}
-	return dropImplied(ctx, reach, spec.NegationNormal(s))
+	s, err = dropImplied(ctx, reach, spec.NegationNormal(s))
+	if err != nil {
+		return nil, err
+	}
+	// The rewriting is exact; the solver confirms it all the same, and
+	// the guard stays as it was if it does not.
+	r := isolateParameters(s)
+	if ok, err := ctx.Equivalent(r, s); err == nil && ok {
+		return r, nil
+	}
+	return s, nil
 }
 
 // dropImplied removes each conjunct of g that the context and the

@@ -1,0 +1,246 @@
+package coreach_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/canonical"
+	"github.com/stg-tool/stg/coreach"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// example is a spec with one of its purposes.
+type example struct{ name, spec, purpose string }
+
+func examples(t testing.TB) []example {
+	t.Helper()
+	specs, err := filepath.Glob("../examples/*/spec.yaml")
+	if err != nil || len(specs) == 0 {
+		t.Fatalf("no examples found: %v", err)
+	}
+	var r []example
+	for _, s := range specs {
+		dir := filepath.Dir(s)
+		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
+		for _, p := range purposes {
+			name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(p), ".yaml")
+			r = append(r, example{name, s, p})
+		}
+	}
+	return r
+}
+
+func newContext(t testing.TB) *solver.Context {
+	t.Helper()
+	ctx, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ctx.Close)
+	ctx.SetTimeout(10 * time.Second)
+	return ctx
+}
+
+// build returns the product of the canonical tester of specPath with the
+// purpose, as pipeline.Models makes it.
+func build(t testing.TB, ctx *solver.Context, specPath, purposePath string) *product.Product {
+	t.Helper()
+	s, err := spec.LoadFile(specPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := spec.LoadFile(purposePath, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildModels(t, ctx, s, tp)
+}
+
+func buildModels(t testing.TB, ctx *solver.Context, s, tp *spec.Model) *product.Product {
+	t.Helper()
+	can, err := canonical.Build(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := product.Build(ctx, can, tp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// at renames the identifiers of e to the copies of step i of a symbolic
+// path: variables of step 0 keep their names (the start state), later
+// ones are v@i; parameters are always p@i.
+func at(e spec.Expr, i int) spec.Expr {
+	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+		if id.Kind == spec.VarIdent && i == 0 {
+			return nil
+		}
+		return &spec.Ident{Name: fmt.Sprintf("%s@%d", id.Name, i), Kind: id.Kind, T: id.T}
+	})
+}
+
+// step is the formula of firing t at step i: its guard, and the
+// variables of step i+1 given by its assignments.
+func step(p *product.Product, t *spec.Transition, i int) spec.Expr {
+	cs := []spec.Expr{at(t.Guard, i)}
+	for _, v := range p.Variables {
+		next := at(spec.VarRef(v.Name, v.Type), i+1)
+		cs = append(cs, spec.Compare(spec.Eq, next, at(t.AssignedValue(v), i)))
+	}
+	return spec.AndOf(cs...)
+}
+
+// explorer enumerates the feasible symbolic paths of a product.
+type explorer struct {
+	t   testing.TB
+	ctx *solver.Context
+	p   *product.Product
+}
+
+func (x *explorer) sat(e spec.Expr) bool {
+	x.t.Helper()
+	r, err := x.ctx.Sat(e)
+	if err != nil {
+		x.t.Fatalf("Sat: %v", err)
+	}
+	return r != solver.Unsat
+}
+
+func (x *explorer) entails(a, b spec.Expr) bool {
+	x.t.Helper()
+	ok, err := x.ctx.Entails(a, b)
+	if err != nil {
+		x.t.Fatalf("Entails: %v", err)
+	}
+	return ok
+}
+
+// walk calls visit for every feasible path of at most k transitions
+// (none into Fail) from loc, the state of step 0 satisfying start.
+// locs[i] is the location at step i; path is the conjunction of the
+// steps. Accept locations end paths.
+func (x *explorer) walk(loc string, start spec.Expr, k int, visit func(locs []string, path spec.Expr)) {
+	var dfs func(locs []string, path spec.Expr)
+	dfs = func(locs []string, path spec.Expr) {
+		visit(locs, path)
+		l := locs[len(locs)-1]
+		if len(locs) > k || x.p.Accept[l] {
+			return
+		}
+		for _, tr := range x.p.Outgoing(l) {
+			if tr.To == x.p.Fail {
+				continue
+			}
+			next := spec.AndOf(path, step(x.p, tr, len(locs)-1))
+			if x.sat(next) {
+				dfs(append(locs[:len(locs):len(locs)], tr.To), next)
+			}
+		}
+	}
+	if x.sat(start) {
+		dfs([]string{loc}, start)
+	}
+}
+
+// analyses returns the results to check: "unsliced" ones are plain
+// over-approximations of reach and coreach; "sliced" ones (the
+// defaults) are over-approximations of the states that are both.
+func analyses(t testing.TB, ctx *solver.Context, p *product.Product) (unsliced, sliced map[string]*coreach.Result) {
+	t.Helper()
+	unsliced = map[string]*coreach.Result{"none": coreach.Graph(p)}
+	sliced = map[string]*coreach.Result{}
+	for _, dom := range []abstraction.Domain{abstraction.Intervals(), abstraction.Polyhedra()} {
+		r, err := coreach.Analyze(ctx, p, dom, coreach.Options{Slicing: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		unsliced[dom.Name()] = r
+		if r, err = coreach.Analyze(ctx, p, dom, coreach.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		sliced[dom.Name()] = r
+	}
+	return unsliced, sliced
+}
+
+// Bounds of the exploration: paths to Accept from any location (free
+// start state) and paths from the initial condition.
+const (
+	backDepth = 5
+	fwdDepth  = 6
+)
+
+// TestSoundOnExamples checks the analyses of every example product
+// against bounded exact exploration with Z3:
+//
+//   - every state from which a path of at most backDepth transitions
+//     reaches Accept is in coreach(l) (unsliced analyses);
+//   - every state reached from the initial condition by at most fwdDepth
+//     transitions is in reach(l) (unsliced analyses);
+//   - every state on a path of at most fwdDepth transitions from the
+//     initial condition to Accept is in reach(l) ∧ coreach(l) (sliced,
+//     the defaults).
+func TestSoundOnExamples(t *testing.T) {
+	for _, ex := range examples(t) {
+		t.Run(ex.name, func(t *testing.T) {
+			ctx := newContext(t)
+			p := build(t, ctx, ex.spec, ex.purpose)
+			unsliced, sliced := analyses(t, ctx, p)
+			x := &explorer{t: t, ctx: ctx, p: p}
+			paths := 0
+			for _, l := range p.Locations {
+				if l == p.Fail || p.Accept[l] {
+					continue
+				}
+				x.walk(l, spec.True(), backDepth, func(locs []string, path spec.Expr) {
+					if !p.Accept[locs[len(locs)-1]] {
+						return
+					}
+					paths++
+					for name, r := range unsliced {
+						if !x.entails(path, r.CoreachOf(l)) {
+							t.Errorf("%s: coreach(%s) = %s misses a state on the path %v",
+								name, l, spec.Format(r.CoreachOf(l)), locs)
+						}
+					}
+				})
+			}
+			init := p.Initial
+			x.walk(init.Location, init.Condition, fwdDepth, func(locs []string, path spec.Expr) {
+				n := len(locs) - 1
+				l := locs[n]
+				for name, r := range unsliced {
+					if !x.entails(path, at(r.ReachOf(l), n)) {
+						t.Errorf("%s: reach(%s) = %s misses the end of the path %v",
+							name, l, spec.Format(r.ReachOf(l)), locs)
+					}
+				}
+				if !p.Accept[l] {
+					return
+				}
+				paths++
+				for name, r := range sliced {
+					for i, li := range locs {
+						both := spec.AndOf(r.ReachOf(li), r.CoreachOf(li))
+						if !x.entails(path, at(both, i)) {
+							t.Errorf("%s (sliced): reach ∧ coreach of %s = %s misses step %d of the accepted path %v",
+								name, li, spec.Format(both), i, locs)
+						}
+					}
+				}
+			})
+			if paths == 0 {
+				t.Errorf("no path to Accept within the bounds: the test checks nothing")
+			}
+			t.Logf("%d locations, %d transitions, %d paths to Accept checked", len(p.Locations), len(p.Transitions), paths)
+		})
+	}
+}
