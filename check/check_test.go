@@ -183,3 +183,37 @@ transitions:
 		t.Errorf("got %v, want the ok transitions at line 13", spec.ErrorList(errs))
 	}
 }
+
+func TestReceiveCompleteness(t *testing.T) {
+	ctx := newContext(t)
+	m, err := spec.ParseModel("tc.yaml", []byte(`kind: testcase
+name: gap
+variables: {x: int}
+actions:
+  in: {dir: send, params: {p: int}}
+  out: {dir: receive, params: {v: int}}
+  delta: {dir: receive}
+initial: {location: A, condition: x == 0}
+verdicts: {pass: [Pass], fail: [Fail], inconc: [Inconc]}
+transitions:
+  - {from: A, action: in, assign: {x: p}, to: B}
+  - {from: A, action: out, to: Fail}
+  - {from: A, action: delta, to: A}
+  - {from: B, action: out, guard: "v == x", to: Pass}
+  - {from: B, action: out, guard: "v < x", to: Fail}
+  - {from: B, action: delta, to: Fail}
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, err := ReceiveCompleteness(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(errs) != 1 {
+		t.Fatalf("got %v, want one gap (out with v > x in B)", errs)
+	}
+	if got := errs[0].Error(); !strings.Contains(got, "tc.yaml:14:5:") || !strings.Contains(got, "location B is not complete for receive out") {
+		t.Errorf("message %q", got)
+	}
+}

@@ -74,6 +74,11 @@ func runCheck(c *cli.Context) error {
 			return inputError(fmt.Errorf("%s: solver: %v", m.File, err))
 		}
 		errs = append(errs, es...)
+		es, err = check.ReceiveCompleteness(ctx, m)
+		if err != nil {
+			return inputError(fmt.Errorf("%s: solver: %v", m.File, err))
+		}
+		errs = append(errs, es...)
 	}
 	if err := errs.Err(); err != nil {
 		return inputError(err)

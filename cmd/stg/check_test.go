@@ -74,6 +74,8 @@ initial: {location: A, condition: x == 0}
 verdicts: {pass: [Pass], fail: [Fail]}
 transitions:
   - {from: A, action: in, guard: "p >= 3", assign: {x: p}, to: B}
+  - {from: A, action: ok, to: Fail}
+  - {from: A, action: delta, to: A}
   - {from: B, action: ok, guard: "p == x", to: Pass}
   - {from: B, action: ok, guard: "p != x", to: Fail}
   - {from: B, action: delta, to: Fail}
@@ -101,11 +103,13 @@ func TestCheckErrors(t *testing.T) {
 		{"no arguments", []string{"check"}, 3, "", "stg check takes a spec"},
 		{"too many arguments", []string{"check", cmpSpec, cmpPurpose, cmpPurpose}, 3, "", "stg check takes a spec"},
 		{"testcase", []string{"check", tc}, 0,
-			"testcase tc: 4 locations (A initial, B, Pass pass, Fail fail), 4 transitions, 1 variable (x: int), ", ""},
+			"testcase tc: 4 locations (A initial, B, Fail fail, Pass pass), 6 transitions, 1 variable (x: int), ", ""},
 		{"testcase marks", []string{"check", tc}, 0, "3 actions (in!(p: int), ok?(p: int), delta?), deterministic", ""},
 		{"testcase with purpose", []string{"check", tc, cmpPurpose}, 3, "", "must be a spec, not a testcase"},
 		{"non-deterministic testcase", []string{"check", writeFile(t, "tc2.yaml", strings.Replace(tcModel, `"p != x"`, `"p >= x"`, 1))}, 3, "",
-			"tc2.yaml:13:5: non-deterministic: transition B -ok-> Fail and transition B -ok-> Pass (line 12)"},
+			"tc2.yaml:15:5: non-deterministic: transition B -ok-> Fail and transition B -ok-> Pass (line 14)"},
+		{"incomplete testcase", []string{"check", writeFile(t, "tc3.yaml", strings.Replace(tcModel, "  - {from: B, action: delta, to: Fail}\n", "", 1))}, 3, "",
+			"tc3.yaml:14:5: test case location B is not complete for receive delta: no transition"},
 		{"empty initial condition", []string{"check", writeFile(t, "init.yaml", strings.Replace(ndSpec, "x == 0", "x == 0 && x == 1", 1))}, 3, "",
 			"init.yaml:6:35: initial condition x == 0 && x == 1 has no solution"},
 	}
