@@ -19,6 +19,7 @@ package canonical
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -30,16 +31,27 @@ type Tester struct {
 	// Fail is the name of the Fail location (Fail, unless the spec
 	// already has a location of that name).
 	Fail string
+	// Approximations lists, for the user, where quiescence had to be
+	// over-approximated (see Suspend).
+	Approximations []string
 }
 
 // Suspend returns Δ(S): a copy of s with the output action delta and a
 // delta self-loop in every location where quiescence is possible.
 // A location whose delta guard is unsatisfiable (an output is always
 // possible) gets no delta transition.
-func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, error) {
+//
+// When the solver cannot eliminate ∃π from an output's guard (a
+// non-linear guard such as r * r == x), that output counts as never
+// possible in the delta guard: quiescence is then allowed in more states
+// than exactly, so the test case never fails a correct SUT on
+// quiescence (soundness), at the price of not detecting a missing
+// output there. The approximations made are returned as notes.
+func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) {
 	if err := checkSpec(s); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var notes []string
 	d := s.Clone()
 	d.Actions = append(d.Actions, &spec.Action{Name: spec.Delta, Dir: spec.Output})
 	for _, l := range s.Locations {
@@ -51,20 +63,29 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, error) {
 			}
 			g, err := exists(ctx, a, t.Guard)
 			if err != nil {
-				return nil, fmt.Errorf("%s: suspension of location %s: %w", t.Pos, l, err)
+				notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot decide when %s is possible (%s)",
+					t.Pos, l, t.Action, firstLine(err.Error())))
+				continue
 			}
 			possible = append(possible, g)
 		}
 		guard, err := readable(ctx, spec.NotOf(spec.OrOf(possible...)))
 		if err != nil {
-			return nil, fmt.Errorf("suspension of location %s: %w", l, err)
+			return nil, nil, fmt.Errorf("suspension of location %s: %w", l, err)
 		}
 		if spec.IsFalse(guard) {
 			continue
 		}
 		d.Transitions = append(d.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: guard, To: l})
 	}
-	return d, nil
+	return d, notes, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
 }
 
 // Canonical returns can(Δ(S)) for a suspended spec (the result of
@@ -102,11 +123,16 @@ func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
 
 // Build returns can(Δ(s)).
 func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
-	d, err := Suspend(ctx, s)
+	d, notes, err := Suspend(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	return Canonical(ctx, d)
+	c, err := Canonical(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	c.Approximations = notes
+	return c, nil
 }
 
 // checkSpec refuses what this construction does not handle.

@@ -35,6 +35,9 @@ type Options struct {
 	// Progress, when set, receives a line per stage with its size and
 	// duration, for long generations.
 	Progress io.Writer
+	// Warn, when set, receives the approximations made on the way (for
+	// example quiescence next to non-linear output guards).
+	Warn io.Writer
 	// QueryTimeout bounds each solver query (default 60 s); a query that
 	// times out makes generation fail with Z3's reason rather than hang.
 	QueryTimeout time.Duration
@@ -97,6 +100,11 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	progress("spec %s is deterministic", s.Name)
 	if res.Tester, err = canonical.Build(ctx, s); err != nil {
 		return nil, err
+	}
+	if opts.Warn != nil {
+		for _, n := range res.Tester.Approximations {
+			fmt.Fprintf(opts.Warn, "warning: %s\n", n)
+		}
 	}
 	progress("canonical tester: %d transitions", len(res.Tester.Transitions))
 	if res.Product, err = product.Build(ctx, res.Tester, tp); err != nil {

@@ -149,6 +149,13 @@ func isolate(e *spec.Binary) spec.Expr {
 			subtract = append(subtract, v)
 		}
 	}
+	if rest == nil && len(subtract) > 0 && f.k.Sign() > 0 {
+		// "100 - level" rather than "-level + 100".
+		if rest = constantOf(f.k, t); rest == nil {
+			return nil
+		}
+		f.k.SetInt64(0)
+	}
 	for _, v := range subtract {
 		if rest == nil {
 			rest = &spec.Unary{Op: spec.Neg, X: v}

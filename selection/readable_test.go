@@ -18,6 +18,8 @@ func TestIsolateParameters(t *testing.T) {
 		{"2 * x + p <= y", "p <= y - 2 * x"},
 		{"-p == x", "p == -x"},
 		{"p - 5 == 0", "p == 5"},
+		{"x + p <= 100", "p <= 100 - x"},
+		{"x + p <= -100", "p <= -x - 100"},
 		{"p + q == x", "p + q == x"}, // two parameters: unchanged
 		{"2 * p == x", "2 * p == x"}, // coefficient 2: unchanged
 		{"x == y + 1", "x == y + 1"}, // no parameter: unchanged

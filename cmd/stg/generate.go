@@ -39,7 +39,7 @@ Example:
 			if len(args) != 2 {
 				return usageError(c, "stg generate needs SPEC and PURPOSE")
 			}
-			opts := pipeline.Options{Domain: c.String("domain")}
+			opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter}
 			switch opts.Domain {
 			case "none", "interval", "polyhedra":
 			default:
