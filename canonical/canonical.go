@@ -166,11 +166,11 @@ func exists(ctx *solver.Context, a *spec.Action, g spec.Expr) (spec.Expr, error)
 // readable decides trivial guards and simplifies the others, keeping the
 // original when the solver cannot do better.
 func readable(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
-	r, err := ctx.Sat(g)
+	possible, err := ctx.Possible(g)
 	if err != nil {
 		return nil, err
 	}
-	if r == solver.Unsat {
+	if !possible {
 		return spec.False(), nil
 	}
 	if valid, err := ctx.Valid(g); err == nil && valid {

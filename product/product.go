@@ -18,6 +18,7 @@
 package product
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stg-tool/stg/canonical"
@@ -128,11 +129,11 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 			var origins []*spec.Transition
 			for _, mvi := range mv {
 				g := spec.AndOf(t.Guard, mvi.guard)
-				r, err := ctx.Sat(g)
+				possible, err := ctx.Possible(g)
 				if err != nil {
 					return nil, fmt.Errorf("product at %s: %w", loc, err)
 				}
-				if r == solver.Unsat {
+				if !possible {
 					continue
 				}
 				to := Location(t.To, mvi.to)
@@ -188,11 +189,11 @@ func purposeMoves(ctx *solver.Context, tp *spec.Model, q, action string) ([]purp
 		og = append(og, t.Guard)
 	}
 	stay := spec.AndOf(notExplicit, spec.NotOf(spec.OrOf(og...)))
-	r, err := ctx.Sat(stay)
+	possible, err := ctx.Possible(stay)
 	if err != nil {
 		return nil, err
 	}
-	if r != solver.Unsat {
+	if possible {
 		mv = append(mv, purposeMove{guard: stay, to: q})
 	}
 	return mv, nil
@@ -204,12 +205,14 @@ func purposeMoves(ctx *solver.Context, tp *spec.Model, q, action string) ([]purp
 func deterministic(ctx *solver.Context, ts, origins []*spec.Transition, loc string) error {
 	for i := range ts {
 		for j := i + 1; j < len(ts); j++ {
+			// An overlap the solver cannot decide (non-linear guards) is
+			// not reported, as in package check.
 			r, err := ctx.Sat(spec.AndOf(ts[i].Guard, ts[j].Guard))
+			if errors.Is(err, solver.ErrUnknown) || r == solver.Unsat {
+				continue
+			}
 			if err != nil {
 				return err
-			}
-			if r == solver.Unsat {
-				continue
 			}
 			a, b := describe(origins[i]), describe(origins[j])
 			pos := spec.Pos{}

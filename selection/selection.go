@@ -18,6 +18,7 @@
 package selection
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stg-tool/stg/coreach"
@@ -67,9 +68,9 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "trivially (the initial location is accepting, so there is nothing to test)"}
 	}
 	init := spec.AndOf(p.Initial.Condition, a.CoreachOf(p.Initial.Location))
-	if r, err := ctx.Sat(init); err != nil {
+	if possible, err := ctx.Possible(init); err != nil {
 		return nil, err
-	} else if r == solver.Unsat {
+	} else if !possible {
 		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "from the initial states"}
 	}
 
@@ -143,9 +144,10 @@ func preImage(m *spec.Model, t *spec.Transition, c spec.Expr) spec.Expr {
 	return spec.Substitute(c, sub, nil)
 }
 
+// satisfiable is false only when g is certainly unsatisfiable: a
+// transition the solver cannot decide is kept.
 func satisfiable(ctx *solver.Context, g spec.Expr) (bool, error) {
-	r, err := ctx.Sat(g)
-	return r != solver.Unsat, err
+	return ctx.Possible(g)
 }
 
 // reachable keeps the transitions whose source can be reached from init
@@ -297,7 +299,11 @@ func wellFormed(ctx *solver.Context, g []*spec.Transition, receive bool) (bool, 
 	for _, t := range g {
 		gs = append(gs, t.Guard)
 	}
-	return ctx.Valid(spec.OrOf(gs...))
+	ok, err := ctx.Valid(spec.OrOf(gs...))
+	if errors.Is(err, solver.ErrUnknown) {
+		return false, nil // undecided: keep the exact form
+	}
+	return ok, err
 }
 
 func simplifyUnder(ctx *solver.Context, reach, g spec.Expr) (spec.Expr, error) {
@@ -328,6 +334,9 @@ func dropImplied(ctx *solver.Context, context, g spec.Expr) (spec.Expr, error) {
 	for i := 0; i < len(cs); {
 		rest := append(append([]spec.Expr{context}, cs[:i]...), cs[i+1:]...)
 		ok, err := ctx.Entails(spec.AndOf(rest...), cs[i])
+		if errors.Is(err, solver.ErrUnknown) {
+			ok, err = false, nil // undecided: keep the conjunct
+		}
 		if err != nil {
 			return nil, err
 		}

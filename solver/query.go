@@ -57,8 +57,25 @@ func (c *Context) query(f C.Z3_ast, ids []*spec.Ident) (Result, spec.Valuation, 
 
 var errNotLinear = errors.New("not tried on a nonlinear formula")
 
+// ErrUnknown is wrapped by the errors of queries the solver could not
+// decide (non-linear arithmetic, a timeout, an interrupt). Callers that
+// can act soundly without an answer test for it with errors.Is.
+var ErrUnknown = errors.New("solver: unknown")
+
 func unknownError(s *Solver) error {
-	return fmt.Errorf("solver: unknown (%s)", s.reasonUnknown())
+	return fmt.Errorf("%w (%s)", ErrUnknown, s.reasonUnknown())
+}
+
+// Possible reports whether e may be satisfiable: it is false only when
+// the solver proves e unsatisfiable, and an undecided query counts as
+// possible. It is what a construction that may over-approximate, but
+// never drop a behaviour, needs.
+func (c *Context) Possible(e spec.Expr) (bool, error) {
+	r, err := c.Sat(e)
+	if errors.Is(err, ErrUnknown) {
+		return true, nil
+	}
+	return r != Unsat, err
 }
 
 // Sat reports whether the predicate e is satisfiable. Unknown comes with
