@@ -7,7 +7,6 @@ import (
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/product"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -53,10 +52,9 @@ func (o Options) withDefaults() Options {
 //	reach(l0)  = Θ
 //	reach(l')  = ⊔_{t=<l,a,G,A,l'>} (∃P. (reach(l) ∧ G))[A]
 //
-// The solver context is not needed by the domains; it is accepted for
-// symmetry with the other stages and future use (it may be nil).
-func Analyze(ctx *solver.Context, p *product.Product, dom abstraction.Domain, opts Options) (*Result, error) {
-	_ = ctx
+// The domains are exact rational arithmetic of their own: the analysis
+// needs no solver.
+func Analyze(p *product.Product, dom abstraction.Domain, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	a := newAnalysis(p, dom, opts)
 	reach := a.forward(nil)

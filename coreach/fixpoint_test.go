@@ -79,7 +79,7 @@ func TestLoopCounter(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := coreach.Analyze(ctx, p, tc.dom, tc.opts)
+			r, err := coreach.Analyze(p, tc.dom, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,14 +112,14 @@ func TestLoopCounterNarrowing(t *testing.T) {
 	p := parseProduct(t, ctx, src, loopPurpose)
 	loop := product.Location("L", "W")
 	for _, dom := range []abstraction.Domain{abstraction.Intervals(), abstraction.Polyhedra()} {
-		r, err := coreach.Analyze(ctx, p, dom, coreach.Options{Slicing: -1})
+		r, err := coreach.Analyze(p, dom, coreach.Options{Slicing: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ok, err := ctx.Equivalent(r.ReachOf(loop), parsePred(t, p, "0 <= i && i <= 12")); err != nil || !ok {
 			t.Errorf("%s: reach(%s) = %s, want 0 <= i <= 12 (%v)", dom.Name(), loop, spec.Format(r.ReachOf(loop)), err)
 		}
-		r, err = coreach.Analyze(ctx, p, dom, coreach.Options{Slicing: -1, WideningDelay: 1, Narrowing: -1})
+		r, err = coreach.Analyze(p, dom, coreach.Options{Slicing: -1, WideningDelay: 1, Narrowing: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +186,7 @@ transitions:
 			exact := parsePred(t, p, tc.exact)
 			for _, dom := range []abstraction.Domain{abstraction.Intervals(), abstraction.Polyhedra()} {
 				for _, opts := range []coreach.Options{{Slicing: -1}, {}} {
-					r, err := coreach.Analyze(ctx, p, dom, opts)
+					r, err := coreach.Analyze(p, dom, opts)
 					if err != nil {
 						t.Fatal(err)
 					}

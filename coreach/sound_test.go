@@ -158,12 +158,12 @@ func analyses(t testing.TB, ctx *solver.Context, p *product.Product) (unsliced, 
 	unsliced = map[string]*coreach.Result{"none": coreach.Graph(p)}
 	sliced = map[string]*coreach.Result{}
 	for _, dom := range []abstraction.Domain{abstraction.Intervals(), abstraction.Polyhedra()} {
-		r, err := coreach.Analyze(ctx, p, dom, coreach.Options{Slicing: -1})
+		r, err := coreach.Analyze(p, dom, coreach.Options{Slicing: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		unsliced[dom.Name()] = r
-		if r, err = coreach.Analyze(ctx, p, dom, coreach.Options{}); err != nil {
+		if r, err = coreach.Analyze(p, dom, coreach.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		sliced[dom.Name()] = r

@@ -7,7 +7,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -131,9 +130,9 @@ func analyse(ctx *solver.Context, p *product.Product, domain string) (*coreach.R
 	case "none":
 		return coreach.Graph(p), nil
 	case "interval":
-		return coreach.Analyze(ctx, p, abstraction.Intervals(), coreach.Options{})
+		return coreach.Analyze(p, abstraction.Intervals(), coreach.Options{})
 	case "polyhedra", "":
-		return coreach.Analyze(ctx, p, abstraction.Polyhedra(), coreach.Options{})
+		return coreach.Analyze(p, abstraction.Polyhedra(), coreach.Options{})
 	}
 	return nil, fmt.Errorf("unknown domain %q: want none, interval or polyhedra", domain)
 }
@@ -156,9 +155,7 @@ func Encode(tc *spec.Model, format, pkg string) ([]byte, error) {
 	case "yaml", "":
 		return spec.Marshal(tc)
 	case "dot":
-		var b bytes.Buffer
-		b.WriteString(emit.DOT(tc).String())
-		return b.Bytes(), nil
+		return []byte(emit.DOT(tc).String()), nil
 	case "go":
 		if pkg == "" {
 			pkg = goIdent(tc.Name) + "_test"

@@ -88,7 +88,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		} else {
 			target = a.CoreachOf(t.To)
 		}
-		pre := preImage(p.Model, t, target)
+		pre := preImage(t, target)
 		keep := spec.AndOf(t.Guard, pre)
 		ok, err := satisfiable(ctx, keep)
 		if err != nil {
@@ -133,7 +133,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 }
 
 // preImage returns pre(A)(c) = c[x := A_x] for the variables that t assigns.
-func preImage(m *spec.Model, t *spec.Transition, c spec.Expr) spec.Expr {
+func preImage(t *spec.Transition, c spec.Expr) spec.Expr {
 	if len(t.Assign) == 0 {
 		return c
 	}

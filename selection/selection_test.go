@@ -93,7 +93,11 @@ func TestKeepAndInconc(t *testing.T) {
 	}
 	equiv := func(got spec.Expr, want string) {
 		t.Helper()
-		w, err := spec.Parse(want, spec.Pos{}, p.ParamScope(p.Action("press")).Merge(p.ParamScope(p.Action("light"))))
+		scope := p.ParamScope(p.Action("press"))
+		for k, v := range p.ParamScope(p.Action("light")).Params {
+			scope.Params[k] = v
+		}
+		w, err := spec.Parse(want, spec.Pos{}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}

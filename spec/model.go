@@ -266,23 +266,3 @@ func (m *Model) Clone() *Model {
 	}
 	return &c
 }
-
-// Merge returns a scope with the names of s and o (o wins on a clash).
-func (s *Scope) Merge(o *Scope) *Scope {
-	r := &Scope{Vars: map[string]Type{}, Params: map[string]Type{}, Consts: map[string]*Enum{}, Funcs: map[string]*Func{}, VarWhat: s.VarWhat}
-	for _, x := range []*Scope{s, o} {
-		for k, v := range x.Vars {
-			r.Vars[k] = v
-		}
-		for k, v := range x.Params {
-			r.Params[k] = v
-		}
-		for k, v := range x.Consts {
-			r.Consts[k] = v
-		}
-		for k, v := range x.Funcs {
-			r.Funcs[k] = v
-		}
-	}
-	return r
-}

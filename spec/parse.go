@@ -16,8 +16,6 @@ type Scope struct {
 	Params map[string]Type  // parameters of the transition's action
 	Consts map[string]*Enum // enum constant name -> its enum
 	Funcs  map[string]*Func // external functions
-	// What the vars belong to, for messages ("spec variable"), optional.
-	VarWhat string
 }
 
 // Func declares an external function (FORMAT.md §2, calls).
