@@ -31,7 +31,9 @@ type sut struct {
 	example, name, path string
 }
 
-// buildSUTs compiles every examples/*/sut/* program into dir.
+// buildSUTs compiles every examples/*/sut/correct and examples/*/sut/mutant-*
+// program into a temporary directory; other directories there, such as the
+// shared implementation in sut/impl, are not programs.
 func buildSUTs(t *testing.T) map[string][]sut {
 	t.Helper()
 	dirs, err := filepath.Glob("../examples/*/sut/*")
@@ -46,6 +48,9 @@ func buildSUTs(t *testing.T) map[string][]sut {
 		}
 		example := filepath.Base(filepath.Dir(filepath.Dir(d)))
 		name := filepath.Base(d)
+		if name != "correct" && !strings.HasPrefix(name, "mutant-") {
+			continue
+		}
 		path := filepath.Join(bin, example+"-"+name)
 		cmd := exec.Command("go", "build", "-o", path, "./"+d)
 		if b, err := cmd.CombinedOutput(); err != nil {
