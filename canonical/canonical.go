@@ -163,8 +163,9 @@ func exists(ctx *solver.Context, a *spec.Action, g spec.Expr) (spec.Expr, error)
 	return ctx.EliminateExists(ids, g)
 }
 
-// readable decides trivial guards and simplifies the others, keeping the
-// original when the solver cannot do better.
+// readable decides trivial guards (false, true) and pushes negations
+// inward. Full simplification is left to the selection, which simplifies
+// every guard of the test case once, at the end.
 func readable(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
 	possible, err := ctx.Possible(g)
 	if err != nil {
@@ -175,9 +176,6 @@ func readable(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
 	}
 	if valid, err := ctx.Valid(g); err == nil && valid {
 		return spec.True(), nil
-	}
-	if s, err := ctx.Simplify(g); err == nil {
-		g = s
 	}
 	return spec.NegationNormal(g), nil
 }

@@ -2,7 +2,6 @@ package coreach
 
 import (
 	"container/heap"
-	"fmt"
 	"sort"
 
 	"github.com/stg-tool/stg/abstraction"
@@ -437,13 +436,4 @@ func (w *worklist) pop() int {
 	i := heap.Pop(w).(int)
 	w.in[i] = false
 	return i
-}
-
-// String describes an analysis result for debugging.
-func (r *Result) String() string {
-	s := ""
-	for l, e := range r.Coreach {
-		s += fmt.Sprintf("%s: coreach %s reach %s\n", l, spec.Format(e), spec.Format(r.ReachOf(l)))
-	}
-	return s
 }

@@ -71,53 +71,19 @@ func (f *frame) dim(id *spec.Ident) (int, bool) {
 // linear converts a numeric expression to a linear expression, or
 // reports false when it is not affine in the represented dimensions.
 func (f *frame) linear(e spec.Expr) (abstraction.LinExpr, bool) {
-	switch e := e.(type) {
-	case *spec.IntLit:
-		return abstraction.Const(new(big.Rat).SetInt(e.Val)), true
-	case *spec.RealLit:
-		return abstraction.Const(e.Val), true
-	case *spec.Ident:
-		d, ok := f.dim(e)
+	l, ok := spec.LinearOf(e)
+	if !ok {
+		return abstraction.LinExpr{}, false
+	}
+	r := abstraction.Const(l.Const)
+	for _, t := range l.Terms {
+		d, ok := f.dim(t.Ident)
 		if !ok {
 			return abstraction.LinExpr{}, false
 		}
-		return abstraction.Var(d), true
-	case *spec.Unary:
-		if e.Op != spec.Neg {
-			return abstraction.LinExpr{}, false
-		}
-		x, ok := f.linear(e.X)
-		return x.Scale(big.NewRat(-1, 1)), ok
-	case *spec.Binary:
-		x, okx := f.linear(e.X)
-		if !okx {
-			return abstraction.LinExpr{}, false
-		}
-		y, oky := f.linear(e.Y)
-		if !oky {
-			return abstraction.LinExpr{}, false
-		}
-		switch e.Op {
-		case spec.Add:
-			return x.Add(y), true
-		case spec.Sub:
-			return x.Sub(y), true
-		case spec.Mul:
-			if x.IsConst() {
-				return y.Scale(x.ConstTerm()), true
-			}
-			if y.IsConst() {
-				return x.Scale(y.ConstTerm()), true
-			}
-		case spec.Div:
-			// Euclidean division on int is not affine; on reals division
-			// by a non-zero constant is.
-			if e.Type().Kind == spec.Real && y.IsConst() && y.ConstTerm().Sign() != 0 {
-				return x.Scale(new(big.Rat).Inv(y.ConstTerm())), true
-			}
-		}
+		r = r.Add(abstraction.Var(d).Scale(t.Coeff))
 	}
-	return abstraction.LinExpr{}, false
+	return r, true
 }
 
 // atom returns the constraints equivalent to the comparison x op y, or
@@ -281,20 +247,17 @@ func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
 		l = lcm(l, e.ConstTerm().Denom())
 		e = e.Scale(new(big.Rat).SetInt(l))
 	}
-	// Σ a_i x_i + k op 0  ⟶  positive terms op negative terms - k
-	var lhs, rhs spec.Expr
+	// Σ a_i x_i + k op 0  ⟶  Σ_{a>0} a x  op  Σ_{a<0} |a| x - k
+	lhs, rhs := spec.Linear{}, spec.Linear{Const: new(big.Rat).Neg(e.ConstTerm())}
 	for _, d := range dims {
 		a := e.Coeff(d)
-		name := f.space.Names[d]
-		v := spec.VarRef(name, t)
+		id := &spec.Ident{Name: f.space.Names[d], Kind: spec.VarIdent, T: t}
 		if a.Sign() > 0 {
-			lhs = addTerm(lhs, scaled(a, v, t), t)
+			lhs.Terms = append(lhs.Terms, spec.Term{Ident: id, Coeff: a})
 		} else {
-			rhs = addTerm(rhs, scaled(new(big.Rat).Neg(a), v, t), t)
+			rhs.Terms = append(rhs.Terms, spec.Term{Ident: id, Coeff: new(big.Rat).Neg(a)})
 		}
 	}
-	k := new(big.Rat).Neg(e.ConstTerm())
-	kExpr := constOf(k, t)
 	op := spec.Le
 	switch c.Op {
 	case abstraction.Eq:
@@ -302,50 +265,18 @@ func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
 	case abstraction.Lt:
 		op = spec.Lt
 	}
-	switch {
-	case lhs == nil:
-		// 0 op rhs + k: rhs op' -k, flipping the comparison.
-		return spec.Compare(flip(op), rhs, constOf(new(big.Rat).Neg(k), t)), true
-	case rhs == nil:
-		return spec.Compare(op, lhs, kExpr), true
-	case k.Sign() == 0:
-		return spec.Compare(op, lhs, rhs), true
-	case k.Sign() > 0:
-		return spec.Compare(op, lhs, spec.Arith(spec.Add, rhs, kExpr)), true
-	default:
-		return spec.Compare(op, lhs, spec.Arith(spec.Sub, rhs, constOf(new(big.Rat).Neg(k), t))), true
+	if len(lhs.Terms) == 0 {
+		// 0 op N + k  ⟺  N op' -k.
+		lhs, rhs = rhs, spec.Linear{Const: new(big.Rat).Neg(rhs.Const)}
+		lhs.Const = nil
+		op = op.Swap()
 	}
-}
-
-func flip(op spec.Op) spec.Op {
-	switch op {
-	case spec.Le:
-		return spec.Ge
-	case spec.Lt:
-		return spec.Gt
+	l, okl := lhs.Expr(t)
+	r, okr := rhs.Expr(t)
+	if !okl || !okr {
+		return nil, false
 	}
-	return op
-}
-
-func scaled(a *big.Rat, v spec.Expr, t spec.Type) spec.Expr {
-	if a.Cmp(big.NewRat(1, 1)) == 0 {
-		return v
-	}
-	return spec.Arith(spec.Mul, constOf(a, t), v)
-}
-
-func addTerm(acc, term spec.Expr, t spec.Type) spec.Expr {
-	if acc == nil {
-		return term
-	}
-	return spec.Arith(spec.Add, acc, term)
-}
-
-func constOf(r *big.Rat, t spec.Type) spec.Expr {
-	if t.Kind == spec.Int && r.IsInt() {
-		return spec.BigIntConst(r.Num())
-	}
-	return spec.RatConst(r)
+	return spec.Compare(op, l, r), true
 }
 
 func lcm(a, b *big.Int) *big.Int {

@@ -119,11 +119,11 @@ func TestPrecisionTable(t *testing.T) {
 	tab.WriteString("| example | domain | transitions | sends dropped | sends strengthened | Inconc | Pass reachable |\n")
 	tab.WriteString("|---|---|---:|---:|---:|---:|---|\n")
 	for _, ex := range examples(t) {
-		s, err := spec.LoadFile(ex.spec, nil)
+		s, err := spec.LoadFile(ex.Spec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tp, err := spec.LoadFile(ex.purpose, s)
+		tp, err := spec.LoadFile(ex.Purpose, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,26 +131,26 @@ func TestPrecisionTable(t *testing.T) {
 		for _, dom := range []string{"none", "interval", "polyhedra"} {
 			r, err := pipeline.Models(ctx, s, tp, pipeline.Options{Domain: dom})
 			if err != nil {
-				t.Fatalf("%s/%s: %v", ex.name, dom, err)
+				t.Fatalf("%s/%s: %v", ex.Name, dom, err)
 			}
 			res[dom] = r
 			tc := r.Testcase
 			dropped, strengthened := pruned(t, ctx, res["none"], r)
 			pass := passReachable(t, ctx, tc, 12)
 			if !pass {
-				t.Errorf("%s/%s: Pass unreachable within 12 steps", ex.name, dom)
+				t.Errorf("%s/%s: Pass unreachable within 12 steps", ex.Name, dom)
 			}
 			fmt.Fprintf(&tab, "| %s | %s | %d | %d | %d | %d | %v |\n",
-				ex.name, dom, len(tc.Transitions), len(dropped), len(strengthened), count(tc, "Inconc"), pass)
+				ex.Name, dom, len(tc.Transitions), len(dropped), len(strengthened), count(tc, "Inconc"), pass)
 		}
 		// Where polyhedra prune what intervals cannot: sends, then Inconc.
 		dropped, strengthened := pruned(t, ctx, res["interval"], res["polyhedra"])
 		itv, poly := sends(res["interval"].Testcase), sends(res["polyhedra"].Testcase)
 		for _, k := range dropped {
-			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra: dropped\n", ex.name, k.from, k.action, k.to, spec.Format(itv[k]))
+			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra: dropped\n", ex.Name, k.from, k.action, k.to, spec.Format(itv[k]))
 		}
 		for _, k := range strengthened {
-			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra `[%s]`\n", ex.name, k.from, k.action, k.to, spec.Format(itv[k]), spec.Format(poly[k]))
+			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, k.to, spec.Format(itv[k]), spec.Format(poly[k]))
 		}
 		ii, ip := inconcs(res["interval"].Testcase), inconcs(res["polyhedra"].Testcase)
 		for _, k := range sortedKeys(ip) {
@@ -163,7 +163,7 @@ func TestPrecisionTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			if r != solver.Unsat {
-				fmt.Fprintf(&diff, "- %s: `%s -%s-> Inconc` interval `[%s]`, polyhedra `[%s]`\n", ex.name, k.from, k.action, spec.Format(g), spec.Format(ip[k]))
+				fmt.Fprintf(&diff, "- %s: `%s -%s-> Inconc` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, spec.Format(g), spec.Format(ip[k]))
 			}
 		}
 	}

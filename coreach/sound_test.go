@@ -2,47 +2,22 @@ package coreach_test
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/coreach"
+	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
-// example is a spec with one of its purposes.
-type example struct{ name, spec, purpose string }
-
-func examples(t testing.TB) []example {
-	t.Helper()
-	specs, err := filepath.Glob("../examples/*/spec.yaml")
-	if err != nil || len(specs) == 0 {
-		t.Fatalf("no examples found: %v", err)
-	}
-	var r []example
-	for _, s := range specs {
-		dir := filepath.Dir(s)
-		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
-		for _, p := range purposes {
-			name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(p), ".yaml")
-			r = append(r, example{name, s, p})
-		}
-	}
-	return r
-}
+func examples(t testing.TB) []exampletest.Pair { return exampletest.Pairs(t, "..") }
 
 func newContext(t testing.TB) *solver.Context {
-	t.Helper()
-	ctx, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ctx.Close)
+	ctx := exampletest.Context(t)
 	ctx.SetTimeout(10 * time.Second)
 	return ctx
 }
@@ -190,9 +165,9 @@ const (
 //     the defaults).
 func TestSoundOnExamples(t *testing.T) {
 	for _, ex := range examples(t) {
-		t.Run(ex.name, func(t *testing.T) {
+		t.Run(ex.Name, func(t *testing.T) {
 			ctx := newContext(t)
-			p := build(t, ctx, ex.spec, ex.purpose)
+			p := build(t, ctx, ex.Spec, ex.Purpose)
 			unsliced, sliced := analyses(t, ctx, p)
 			x := &explorer{t: t, ctx: ctx, p: p}
 			paths := 0

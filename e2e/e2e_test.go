@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -69,18 +70,14 @@ type testcase struct {
 
 func generate(t *testing.T) []testcase {
 	t.Helper()
-	specs, _ := filepath.Glob("../examples/*/spec.yaml")
 	var r []testcase
-	for _, s := range specs {
-		dir := filepath.Dir(s)
-		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
-		for _, p := range purposes {
-			res, err := pipeline.Generate(s, p, pipeline.Options{Domain: "polyhedra"})
-			if err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			r = append(r, testcase{filepath.Base(dir), strings.TrimSuffix(filepath.Base(p), ".yaml"), res.Testcase})
+	for _, ex := range exampletest.Pairs(t, "..") {
+		res, err := pipeline.Generate(ex.Spec, ex.Purpose, pipeline.Options{Domain: "polyhedra"})
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Purpose, err)
 		}
+		example, purpose, _ := strings.Cut(ex.Name, "/")
+		r = append(r, testcase{example, purpose, res.Testcase})
 	}
 	if len(r) == 0 {
 		t.Fatal("no examples")

@@ -9,42 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// example is a spec with one of its purposes.
-type example struct{ name, spec, purpose string }
+func examples(t testing.TB) []exampletest.Pair { return exampletest.Pairs(t, "..") }
 
-func examples(t *testing.T) []example {
-	t.Helper()
-	specs, err := filepath.Glob("../examples/*/spec.yaml")
-	if err != nil || len(specs) == 0 {
-		t.Fatalf("no examples found: %v", err)
-	}
-	var r []example
-	for _, s := range specs {
-		dir := filepath.Dir(s)
-		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
-		for _, p := range purposes {
-			name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(p), ".yaml")
-			r = append(r, example{name, s, p})
-		}
-	}
-	return r
-}
-
-func newContext(t testing.TB) *solver.Context {
-	t.Helper()
-	ctx, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ctx.Close)
-	return ctx
-}
+func newContext(t testing.TB) *solver.Context { return exampletest.Context(t) }
 
 // TestProperties checks, on every example and purpose and in every
 // domain, the properties a test case must have: deterministic, complete
@@ -53,8 +27,8 @@ func newContext(t testing.TB) *solver.Context {
 func TestProperties(t *testing.T) {
 	for _, ex := range examples(t) {
 		for _, domain := range []string{"none", "interval", "polyhedra"} {
-			t.Run(ex.name+"/"+domain, func(t *testing.T) {
-				res, err := Generate(ex.spec, ex.purpose, Options{Domain: domain})
+			t.Run(ex.Name+"/"+domain, func(t *testing.T) {
+				res, err := Generate(ex.Spec, ex.Purpose, Options{Domain: domain})
 				if err != nil {
 					t.Fatalf("generate: %v", err)
 				}

@@ -297,27 +297,12 @@ func product(fs []spec.Expr) spec.Expr {
 	return r
 }
 
-// flip returns the comparison op with its operands swapped.
-func flip(op spec.Op) spec.Op {
-	switch op {
-	case spec.Lt:
-		return spec.Gt
-	case spec.Le:
-		return spec.Ge
-	case spec.Gt:
-		return spec.Lt
-	case spec.Ge:
-		return spec.Le
-	}
-	return op
-}
-
 // compare builds x op y in a readable orientation:
 // a - b op 0 becomes a op b, -x op k becomes x op' -k, and a constant
 // on the left moves to the right.
 func compare(op spec.Op, x, y spec.Expr) spec.Expr {
 	if isLit(x) && !isLit(y) {
-		x, y, op = y, x, flip(op)
+		x, y, op = y, x, op.Swap()
 	}
 	if op != spec.Eq && op != spec.Ne || x.Type().IsNumeric() {
 		if isZero(y) {
@@ -327,12 +312,12 @@ func compare(op spec.Op, x, y spec.Expr) spec.Expr {
 		}
 		if isLit(y) {
 			if m, neg := splitNeg(x); neg {
-				return spec.Compare(flip(op), m, negLit(y))
+				return spec.Compare(op.Swap(), m, negLit(y))
 			}
 			// y - x >= -2 reads better as x - y <= 2.
 			if _, neg := splitNeg(y); neg {
 				if b, ok := x.(*spec.Binary); ok && b.Op == spec.Sub {
-					return spec.Compare(flip(op), spec.Arith(spec.Sub, b.Y, b.X), negLit(y))
+					return spec.Compare(op.Swap(), spec.Arith(spec.Sub, b.Y, b.X), negLit(y))
 				}
 			}
 		}

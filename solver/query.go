@@ -97,19 +97,47 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 // Valid reports whether the predicate e holds in every state: whether
 // !e is unsatisfiable. An Unknown answer is an error.
 func (c *Context) Valid(e spec.Expr) (bool, error) {
+	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) { return c.not(x[0]) }, e)
+}
+
+// Entails reports whether a implies b in every state.
+func (c *Context) Entails(a, b spec.Expr) (bool, error) {
+	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) {
+		nb, err := c.not(x[1])
+		if err != nil {
+			return nil, err
+		}
+		args := [2]C.Z3_ast{x[0], nb}
+		return c.temp(C.Z3_mk_and(c.z, 2, &args[0]), "and")
+	}, a, b)
+}
+
+// Equivalent reports whether the predicates a and b agree in every state.
+func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
+	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) { return c.differ(x[0], x[1]) }, a, b)
+}
+
+// unsatOf encodes the predicates es, builds a formula of their terms and
+// reports whether it is unsatisfiable; the terms are released after.
+func (c *Context) unsatOf(build func([]C.Z3_ast) (C.Z3_ast, error), es ...spec.Expr) (bool, error) {
 	if err := c.usable(); err != nil {
 		return false, err
 	}
 	m := c.mark()
 	defer c.release(m)
-	a, err := c.encodeBool(e)
+	xs := make([]C.Z3_ast, len(es))
+	for i, e := range es {
+		x, err := c.encodeBool(e)
+		if err != nil {
+			return false, err
+		}
+		xs[i] = x
+	}
+	f, err := build(xs)
 	if err != nil {
 		return false, err
 	}
-	if a, err = c.temp(C.Z3_mk_not(c.z, a), "not"); err != nil {
-		return false, err
-	}
-	return c.unsat(a)
+	return c.unsat(f)
 }
 
 func (c *Context) unsat(a C.Z3_ast) (bool, error) {
@@ -120,59 +148,15 @@ func (c *Context) unsat(a C.Z3_ast) (bool, error) {
 	return r == Unsat, nil
 }
 
-// Entails reports whether a implies b in every state.
-func (c *Context) Entails(a, b spec.Expr) (bool, error) {
-	if err := c.usable(); err != nil {
-		return false, err
-	}
-	m := c.mark()
-	defer c.release(m)
-	x, err := c.encodeBool(a)
-	if err != nil {
-		return false, err
-	}
-	y, err := c.encodeBool(b)
-	if err != nil {
-		return false, err
-	}
-	if y, err = c.temp(C.Z3_mk_not(c.z, y), "not"); err != nil {
-		return false, err
-	}
-	args := [2]C.Z3_ast{x, y}
-	f, err := c.temp(C.Z3_mk_and(c.z, 2, &args[0]), "and")
-	if err != nil {
-		return false, err
-	}
-	return c.unsat(f)
-}
+func (c *Context) not(x C.Z3_ast) (C.Z3_ast, error) { return c.temp(C.Z3_mk_not(c.z, x), "not") }
 
-// Equivalent reports whether the predicates a and b agree in every state.
-func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
-	if err := c.usable(); err != nil {
-		return false, err
-	}
-	m := c.mark()
-	defer c.release(m)
-	x, err := c.encodeBool(a)
-	if err != nil {
-		return false, err
-	}
-	y, err := c.encodeBool(b)
-	if err != nil {
-		return false, err
-	}
-	return c.equivalent(x, y)
-}
-
-func (c *Context) equivalent(x, y C.Z3_ast) (bool, error) {
+// differ is the formula x != y: unsatisfiable iff x and y are equivalent.
+func (c *Context) differ(x, y C.Z3_ast) (C.Z3_ast, error) {
 	f, err := c.temp(C.Z3_mk_eq(c.z, x, y), "==")
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	if f, err = c.temp(C.Z3_mk_not(c.z, f), "not"); err != nil {
-		return false, err
-	}
-	return c.unsat(f)
+	return c.not(f)
 }
 
 // Model returns a state satisfying the predicate e: values for every
@@ -282,7 +266,11 @@ func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 	if err != nil {
 		return e, fmt.Errorf("solver: simplified form does not translate: %v", err)
 	}
-	ok, err := c.equivalent(a, b)
+	d, err := c.differ(a, b)
+	if err != nil {
+		return e, err
+	}
+	ok, err := c.unsat(d)
 	if err != nil {
 		return e, fmt.Errorf("solver: checking simplified form: %v", err)
 	}

@@ -118,6 +118,21 @@ func (op Op) Negate() Op {
 	return OpInvalid
 }
 
+// Swap returns the comparison equivalent to y op x: x < y is y > x.
+func (op Op) Swap() Op {
+	switch op {
+	case Lt:
+		return Gt
+	case Le:
+		return Ge
+	case Gt:
+		return Lt
+	case Ge:
+		return Le
+	}
+	return op
+}
+
 // Expr is a typed expression of the model language (FORMAT.md §2).
 // Expressions are immutable trees; build them with the constructors of
 // this package (IntConst, Var, BinaryOp, AndOf, ...) or with Parse.

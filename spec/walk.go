@@ -140,11 +140,6 @@ func IsLinear(e Expr) bool {
 }
 
 func isConst(e Expr) bool {
-	switch e := e.(type) {
-	case *IntLit, *RealLit:
-		return true
-	case *Unary:
-		return e.Op == Neg && isConst(e.X)
-	}
-	return false
+	_, ok := constValue(e)
+	return ok
 }
