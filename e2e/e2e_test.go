@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -138,7 +139,7 @@ func playJob(j job) outcome {
 		return o
 	}
 	defer r.Close()
-	start := runner.Command([]string{j.sut.path}, nil)
+	start := adapter.Command([]string{j.sut.path}, nil)
 	for k := 0; k < j.runs; k++ {
 		res, err := runner.RunOnce(context.Background(), r, start, j.seed+int64(k))
 		if err != nil {

@@ -49,6 +49,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/runner"
 )
 
@@ -59,25 +60,25 @@ import (
 
 // Test%[1]s plays the test case against the SUT process given by STG_SUT.
 func Test%[1]s(t *testing.T) {
-	argv, err := runner.SplitCommand(os.Getenv("STG_SUT"))
+	argv, err := adapter.SplitCommand(os.Getenv("STG_SUT"))
 	if err != nil {
 		t.Fatalf("STG_SUT: %%v", err)
 	}
 	if len(argv) == 0 {
 		t.Skip("STG_SUT is not set: set it to the command line of the system under test, e.g. STG_SUT='./sut --option'")
 	}
-	runner.RunTest(t, %[2]s, runner.Command(argv, os.Stderr), runner.DefaultOptions())
+	runner.RunTest(t, %[2]s, adapter.Command(argv, os.Stderr), runner.DefaultOptions())
 }
 
 // run%[1]s plays the test case against a Go implementation in this
 // process; newSUT must return a fresh SUT for each run. For instance:
 //
 //	func TestMySUT(t *testing.T) {
-//		run%[1]s(t, func() runner.SUT { return new(mySUT) })
+//		run%[1]s(t, func() adapter.SUT { return new(mySUT) })
 //	}
-func run%[1]s(t *testing.T, newSUT func() runner.SUT) {
+func run%[1]s(t *testing.T, newSUT func() adapter.SUT) {
 	t.Helper()
-	runner.RunTest(t, %[2]s, runner.GoSUT(newSUT), runner.DefaultOptions())
+	runner.RunTest(t, %[2]s, adapter.GoSUT(newSUT), runner.DefaultOptions())
 }
 `, camel, v)
 	src, err := format.Source(b.Bytes())

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/stg-tool/stg/adapter"
 	"testing"
 	"time"
 )
@@ -47,7 +48,7 @@ func TestGoalDirected(t *testing.T) {
 	}
 }
 
-func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() SUT) {
+func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() adapter.SUT) {
 	r := newRunner(b, name, Options{Depth: depth, MaxSteps: 1000})
 	steps := 0
 	b.ResetTimer()
@@ -64,15 +65,15 @@ func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() SUT) {
 // against an in-process SUT, with and without planning.
 func BenchmarkRunnerSteps(b *testing.B) {
 	b.Run("cmp/depth8", func(b *testing.B) {
-		benchmarkSteps(b, "cmp.yaml", DefaultDepth, func() SUT { return &cmpSUT{} })
+		benchmarkSteps(b, "cmp.yaml", DefaultDepth, func() adapter.SUT { return &cmpSUT{} })
 	})
 	b.Run("cmp/depth0", func(b *testing.B) {
-		benchmarkSteps(b, "cmp.yaml", 0, func() SUT { return &cmpSUT{} })
+		benchmarkSteps(b, "cmp.yaml", 0, func() adapter.SUT { return &cmpSUT{} })
 	})
 	b.Run("detour/depth8", func(b *testing.B) {
-		benchmarkSteps(b, "detour.yaml", DefaultDepth, func() SUT { return &detourSUT{} })
+		benchmarkSteps(b, "detour.yaml", DefaultDepth, func() adapter.SUT { return &detourSUT{} })
 	})
 	b.Run("detour/depth0", func(b *testing.B) {
-		benchmarkSteps(b, "detour.yaml", 0, func() SUT { return &detourSUT{} })
+		benchmarkSteps(b, "detour.yaml", 0, func() adapter.SUT { return &detourSUT{} })
 	})
 }

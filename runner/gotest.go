@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"github.com/stg-tool/stg/adapter"
 	"os"
 	"strconv"
 	"strings"
@@ -20,25 +20,6 @@ type T interface {
 	Skipf(format string, args ...any)
 }
 
-// A Starter starts a fresh SUT for a run.
-type Starter func(ctx context.Context) (Adapter, error)
-
-// Command starts the SUT process argv for each run, its standard error
-// going to stderr.
-func Command(argv []string, stderr io.Writer) Starter {
-	return func(ctx context.Context) (Adapter, error) { return StartProcess(argv, stderr) }
-}
-
-// TCPAddr connects to the SUT at addr ("host:port") for each run.
-func TCPAddr(addr string) Starter {
-	return func(ctx context.Context) (Adapter, error) { return DialTCP(ctx, addr) }
-}
-
-// GoSUT calls newSUT for a fresh in-process SUT for each run.
-func GoSUT(newSUT func() SUT) Starter {
-	return func(ctx context.Context) (Adapter, error) { return InProcess(newSUT()), nil }
-}
-
 // RunTest plays the test case tc against the SUTs start gives, in a Go
 // test: a Fail verdict or an error fails the test with the trace, and when
 // no run passed, an Inconc verdict skips it with the reason.
@@ -46,7 +27,7 @@ func GoSUT(newSUT func() SUT) Starter {
 // The environment may set STG_SEED (the first seed; by default one from
 // the clock, logged) and STG_RUNS (the number of runs, seeds STG_SEED,
 // STG_SEED+1, ...; default 1).
-func RunTest(t T, tc Testcase, start Starter, opts Options) {
+func RunTest(t T, tc Testcase, start adapter.Starter, opts Options) {
 	t.Helper()
 	m, err := tc.Model()
 	if err != nil {
@@ -103,68 +84,14 @@ func RunTest(t T, tc Testcase, start Starter, opts Options) {
 
 // RunOnce starts a SUT with start, plays one run of r against it with
 // seed, and releases the SUT.
-func RunOnce(ctx context.Context, r *Runner, start Starter, seed int64) (*Result, error) {
+func RunOnce(ctx context.Context, r *Runner, start adapter.Starter, seed int64) (*Result, error) {
 	sut, err := start(ctx)
 	if err != nil {
-		if !errors.Is(err, ErrSUTUnavailable) {
-			err = fmt.Errorf("%w: %v", ErrSUTUnavailable, err)
+		if !errors.Is(err, adapter.ErrSUTUnavailable) {
+			err = fmt.Errorf("%w: %v", adapter.ErrSUTUnavailable, err)
 		}
 		return nil, err
 	}
 	defer sut.Close()
 	return r.Run(ctx, sut, seed)
-}
-
-// SplitCommand splits a command line into words like a simple shell:
-// blanks separate words; single quotes keep everything literally; double
-// quotes keep everything but \" and \\; a backslash outside quotes keeps
-// the next character. It does not expand variables or globs.
-func SplitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\\':
-			inWord = true
-			if i+1 < len(s) {
-				i++
-				cur.WriteByte(s[i])
-			}
-		case c == '\'':
-			inWord = true
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated ' in %q", s)
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			inWord = true
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, fmt.Errorf("unterminated \" in %q", s)
-			}
-		default:
-			inWord = true
-			cur.WriteByte(c)
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/stg-tool/stg/adapter"
 	"math/big"
 	"net"
 	"os"
@@ -124,7 +125,7 @@ func runProcess(t *testing.T, r *Runner, argv []string, seed int64, limit time.D
 	t.Helper()
 	var stderr syncBuffer
 	begin := time.Now()
-	res, err := RunOnce(context.Background(), r, Command(argv, &stderr), seed)
+	res, err := RunOnce(context.Background(), r, adapter.Command(argv, &stderr), seed)
 	if d := time.Since(begin); d > limit {
 		t.Errorf("%v: the run took %v", argv, d)
 	}
@@ -237,7 +238,7 @@ func TestProcessFaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err, stderr := runProcess(t, tt.r, []string{"sh", "-c", tt.script}, 1, 4*time.Second)
 			if tt.errText != "" {
-				if err == nil || !errors.Is(err, ErrSUTUnavailable) || !strings.Contains(err.Error(), tt.errText) {
+				if err == nil || !errors.Is(err, adapter.ErrSUTUnavailable) || !strings.Contains(err.Error(), tt.errText) {
 					t.Errorf("got %v, %v, want an error %q", err, res.Verdict, tt.errText)
 				}
 				return
@@ -272,11 +273,11 @@ func TestProcessCrashMidRun(t *testing.T) {
 }
 
 func TestProcessCannotStart(t *testing.T) {
-	_, err := StartProcess([]string{filepath.Join(t.TempDir(), "no-such-sut")}, nil)
-	if !errors.Is(err, ErrSUTUnavailable) || !strings.Contains(err.Error(), "cannot start") {
+	_, err := adapter.StartProcess([]string{filepath.Join(t.TempDir(), "no-such-sut")}, nil)
+	if !errors.Is(err, adapter.ErrSUTUnavailable) || !strings.Contains(err.Error(), "cannot start") {
 		t.Errorf("got %v", err)
 	}
-	if _, err := StartProcess(nil, nil); !errors.Is(err, ErrSUTUnavailable) {
+	if _, err := adapter.StartProcess(nil, nil); !errors.Is(err, adapter.ErrSUTUnavailable) {
 		t.Errorf("no command: got %v", err)
 	}
 }
@@ -284,7 +285,7 @@ func TestProcessCannotStart(t *testing.T) {
 // TestProcessKillsGroup checks that Close kills the SUT's children too.
 func TestProcessKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	p, err := StartProcess([]string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; wait"}, nil)
+	p, err := adapter.StartProcess([]string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; wait"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +337,7 @@ func TestTCP(t *testing.T) {
 	}()
 	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth, Quiescence: 100 * time.Millisecond, Timeout: 5 * time.Second})
 	for seed := int64(0); seed < 3; seed++ {
-		res, err := RunOnce(context.Background(), r, TCPAddr("tcp://"+ln.Addr().String()), seed)
+		res, err := RunOnce(context.Background(), r, adapter.TCPAddr("tcp://"+ln.Addr().String()), seed)
 		if err != nil || res.Verdict != Pass {
 			t.Fatalf("seed %d: %v %v", seed, err, res)
 		}
@@ -344,7 +345,7 @@ func TestTCP(t *testing.T) {
 	// Nobody listening: an error.
 	addr := ln.Addr().String()
 	ln.Close()
-	if _, err := RunOnce(context.Background(), r, TCPAddr(addr), 0); !errors.Is(err, ErrSUTUnavailable) {
+	if _, err := RunOnce(context.Background(), r, adapter.TCPAddr(addr), 0); !errors.Is(err, adapter.ErrSUTUnavailable) {
 		t.Errorf("closed port: %v", err)
 	}
 }

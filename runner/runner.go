@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/stg-tool/stg/adapter"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -257,7 +258,7 @@ func distances(tc *spec.Model) map[string]int {
 type execution struct {
 	ctx  context.Context // the run's context: planning stops when it ends
 	r    *Runner
-	sut  Adapter
+	sut  adapter.Adapter
 	rng  *rand.Rand
 	loc  string
 	vars map[string]spec.Value
@@ -269,7 +270,7 @@ type execution struct {
 // the SUT cannot be talked to (ErrSUTUnavailable), when ctx is cancelled,
 // or when the test case cannot be executed (a guard that cannot be
 // evaluated, a non-deterministic choice). Run does not close sut.
-func (r *Runner) Run(ctx context.Context, sut Adapter, seed int64) (*Result, error) {
+func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Result, error) {
 	start := time.Now()
 	x := &execution{
 		r:    r,
@@ -384,7 +385,7 @@ func (x *execution) stopped(ctx context.Context, err error, detail string) error
 }
 
 func (x *execution) receiveFailed(ctx context.Context, err error) error {
-	var oe *OutputError
+	var oe *adapter.OutputError
 	switch {
 	case errors.As(err, &oe):
 		x.res.Trace = append(x.res.Trace, Step{Kind: Received, From: x.loc, Note: oe.Error(), Vars: x.bindings()})
@@ -397,7 +398,7 @@ func (x *execution) receiveFailed(ctx context.Context, err error) error {
 
 // observe takes an output of the SUT, or quiescence when out is nil. It
 // reports done when the observation ended the run (Fail).
-func (x *execution) observe(out *Output) (done bool, err error) {
+func (x *execution) observe(out *adapter.Output) (done bool, err error) {
 	tc := x.r.tc
 	step := Step{Kind: Received, From: x.loc}
 	name := spec.Delta
@@ -415,7 +416,7 @@ func (x *execution) observe(out *Output) (done bool, err error) {
 			x.record(step)
 			return true, x.end(Fail, fmt.Sprintf("unspecified output: unknown action %q (not an output of the SUT in the test case)", name))
 		}
-		args, err = decodeArgs(a, out.Args)
+		args, err = adapter.DecodeArgs(a, out.Args)
 		if err != nil {
 			step.Note = "ill-typed arguments: " + err.Error()
 			x.record(step)
@@ -461,7 +462,7 @@ func (x *execution) observe(out *Output) (done bool, err error) {
 func (x *execution) send(ctx context.Context, c *choice) error {
 	a := x.r.tc.Action(c.t.Action)
 	step := Step{Kind: Sent, Action: a.Name, From: x.loc, Args: ordered(a, c.args), Planned: c.planned}
-	if err := x.sut.Send(ctx, Input{Action: a.Name, Args: c.args}); err != nil {
+	if err := x.sut.Send(ctx, adapter.Input{Action: a.Name, Args: c.args}); err != nil {
 		x.record(step)
 		return err
 	}

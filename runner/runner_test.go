@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"github.com/stg-tool/stg/adapter"
 	"strings"
 	"testing"
 	"time"
@@ -28,9 +29,9 @@ func newRunner(t testing.TB, name string, opts Options) *Runner {
 	return r
 }
 
-func runInProcess(t testing.TB, r *Runner, sut SUT, seed int64) *Result {
+func runInProcess(t testing.TB, r *Runner, sut adapter.SUT, seed int64) *Result {
 	t.Helper()
-	res, err := r.Run(context.Background(), InProcess(sut), seed)
+	res, err := r.Run(context.Background(), adapter.InProcess(sut), seed)
 	if err != nil {
 		t.Fatalf("seed %d: %v\n%s", seed, err, res.TraceString())
 	}
@@ -131,10 +132,10 @@ func TestValuesSmallAndDiverse(t *testing.T) {
 func TestReplay(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		newSUT func() SUT
+		newSUT func() adapter.SUT
 	}{
-		{"cmp.yaml", func() SUT { return &cmpSUT{} }},
-		{"detour.yaml", func() SUT { return &detourSUT{} }},
+		{"cmp.yaml", func() adapter.SUT { return &cmpSUT{} }},
+		{"detour.yaml", func() adapter.SUT { return &detourSUT{} }},
 	} {
 		for _, depth := range []int{0, DefaultDepth} {
 			batch := newRunner(t, tt.name, Options{Depth: depth})
@@ -160,14 +161,14 @@ func TestInconc(t *testing.T) {
 	}
 	// A SUT silent where done is due: delta leads to Inconc.
 	r = newRunner(t, "detour.yaml", DefaultOptions())
-	silent := SUTFunc(func(string, map[string]spec.Value) ([]Output, error) { return nil, nil })
+	silent := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) { return nil, nil })
 	res = runInProcess(t, r, silent, 1)
 	if res.Verdict != Inconc || res.Location != "Inconc" {
 		t.Errorf("silent SUT: %s (%s)\n%s", res.Verdict, res.Reason, res.TraceString())
 	}
 	// The time limit.
 	r = newRunner(t, "detour.yaml", Options{Depth: 0, Timeout: 50 * time.Millisecond, MaxSteps: 1 << 30})
-	slow := SUTFunc(func(string, map[string]spec.Value) ([]Output, error) {
+	slow := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
 		time.Sleep(5 * time.Millisecond)
 		return nil, nil
 	})
@@ -181,18 +182,18 @@ func TestUnspecifiedOutputs(t *testing.T) {
 	r := newRunner(t, "cmp.yaml", DefaultOptions())
 	for _, tt := range []struct {
 		name string
-		outs []Output
+		outs []adapter.Output
 		want string
 	}{
-		{"unknown action", []Output{{Action: "boom"}}, `unknown action "boom"`},
-		{"input as output", []Output{{Action: "in", Args: map[string]any{"p": 1}}}, `unknown action "in"`},
-		{"ill-typed", []Output{{Action: "ok", Args: map[string]any{"p": "two"}}}, "ill-typed"},
-		{"real for int", []Output{{Action: "ok", Args: map[string]any{"p": "5/2"}}}, "ill-typed"},
-		{"missing arg", []Output{{Action: "ok"}}, "missing argument p"},
-		{"extra arg", []Output{{Action: "ok", Args: map[string]any{"p": 2, "q": 1}}}, "no parameter q"},
+		{"unknown action", []adapter.Output{{Action: "boom"}}, `unknown action "boom"`},
+		{"input as output", []adapter.Output{{Action: "in", Args: map[string]any{"p": 1}}}, `unknown action "in"`},
+		{"ill-typed", []adapter.Output{{Action: "ok", Args: map[string]any{"p": "two"}}}, "ill-typed"},
+		{"real for int", []adapter.Output{{Action: "ok", Args: map[string]any{"p": "5/2"}}}, "ill-typed"},
+		{"missing arg", []adapter.Output{{Action: "ok"}}, "missing argument p"},
+		{"extra arg", []adapter.Output{{Action: "ok", Args: map[string]any{"p": 2, "q": 1}}}, "no parameter q"},
 	} {
 		outs := tt.outs
-		sut := SUTFunc(func(string, map[string]spec.Value) ([]Output, error) { return outs, nil })
+		sut := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) { return outs, nil })
 		res := runInProcess(t, r, sut, 3)
 		if res.Verdict != Fail || !strings.Contains(res.Reason, tt.want) || !strings.Contains(res.Reason, "unspecified output") {
 			t.Errorf("%s: %s (%s), want Fail with %q", tt.name, res.Verdict, res.Reason, tt.want)
@@ -222,13 +223,13 @@ transitions:
 		t.Fatal(err)
 	}
 	defer r.Close()
-	res, err := r.Run(context.Background(), InProcess(SUTFunc(func(string, map[string]spec.Value) ([]Output, error) {
-		return []Output{{Action: "ok", Args: map[string]any{"p": 2}}}, nil
+	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+		return []adapter.Output{{Action: "ok", Args: map[string]any{"p": 2}}}, nil
 	})), 1)
 	if err != nil || res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified output ok(p=2) in B") {
 		t.Errorf("got %v, %v (%s)", err, res.Verdict, res.Reason)
 	}
-	res, err = r.Run(context.Background(), InProcess(SUTFunc(func(string, map[string]spec.Value) ([]Output, error) {
+	res, err = r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
 		return nil, nil
 	})), 1)
 	if err != nil || res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified quiescence") {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/stg-tool/stg/adapter"
 	"math/big"
 
 	"github.com/stg-tool/stg/spec"
@@ -16,7 +17,7 @@ type cmpSUT struct {
 	x      *big.Int
 }
 
-func (s *cmpSUT) Input(action string, args map[string]spec.Value) ([]Output, error) {
+func (s *cmpSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
 	if action != "in" {
 		return nil, fmt.Errorf("cmp: unknown input %s", action)
 	}
@@ -32,14 +33,14 @@ func (s *cmpSUT) Input(action string, args map[string]spec.Value) ([]Output, err
 		return nil, nil
 	case "wrong":
 		d.Add(d, big.NewInt(1))
-		return []Output{{Action: "ok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
+		return []adapter.Output{{Action: "ok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
 	case "nok":
-		return []Output{{Action: "nok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
+		return []adapter.Output{{Action: "nok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
 	}
 	if d.Cmp(big.NewInt(2)) >= 0 {
-		return []Output{{Action: "ok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
+		return []adapter.Output{{Action: "ok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
 	}
-	return []Output{{Action: "nok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
+	return []adapter.Output{{Action: "nok", Args: map[string]any{"p": d}}, {Action: "end"}}, nil
 }
 
 // detourSUT implements the SUT of testdata/detour.yaml: it emits done
@@ -49,13 +50,13 @@ type detourSUT struct {
 	inD bool
 }
 
-func (s *detourSUT) Input(action string, args map[string]spec.Value) ([]Output, error) {
+func (s *detourSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
 	switch action {
 	case "step":
 		if args["p"].Int.Cmp(big.NewInt(int64(s.k+1))) == 0 {
 			s.k++
 			if s.k == 3 {
-				return []Output{{Action: "done"}}, nil
+				return []adapter.Output{{Action: "done"}}, nil
 			}
 		} else {
 			s.k = 0

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -103,10 +104,10 @@ func runTestcase(c *cli.Context) error {
 	defer r.Close()
 
 	stdout, stderr := c.App.Writer, c.App.ErrWriter
-	start := runner.Command(command, stderr)
+	start := adapter.Command(command, stderr)
 	replay := "stg run " + file + " --seed %d --runs 1"
 	if tcp != "" {
-		start = runner.TCPAddr(tcp)
+		start = adapter.TCPAddr(tcp)
 		replay += " --tcp " + tcp
 	} else {
 		replay += " -- " + shellJoin(command)

@@ -1,4 +1,4 @@
-package runner
+package adapter
 
 import (
 	"bytes"
@@ -34,6 +34,10 @@ type Input struct {
 type Output struct {
 	Action string
 	Args   map[string]any
+	// At is when the adapter read the output from the SUT (zero when
+	// unknown, as for an in-process SUT); the runner measures response
+	// latencies with it.
+	At time.Time
 }
 
 // An Adapter connects the runner to a SUT. Adapters are used by one
@@ -52,6 +56,38 @@ type Adapter interface {
 	// Close releases the SUT (for a process: kills its process group).
 	Close() error
 }
+
+// A Timed adapter talks to a SUT over a stream, where quiescence can only
+// be decided by waiting. The runner confirms a quiescence that would lead
+// to Fail with a longer window, and gives a SUT that has not yet been
+// heard from a start-up allowance. Adapters that are not Timed (InProcess)
+// have exact quiescence: Receive returns nil at once when the SUT has
+// nothing more to say.
+type Timed interface {
+	Adapter
+	// Started returns when the SUT was started (or connected to) and
+	// whether it has been heard from since: a readiness line
+	// {"ready":true} or any output. Until then it may still be starting.
+	Started() (at time.Time, heard bool)
+}
+
+// An ExitError reports a SUT that ended during a run: its process exited
+// or was killed, or its connection was closed or reset. It wraps
+// ErrSUTUnavailable.
+type ExitError struct {
+	What   string   // "exit status 1", "signal: killed", "connection reset by peer", ...
+	Stderr []string // the SUT's last lines on its standard error, oldest first
+}
+
+func (e *ExitError) Error() string {
+	s := "the SUT ended: " + e.What
+	if len(e.Stderr) > 0 {
+		s += "; its last lines on stderr:\n    " + strings.Join(e.Stderr, "\n    ")
+	}
+	return s
+}
+
+func (e *ExitError) Unwrap() error { return ErrSUTUnavailable }
 
 // ErrSUTUnavailable reports a SUT that cannot be started or talked to.
 var ErrSUTUnavailable = errors.New("SUT unavailable")
@@ -174,9 +210,9 @@ func decodeLine(line []byte) (*Output, error) {
 	return out, nil
 }
 
-// decodeArgs checks the arguments of an output against the signature of
+// DecodeArgs checks the arguments of an output against the signature of
 // a and converts them to values. The error says what is wrong.
-func decodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, error) {
+func DecodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, error) {
 	vals := make(map[string]spec.Value, len(a.Params))
 	for _, p := range a.Params {
 		raw, ok := args[p.Name]

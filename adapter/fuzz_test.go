@@ -1,4 +1,4 @@
-package runner
+package adapter
 
 import (
 	"testing"
@@ -35,7 +35,7 @@ func FuzzDecodeOutput(f *testing.F) {
 		if out.Action != act.Name {
 			return
 		}
-		vals, err := decodeArgs(act, out.Args)
+		vals, err := DecodeArgs(act, out.Args)
 		if err != nil {
 			return
 		}
@@ -50,7 +50,7 @@ func FuzzDecodeOutput(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-encoded %s does not decode: %v", line, err)
 		}
-		vals2, err := decodeArgs(act, again.Args)
+		vals2, err := DecodeArgs(act, again.Args)
 		if err != nil {
 			t.Fatalf("re-encoded %s: %v", line, err)
 		}
