@@ -84,6 +84,9 @@ type Result struct {
 const (
 	DefaultDepth         = 8
 	DefaultQuiescence    = 200 * time.Millisecond
+	DefaultConfirm       = 5 * time.Second
+	DefaultStartup       = 5 * time.Second
+	DefaultLatencyFactor = 4
 	DefaultMaxSteps      = 1000
 	DefaultTimeout       = time.Minute
 	DefaultPlanBudget    = 400
@@ -96,8 +99,22 @@ type Options struct {
 	// 0 turns planning off: sends are chosen by a seeded random walk.
 	Depth int
 	// Quiescence is how long the SUT must stay silent for the tester to
-	// observe delta.
+	// observe delta; with AutoQuiescence it is the floor of the window.
 	Quiescence time.Duration
+	// AutoQuiescence sets the window from the SUT's measured response
+	// latencies: LatencyFactor times the largest latency measured so far
+	// by this Runner, and at least Quiescence.
+	AutoQuiescence bool
+	LatencyFactor  int
+	// Confirm is how long a silence that would lead to Fail must last
+	// before the tester concludes quiescence: a slow SUT gets Fail only
+	// when it stays silent that long. Silence that leads elsewhere is
+	// concluded after the quiescence window.
+	Confirm time.Duration
+	// Startup is the start-up allowance: until the SUT has been heard
+	// from (a readiness line or an output), quiescence is not concluded
+	// before Startup has passed since it was started.
+	Startup time.Duration
 	// MaxSteps and Timeout bound a run; a run that reaches either ends
 	// Inconc.
 	MaxSteps int
@@ -110,9 +127,11 @@ type Options struct {
 }
 
 // DefaultOptions returns the options of stg run: planning depth 8,
-// quiescence 200ms, 1000 steps, one minute.
+// quiescence window set from measured latencies (at least 200ms), silence
+// leading to Fail confirmed over 5s, a 5s start-up allowance, 1000 steps,
+// one minute.
 func DefaultOptions() Options {
-	return Options{Depth: DefaultDepth}.withDefaults()
+	return Options{Depth: DefaultDepth, AutoQuiescence: true}.withDefaults()
 }
 
 func (o Options) withDefaults() Options {
@@ -121,6 +140,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Quiescence <= 0 {
 		o.Quiescence = DefaultQuiescence
+	}
+	if o.LatencyFactor <= 0 {
+		o.LatencyFactor = DefaultLatencyFactor
+	}
+	if o.Confirm <= 0 {
+		o.Confirm = DefaultConfirm
+	}
+	if o.Startup <= 0 {
+		o.Startup = DefaultStartup
 	}
 	if o.MaxSteps <= 0 {
 		o.MaxSteps = DefaultMaxSteps
