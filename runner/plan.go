@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
 )
 
 // choice is a send the tester has decided on.
@@ -20,7 +20,14 @@ type choice struct {
 // next decides what the tester does in the current state: send (a
 // choice) or wait for the SUT (nil). See the package documentation.
 func (x *execution) next() (*choice, error) {
-	sends := x.r.sends[x.loc]
+	vs, err := x.views()
+	if err != nil || len(vs) == 0 {
+		return nil, err
+	}
+	x.cur = vs[0]
+	x.curVals, x.ground = x.cur.Values()
+	x.ground = x.ground && spec.IsTrue(x.cur.PC)
+	sends := x.r.sends[x.cur.Loc]
 	if len(sends) == 0 {
 		return nil, nil
 	}
@@ -57,7 +64,7 @@ func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
 		} else if decided {
 			continue
 		}
-		guard := spec.Substitute(t.Guard, consts, params)
+		guard := spec.AndOf(x.cur.PC, spec.Substitute(t.Guard, consts, params))
 		if spec.IsFalse(guard) {
 			continue
 		}
@@ -82,14 +89,14 @@ func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
 // random target" of pick, checked by exact evaluation). decided is true
 // when t, having no parameters, is disabled.
 func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
-	if len(a.Params) > 0 && x.rng.IntN(8) == 0 {
+	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 {
 		return nil, false, nil // leave it to the solver: a boundary value
 	}
 	args := make(map[string]spec.Value, len(a.Params))
 	for _, p := range a.Params {
 		args[p.Name] = x.randomValue(p.Type)
 	}
-	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.vars, Params: args})
+	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.curVals, Params: args})
 	if err != nil {
 		// Say a division by zero for these values: ask the solver.
 		return nil, false, nil
@@ -124,9 +131,9 @@ func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Iden
 		}
 		args[p.Name] = v
 	}
-	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.vars, Params: args})
+	ok, err := x.allows(t, args)
 	if err != nil {
-		return nil, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+		return nil, err
 	}
 	if !ok {
 		// The solver's reals or integer division disagree with exact
@@ -136,14 +143,30 @@ func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Iden
 	return &choice{t: t, args: args, planned: planned}, nil
 }
 
-// constants maps the variables to their current values as constants.
-func (x *execution) constants() map[string]spec.Expr {
-	m := make(map[string]spec.Expr, len(x.vars))
-	for k, v := range x.vars {
-		m[k] = v.Expr()
+// allows reports whether t with the parameter values args may fire in
+// the state the tester plans from (exactly, when that state is known).
+func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool, error) {
+	if x.ground {
+		ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.curVals, Params: args})
+		if err != nil {
+			return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+		}
+		return ok, nil
 	}
-	return m
+	params := make(map[string]spec.Expr, len(args))
+	for k, v := range args {
+		params[k] = v.Expr()
+	}
+	truth, err := x.cur.Decide(x.r.z, x.cur.Substitute(t.Guard, params))
+	if err != nil {
+		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	return truth != symex.Never, nil
 }
+
+// constants maps the variables to their values in the state the tester
+// plans from: constants, or expressions over symbols.
+func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
 
 // pick returns values, in a model of the assertions of s (satisfiable),
 // for the identifiers ids, diversified by the run's random source: for
@@ -316,19 +339,22 @@ type planner struct {
 // within Options.Depth (or the budget).
 func (x *execution) plan() (c *choice, wait bool, err error) {
 	r := x.r
-	key := x.stateKey()
+	key := x.cur.String()
 	if r.noPath[key] {
 		return nil, false, nil
 	}
-	d, ok := r.dist[x.loc]
+	d, ok := r.dist[x.cur.Loc]
 	if !ok || d > r.opts.Depth {
 		return nil, false, nil
 	}
 	p := &planner{x: x, s: r.z.NewSolver(), budget: r.opts.PlanBudget}
 	defer p.s.Close()
+	if err := p.s.Assert(x.cur.PC); err != nil {
+		return nil, false, err
+	}
 	found := false
 	for bound := max(d, 1); bound <= r.opts.Depth && !found && p.budget > 0; bound++ {
-		found, err = p.search(x.loc, 0, bound, x.constants())
+		found, err = p.search(x.cur.Loc, 0, bound, x.constants())
 		if err != nil {
 			return nil, false, err
 		}
@@ -437,15 +463,4 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 		p.s.Pop(1)
 	}
 	return false, nil
-}
-
-// stateKey identifies the current location and variable values.
-func (x *execution) stateKey() string {
-	var b strings.Builder
-	b.WriteString(x.loc)
-	for _, v := range x.r.tc.Variables {
-		b.WriteByte('\x00')
-		b.WriteString(x.vars[v.Name].String())
-	}
-	return b.String()
 }

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"github.com/stg-tool/stg/adapter"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
 )
 
 // Verdict is the outcome of a test run.
@@ -56,6 +59,9 @@ type Binding struct {
 	Value spec.Value
 }
 
+// String prints the binding as "x=3".
+func (b Binding) String() string { return b.Name + "=" + b.Value.String() }
+
 // Step is one step of a run's trace.
 type Step struct {
 	Kind   StepKind
@@ -65,9 +71,15 @@ type Step struct {
 	// transition accepts the observation (the step that failed).
 	Transition string
 	From, To   string
-	Vars       []Binding // the variables after the step, in declaration order
-	Planned    bool      // a send on a path to Pass found by planning
-	Note       string    // what was wrong with an unspecified output
+	// State is the state after the step: the variables in declaration
+	// order ("x=3 y=0"), symbolic where a value is not known ("x=x@0
+	// | x@0 >= 0"). When the observations admit several states, it is
+	// the first of States.
+	State   string
+	States  int           // how many states the observations admit after the step
+	Planned bool          // a send on a path to Pass found by planning
+	Note    string        // what was wrong with an unspecified output
+	Silence time.Duration // for quiescence: how long the SUT was silent
 }
 
 // Result is the outcome of one run.
@@ -78,6 +90,11 @@ type Result struct {
 	Trace    []Step
 	Location string // where the run ended
 	Elapsed  time.Duration
+	// Window is the quiescence window of the run's last wait for an
+	// output, and Latency the SUT's response latencies measured in the
+	// run (from a send or an output to the next output).
+	Window  time.Duration
+	Latency Latencies
 }
 
 // Defaults of Options.
@@ -175,7 +192,11 @@ type Runner struct {
 	sends    map[string][]*spec.Transition // by source location
 	receives map[string][]*spec.Transition
 	dist     map[string]int // fewest transitions to a Pass location; absent: none
-	initVars map[string]spec.Value
+	init     *symex.State
+
+	// maxLatency is the largest response latency measured over the
+	// runs so far: the base of the automatic quiescence window.
+	maxLatency time.Duration
 
 	// noPath remembers the states from which planning found no path
 	// within its bounds; planning is deterministic in the state.
@@ -216,7 +237,7 @@ func New(tc *spec.Model, opts Options) (*Runner, error) {
 		}
 	}
 	r.dist = distances(tc)
-	if r.initVars, err = r.initial(); err != nil {
+	if r.init, err = symex.Initial(z, tc); err != nil {
 		z.Close()
 		return nil, err
 	}
@@ -228,34 +249,6 @@ func (r *Runner) Close() { r.z.Close() }
 
 // Testcase returns the test case r plays.
 func (r *Runner) Testcase() *spec.Model { return r.tc }
-
-// initial returns values of the variables satisfying the initial
-// condition (a test case's condition normally fixes them).
-func (r *Runner) initial() (map[string]spec.Value, error) {
-	cond := r.tc.Initial.Condition
-	if cond == nil {
-		cond = spec.True()
-	}
-	vars := map[string]spec.Value{}
-	m, ok, err := r.z.Model(cond)
-	if err != nil {
-		return nil, fmt.Errorf("initial condition %s: %v", spec.Format(cond), err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("initial condition %s is unsatisfiable", spec.Format(cond))
-	}
-	for _, v := range r.tc.Variables {
-		if x, ok := m.Vars[v.Name]; ok {
-			vars[v.Name] = x
-		} else {
-			vars[v.Name] = spec.Zero(v.Type)
-		}
-	}
-	if ok, err := spec.EvalBool(cond, spec.Valuation{Vars: vars}); err != nil || !ok {
-		return nil, fmt.Errorf("initial condition %s: no exact solution (%v)", spec.Format(cond), err)
-	}
-	return vars, nil
-}
 
 // distances computes, by a backward breadth-first search, the fewest
 // transitions from each location to a Pass location.
@@ -288,32 +281,53 @@ type execution struct {
 	r    *Runner
 	sut  adapter.Adapter
 	rng  *rand.Rand
-	loc  string
-	vars map[string]spec.Value
+	hyps []hyp // the explanations of what was observed
+	lost bool  // some states were dropped: a send the test case does not cover there
 	res  *Result
+
+	last  time.Time // the last send or output: silence is counted from it
+	heard bool      // an output has arrived in this run
+
+	// the state the tester plans from (the first of views), its values
+	// when it is ground
+	cur     *symex.State
+	curVals map[string]spec.Value
+	ground  bool
+
+	// the first transition to a Fail location that explain met
+	failVia, failTo string
+
+	// views, once computed for the current hyps
+	viewCache []*symex.State
+	viewsOK   bool
+	samples   []time.Duration
 }
 
 // Run plays the test case once against sut, with the seed fixing every
 // choice of the tester. It returns an error (and the trace so far) when
-// the SUT cannot be talked to (ErrSUTUnavailable), when ctx is cancelled,
-// or when the test case cannot be executed (a guard that cannot be
-// evaluated, a non-deterministic choice). Run does not close sut.
+// the SUT cannot be talked to (adapter.ErrSUTUnavailable, an
+// *adapter.ExitError for a SUT that died), when ctx is cancelled, or when
+// the test case cannot be executed (a guard that cannot be evaluated, a
+// non-deterministic choice). Run does not close sut.
 func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Result, error) {
 	start := time.Now()
 	x := &execution{
 		r:    r,
 		sut:  sut,
 		rng:  rand.New(rand.NewPCG(uint64(seed), 0x5354472d72756e)),
-		loc:  r.tc.Initial.Location,
-		vars: clone(r.initVars),
+		hyps: []hyp{{st: r.init}},
 		res:  &Result{Seed: seed},
+		last: start,
 	}
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	x.ctx = runCtx
 	err := x.run(ctx, runCtx)
-	x.res.Location = x.loc
+	if vs, verr := x.views(); verr == nil && len(vs) > 0 {
+		x.res.Location = vs[0].Loc
+	}
 	x.res.Elapsed = time.Since(start)
+	x.res.Latency = summarize(x.samples)
 	return x.res, err
 }
 
@@ -326,15 +340,7 @@ func (x *execution) run(ctx, runCtx context.Context) (err error) {
 		}
 	}()
 	r := x.r
-	for {
-		switch r.tc.Verdict(x.loc) {
-		case "pass":
-			return x.end(Pass, x.reached())
-		case "fail":
-			return x.end(Fail, x.reached())
-		case "inconc":
-			return x.end(Inconc, x.reached())
-		}
+	for x.res.Verdict == 0 {
 		if len(x.res.Trace) >= r.opts.MaxSteps {
 			return x.end(Inconc, fmt.Sprintf("step limit: %d steps without a verdict", r.opts.MaxSteps))
 		}
@@ -347,7 +353,7 @@ func (x *execution) run(ctx, runCtx context.Context) (err error) {
 			return x.receiveFailed(ctx, err)
 		}
 		if out != nil {
-			if done, err := x.observe(out); done || err != nil {
+			if err := x.observe(out); err != nil {
 				return err
 			}
 			continue
@@ -368,30 +374,11 @@ func (x *execution) run(ctx, runCtx context.Context) (err error) {
 			}
 			continue
 		}
-		out, err = x.sut.Receive(runCtx, r.opts.Quiescence)
-		if err != nil {
-			return x.receiveFailed(ctx, err)
-		}
-		if done, err := x.observe(out); done || err != nil {
+		if err := x.wait(ctx, runCtx); err != nil {
 			return err
 		}
 	}
-}
-
-// reached describes how the run reached its verdict location.
-func (x *execution) reached() string {
-	s := "reached " + x.loc
-	if n := len(x.res.Trace); n > 0 {
-		switch last := x.res.Trace[n-1]; last.Kind {
-		case Received:
-			s += " on output " + describeStep(last)
-		case Quiescence:
-			s += " on quiescence"
-		case Sent:
-			s += " after sending " + describeStep(last)
-		}
-	}
-	return s
+	return nil
 }
 
 func (x *execution) end(v Verdict, reason string) error {
@@ -416,7 +403,7 @@ func (x *execution) receiveFailed(ctx context.Context, err error) error {
 	var oe *adapter.OutputError
 	switch {
 	case errors.As(err, &oe):
-		x.res.Trace = append(x.res.Trace, Step{Kind: Received, From: x.loc, Note: oe.Error(), Vars: x.bindings()})
+		x.record(Step{Kind: Received, From: x.location(), Note: oe.Error()})
 		return x.end(Fail, "unspecified output: "+oe.Error())
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return x.stopped(ctx, err, "")
@@ -424,112 +411,135 @@ func (x *execution) receiveFailed(ctx context.Context, err error) error {
 	return err
 }
 
-// observe takes an output of the SUT, or quiescence when out is nil. It
-// reports done when the observation ended the run (Fail).
-func (x *execution) observe(out *adapter.Output) (done bool, err error) {
+// observe takes an output of the SUT, or quiescence when out is nil
+// (after silence for the duration silence).
+func (x *execution) observe(out *adapter.Output) error {
 	tc := x.r.tc
-	step := Step{Kind: Received, From: x.loc}
-	name := spec.Delta
-	if out == nil {
-		step.Kind = Quiescence
-	} else {
-		name = out.Action
-	}
-	step.Action = name
-	a := tc.Action(name)
-	var args map[string]spec.Value
-	if out != nil {
-		if a == nil || a.Dir != spec.Receive || name == spec.Delta {
-			step.Note = fmt.Sprintf("unknown action %q", name)
-			x.record(step)
-			return true, x.end(Fail, fmt.Sprintf("unspecified output: unknown action %q (not an output of the SUT in the test case)", name))
-		}
-		args, err = adapter.DecodeArgs(a, out.Args)
-		if err != nil {
-			step.Note = "ill-typed arguments: " + err.Error()
-			x.record(step)
-			return true, x.end(Fail, "unspecified output: ill-typed arguments: "+err.Error())
-		}
-		step.Args = ordered(a, args)
-	}
-	var taken *spec.Transition
-	if a != nil {
-		for _, t := range x.r.receives[x.loc] {
-			if t.Action != name {
-				continue
-			}
-			ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.vars, Params: args})
-			if err != nil {
-				return true, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
-			}
-			if !ok {
-				continue
-			}
-			if taken != nil {
-				return true, fmt.Errorf("the test case is not deterministic: %s and %s both accept %s in %s",
-					taken.Label(), t.Label(), describeStep(step), x.loc)
-			}
-			taken = t
-		}
-	}
-	if taken == nil {
+	step := Step{Kind: Received, From: x.location(), Action: out.Action}
+	a := tc.Action(out.Action)
+	if a == nil || a.Dir != spec.Receive || out.Action == spec.Delta {
+		step.Note = fmt.Sprintf("unknown action %q", out.Action)
 		x.record(step)
-		what := "output " + describeStep(step)
-		if out == nil {
-			what = "quiescence"
-		}
-		return true, x.end(Fail, fmt.Sprintf("unspecified %s in %s: no transition of the test case accepts it", what, x.loc))
+		return x.end(Fail, fmt.Sprintf("unspecified output: unknown action %q (not an output of the SUT in the test case)", out.Action))
 	}
-	if err := x.take(taken, args, &step); err != nil {
-		return true, err
+	args, err := adapter.DecodeArgs(a, out.Args)
+	if err != nil {
+		step.Note = "ill-typed arguments: " + err.Error()
+		x.record(step)
+		return x.end(Fail, "unspecified output: ill-typed arguments: "+err.Error())
 	}
-	return false, nil
+	step.Args = ordered(a, args)
+	x.measure(out)
+	return x.apply(step, args, false)
 }
 
-// send sends the chosen input and takes its transition.
+// apply moves the run to the explanations of an observation and judges
+// them.
+func (x *execution) apply(step Step, args map[string]spec.Value, quiet bool) error {
+	hs, err := x.explain(step.Action, args, quiet)
+	if err != nil {
+		return err
+	}
+	v, reason := x.judge(hs)
+	switch {
+	case len(hs) > 0:
+		x.setHyps(hs)
+		step.Transition, step.To = hs[0].via, hs[0].st.Loc
+	case v == Fail && x.failVia != "":
+		step.Transition, step.To = x.failVia, x.failTo
+	}
+	x.record(step)
+	if v == 0 {
+		return nil
+	}
+	if reason == "" {
+		reason = x.reached(v)
+	}
+	return x.end(v, reason)
+}
+
+// reached describes how the run reached its verdict.
+func (x *execution) reached(v Verdict) string {
+	n := len(x.res.Trace)
+	if v == Fail && x.res.Trace[n-1].Transition == "" {
+		last := x.res.Trace[n-1]
+		what := "output " + describeStep(last)
+		if last.Kind == Quiescence {
+			what = fmt.Sprintf("quiescence (silent for %v)", last.Silence.Round(time.Millisecond))
+		}
+		return fmt.Sprintf("unspecified %s in %s: no transition of the test case accepts it", what, last.From)
+	}
+	s := "reached " + v.String()
+	if v == Fail {
+		s = "reached " + x.res.Trace[n-1].To
+	}
+	if n > 0 {
+		switch last := x.res.Trace[n-1]; last.Kind {
+		case Received:
+			s += " on output " + describeStep(last)
+		case Quiescence:
+			s += " on quiescence"
+			if last.Silence > 0 {
+				s += fmt.Sprintf(" (silent for %v)", last.Silence.Round(time.Millisecond))
+			}
+		case Sent:
+			s += " after sending " + describeStep(last)
+		}
+	}
+	return s
+}
+
+// send sends the chosen input: every explanation queues it.
 func (x *execution) send(ctx context.Context, c *choice) error {
 	a := x.r.tc.Action(c.t.Action)
-	step := Step{Kind: Sent, Action: a.Name, From: x.loc, Args: ordered(a, c.args), Planned: c.planned}
+	step := Step{Kind: Sent, Action: a.Name, From: x.location(), Args: ordered(a, c.args), Planned: c.planned}
 	if err := x.sut.Send(ctx, adapter.Input{Action: a.Name, Args: c.args}); err != nil {
 		x.record(step)
 		return err
 	}
-	return x.take(c.t, c.args, &step)
-}
-
-// take fires t with the parameter values args: the assignments are
-// simultaneous, evaluated exactly.
-func (x *execution) take(t *spec.Transition, args map[string]spec.Value, step *Step) error {
-	env := spec.Valuation{Vars: x.vars, Params: args}
-	next := clone(x.vars)
-	for _, as := range t.Assign {
-		v, err := spec.Eval(as.Value, env)
-		if err != nil {
-			return fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, spec.Format(as.Value), err)
-		}
-		next[as.Var] = v
+	x.last = time.Now()
+	hs := make([]hyp, len(x.hyps))
+	for i, h := range x.hyps {
+		h.queue = append(h.queue[:len(h.queue):len(h.queue)], sent{a.Name, c.args})
+		hs[i] = h
 	}
-	x.vars = next
-	x.loc = t.To
-	step.Transition = t.Label()
-	step.To = t.To
-	x.record(*step)
+	x.setHyps(hs)
+	step.Transition, step.To = c.t.Label(), c.t.To
+	x.record(step)
+	vs, err := x.views()
+	if err != nil {
+		return err
+	}
+	hs = make([]hyp, len(vs))
+	for i, v := range vs {
+		hs[i] = hyp{st: v}
+	}
+	if v, reason := x.judge(hs); v != 0 && v != Fail {
+		if reason == "" {
+			reason = x.reached(v)
+		}
+		return x.end(v, reason)
+	}
 	return nil
 }
 
-func (x *execution) record(s Step) {
-	if s.Vars == nil {
-		s.Vars = x.bindings()
+// location names where the run is: the location of the first state the
+// tester plans from.
+func (x *execution) location() string {
+	if vs, err := x.views(); err == nil && len(vs) > 0 {
+		return vs[0].Loc
 	}
-	x.res.Trace = append(x.res.Trace, s)
+	return x.hyps[0].st.Loc
 }
 
-func (x *execution) bindings() []Binding {
-	bs := make([]Binding, 0, len(x.r.tc.Variables))
-	for _, v := range x.r.tc.Variables {
-		bs = append(bs, Binding{v.Name, x.vars[v.Name]})
+// record appends s to the trace with the state after it.
+func (x *execution) record(s Step) {
+	vs, err := x.views()
+	if err == nil && len(vs) > 0 {
+		s.State = x.formatState(vs[0])
+		s.States = len(vs)
 	}
-	return bs
+	x.res.Trace = append(x.res.Trace, s)
 }
 
 func ordered(a *spec.Action, args map[string]spec.Value) []Binding {
@@ -542,12 +552,8 @@ func ordered(a *spec.Action, args map[string]spec.Value) []Binding {
 	return bs
 }
 
-func clone(m map[string]spec.Value) map[string]spec.Value {
-	c := make(map[string]spec.Value, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
+func sortedKeys(m map[string]spec.Value) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // describeStep prints a step's action as "ok(p=2)".
@@ -557,7 +563,21 @@ func describeStep(s Step) string {
 	}
 	parts := make([]string, len(s.Args))
 	for i, b := range s.Args {
-		parts[i] = b.Name + "=" + b.Value.String()
+		parts[i] = b.String()
 	}
 	return s.Action + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// formatState prints a state's variables in declaration order, "x=3
+// y=0", with its path condition when it is not true: "x=x@0 | x@0 >= 0".
+func (x *execution) formatState(st *symex.State) string {
+	parts := make([]string, 0, len(x.r.tc.Variables))
+	for _, v := range x.r.tc.Variables {
+		parts = append(parts, v.Name+"="+spec.Format(st.Vars[v.Name]))
+	}
+	s := strings.Join(parts, " ")
+	if !spec.IsTrue(st.PC) {
+		s += " | " + spec.Format(st.PC)
+	}
+	return s
 }

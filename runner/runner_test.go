@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"github.com/stg-tool/stg/adapter"
 	"strings"
 	"testing"
@@ -76,8 +77,8 @@ func TestCmpTrace(t *testing.T) {
 	if last.Kind != Received || last.Action != "ok" || last.To != "Pass" {
 		t.Errorf("last step %+v: want ok to Pass", last)
 	}
-	if got := last.Vars; len(got) != 2 || got[0].Name != "x" || got[0].Value.Int.Cmp(x) != 0 {
-		t.Errorf("variables after the last step: %v", got)
+	if want := fmt.Sprintf("x=%v y=%v", x, x.Int64()+2); last.State != want {
+		t.Errorf("state after the last step: %q, want %q", last.State, want)
 	}
 	t.Logf("\n%s", res.TraceString())
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 )
 
 // WriteTrace writes the run's verdict and trace as a table, one step a
@@ -12,7 +13,7 @@ import (
 // variables after the step.
 func (res *Result) WriteTrace(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "  #\tstep\taction\ttransition\tlocation\tvariables\n")
+	fmt.Fprintf(tw, "  #\tstep\taction\ttransition\tlocation\tstate\n")
 	for i, s := range res.Trace {
 		action := describeStep(s)
 		if s.Kind == Received && s.Action == "" {
@@ -34,7 +35,14 @@ func (res *Result) WriteTrace(w io.Writer) error {
 		if s.Planned {
 			kind += "*"
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, kind, action, tr, to, formatBindings(s.Vars))
+		if s.Kind == Quiescence && s.Silence > 0 {
+			action += fmt.Sprintf(" (silent %v)", s.Silence.Round(time.Millisecond))
+		}
+		state := s.State
+		if s.States > 1 {
+			state += fmt.Sprintf("  (1 of %d possible states)", s.States)
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, kind, action, tr, to, state)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -43,8 +51,14 @@ func (res *Result) WriteTrace(w io.Writer) error {
 		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", res.Reason, len(res.Trace), res.Seed)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", res.Verdict, res.Reason, len(res.Trace), res.Seed)
-	return err
+	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", res.Verdict, res.Reason, len(res.Trace), res.Seed); err != nil {
+		return err
+	}
+	if res.Window > 0 {
+		_, err := fmt.Fprintf(w, "quiescence window %v; %s\n", res.Window.Round(time.Millisecond), res.Latency)
+		return err
+	}
+	return nil
 }
 
 // TraceString returns what WriteTrace writes.
@@ -52,12 +66,4 @@ func (res *Result) TraceString() string {
 	var b strings.Builder
 	res.WriteTrace(&b)
 	return b.String()
-}
-
-func formatBindings(bs []Binding) string {
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		parts[i] = b.Name + "=" + b.Value.String()
-	}
-	return strings.Join(parts, " ")
 }

@@ -1,0 +1,305 @@
+package symex
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// A State is a symbolic state of an ioSTS (Def. 8 of the AGATHA paper):
+// a location, the value of every variable as an expression over symbols,
+// and a path condition over those symbols. A value that is known is a
+// literal; a value the model leaves open (a loose initial condition) is
+// a symbol x@0, constrained by the path condition. The concrete states a
+// State denotes are the valuations of its symbols that satisfy PC.
+//
+// States are immutable: operations return new States and share maps
+// that do not change.
+type State struct {
+	Loc  string
+	Vars map[string]spec.Expr
+	PC   spec.Expr // a conjunction; spec.True() when nothing is known
+
+	vals map[string]spec.Value // the values, once known to be ground
+}
+
+// Symbol returns the symbol of the initial value of variable v: v@0.
+// The '@' cannot occur in a model's identifiers, so symbols never clash
+// with them.
+func Symbol(v *spec.Variable) *spec.Ident {
+	return &spec.Ident{Name: v.Name + "@0", Kind: spec.VarIdent, T: v.Type}
+}
+
+// Initial returns the initial state of m. A variable that the initial
+// condition pins to a constant by a conjunct x == c (or c == x) gets that
+// constant; every other variable is its symbol, constrained by what is
+// left of the condition. It fails when the condition is unsatisfiable.
+func Initial(z *solver.Context, m *spec.Model) (*State, error) {
+	cond := m.Initial.Condition
+	if cond == nil {
+		cond = spec.True()
+	}
+	vars := make(map[string]spec.Expr, len(m.Variables))
+	for _, c := range spec.Conjuncts(cond) {
+		if name, val, ok := pinned(c); ok {
+			if _, dup := vars[name]; !dup {
+				vars[name] = val
+			}
+		}
+	}
+	for _, v := range m.Variables {
+		if _, ok := vars[v.Name]; !ok {
+			vars[v.Name] = Symbol(v)
+		}
+	}
+	st := &State{Loc: m.Initial.Location, Vars: vars}
+	st.PC = spec.AndOf(st.Substitute(cond, nil))
+	pc, err := Simplify(st.PC)
+	if err != nil {
+		return nil, err
+	}
+	st.PC = pc
+	ok, err := z.Possible(st.PC)
+	if err != nil {
+		return nil, fmt.Errorf("initial condition %s: %v", spec.Format(cond), err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("initial condition %s is unsatisfiable", spec.Format(cond))
+	}
+	return st, nil
+}
+
+// pinned recognises a conjunct x == c with c a literal.
+func pinned(c spec.Expr) (name string, val spec.Expr, ok bool) {
+	b, isBin := c.(*spec.Binary)
+	if !isBin || b.Op != spec.Eq {
+		return "", nil, false
+	}
+	x, y := b.X, b.Y
+	if _, isId := y.(*spec.Ident); isId {
+		x, y = y, x
+	}
+	id, isId := x.(*spec.Ident)
+	if !isId || id.Kind != spec.VarIdent || !isLiteral(y) {
+		return "", nil, false
+	}
+	if y.Type() != id.T {
+		return "", nil, false // 0 for a real: leave it to the condition
+	}
+	return id.Name, y, true
+}
+
+func isLiteral(e spec.Expr) bool {
+	switch e.(type) {
+	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit:
+		return true
+	}
+	return false
+}
+
+// Ground reports whether every variable of st has a known value and the
+// path condition is true: st is one concrete state.
+func (st *State) Ground() bool {
+	if !spec.IsTrue(st.PC) {
+		return false
+	}
+	for _, e := range st.Vars {
+		if !isLiteral(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// Values returns the variables' values when st is ground.
+func (st *State) Values() (map[string]spec.Value, bool) {
+	if st.vals != nil {
+		return st.vals, true
+	}
+	if !spec.IsTrue(st.PC) {
+		return nil, false
+	}
+	vals := make(map[string]spec.Value, len(st.Vars))
+	for k, e := range st.Vars {
+		v, err := spec.Eval(e, spec.Valuation{})
+		if err != nil || !isLiteral(e) {
+			return nil, false
+		}
+		vals[k] = v
+	}
+	st.vals = vals
+	return vals, true
+}
+
+// FireValues is Fire for a ground state and parameter values, evaluated
+// exactly: the successor of st by t, which the caller has checked to be
+// enabled.
+func (st *State) FireValues(t *spec.Transition, args map[string]spec.Value) (*State, error) {
+	vals, ok := st.Values()
+	if !ok {
+		return nil, fmt.Errorf("symex: FireValues on a symbolic state")
+	}
+	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC, vals: vals}
+	if len(t.Assign) > 0 {
+		env := spec.Valuation{Vars: vals, Params: args}
+		next.Vars, next.vals = maps.Clone(st.Vars), maps.Clone(vals)
+		for _, as := range t.Assign {
+			v, err := spec.Eval(as.Value, env)
+			if err != nil {
+				return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, spec.Format(as.Value), err)
+			}
+			next.Vars[as.Var], next.vals[as.Var] = v.Expr(), v
+		}
+	}
+	return next, nil
+}
+
+// Substitute returns e with the variables replaced by their values in st
+// and the parameters by params (missing ones stay parameters).
+func (st *State) Substitute(e spec.Expr, params map[string]spec.Expr) spec.Expr {
+	return spec.Substitute(e, st.Vars, params)
+}
+
+// Fire returns the successor of st by transition t with parameter values
+// params, whose guard in st is g (st.Substitute(t.Guard, params)): the
+// location is t's target, the assignments are applied simultaneously,
+// and g joins the path condition unless it is known to hold (holds).
+func (st *State) Fire(t *spec.Transition, params map[string]spec.Expr, g spec.Expr, holds bool) *State {
+	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC}
+	if len(t.Assign) > 0 {
+		next.Vars = maps.Clone(st.Vars)
+		for _, as := range t.Assign {
+			next.Vars[as.Var] = fold(st.Substitute(as.Value, params))
+		}
+	}
+	if !holds {
+		next.PC = spec.AndOf(st.PC, g)
+	}
+	return next
+}
+
+// Truth is what is known of a predicate in a symbolic state.
+type Truth int
+
+const (
+	Never     Truth = iota // false in every concrete state
+	Sometimes              // true in some, false in others (or undecided)
+	Always                 // true in every concrete state
+)
+
+// Decide tells whether the predicate g (over the symbols of st) holds in
+// the concrete states of st. A ground g is evaluated exactly; otherwise
+// the solver decides, and a query it cannot decide counts as possible
+// (Sometimes), so that no concrete state is ever dropped.
+func (st *State) Decide(z *solver.Context, g spec.Expr) (Truth, error) {
+	if t, ok := exact(g); ok {
+		return t, nil
+	}
+	some, err := possible(z, spec.AndOf(st.PC, g))
+	if err != nil || !some {
+		return Never, err
+	}
+	notAll, err := possible(z, spec.AndOf(st.PC, spec.NotOf(g)))
+	if err != nil {
+		return Never, err
+	}
+	if notAll {
+		return Sometimes, nil
+	}
+	return Always, nil
+}
+
+// exact evaluates a predicate without identifiers.
+func exact(g spec.Expr) (Truth, bool) {
+	if hasIdent(g) {
+		return Never, false
+	}
+	ok, err := spec.EvalBool(g, spec.Valuation{})
+	if err != nil {
+		// A division by zero, say: leave it to the solver's semantics.
+		return Never, false
+	}
+	if ok {
+		return Always, true
+	}
+	return Never, true
+}
+
+func possible(z *solver.Context, e spec.Expr) (bool, error) {
+	ok, err := z.Possible(e)
+	if errors.Is(err, solver.ErrUnknown) {
+		return true, nil
+	}
+	return ok, err
+}
+
+func hasIdent(e spec.Expr) bool {
+	found := false
+	spec.Idents(e, func(*spec.Ident) { found = true })
+	return found
+}
+
+// fold evaluates an expression without identifiers to a literal, so that
+// known values stay literals; others are returned as they are.
+func fold(e spec.Expr) spec.Expr {
+	if isLiteral(e) || hasIdent(e) {
+		return e
+	}
+	v, err := spec.Eval(e, spec.Valuation{})
+	if err != nil {
+		return e
+	}
+	return v.Expr()
+}
+
+// Simplify folds the ground conjuncts of a conjunction: a true conjunct
+// is dropped, a false one makes the whole false.
+func Simplify(pc spec.Expr) (spec.Expr, error) {
+	var keep []spec.Expr
+	for _, c := range spec.Conjuncts(pc) {
+		if t, ok := exact(c); ok {
+			if t == Never {
+				return spec.False(), nil
+			}
+			continue
+		}
+		keep = append(keep, c)
+	}
+	return spec.AndOf(keep...), nil
+}
+
+// String prints st as "L [x=3, y=y@0 | y@0 >= 0]".
+func (st *State) String() string {
+	return st.Loc + " " + st.Format(nil)
+}
+
+// Format prints the variables in the order of vars (all of them, sorted,
+// when vars is nil) and the path condition when it is not true.
+func (st *State) Format(vars []*spec.Variable) string {
+	s := "["
+	names := make([]string, 0, len(st.Vars))
+	if vars == nil {
+		for k := range st.Vars {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+	} else {
+		for _, v := range vars {
+			names = append(names, v.Name)
+		}
+	}
+	for i, n := range names {
+		if i > 0 {
+			s += ", "
+		}
+		s += n + "=" + spec.Format(st.Vars[n])
+	}
+	if !spec.IsTrue(st.PC) {
+		s += " | " + spec.Format(st.PC)
+	}
+	return s + "]"
+}
