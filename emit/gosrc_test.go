@@ -2,7 +2,9 @@ package emit
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -12,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -63,7 +64,7 @@ func TestGoSourceGolden(t *testing.T) {
 	}
 	for _, imp := range f.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
-		if p != "github.com/stg-tool/stg/runner" && p != "github.com/stg-tool/stg/adapter" && strings.Contains(p, ".") {
+		if p != "github.com/stg-tool/stg/stgtest" && p != "github.com/stg-tool/stg/adapter" && strings.Contains(p, ".") {
 			t.Errorf("the generated file imports %s", p)
 		}
 	}
@@ -80,25 +81,69 @@ func TestGoSourceErrors(t *testing.T) {
 	if _, err := GoSource(sp, "x"); err == nil || !strings.Contains(err.Error(), "not a testcase") {
 		t.Errorf("a spec: %v", err)
 	}
+	withFuncs := loadCmpTestcase(t)
+	withFuncs.Funcs = []*spec.Func{{Name: "F", Result: spec.IntType}}
+	if _, err := GoSource(withFuncs, "x"); err == nil || !strings.Contains(err.Error(), "external functions") {
+		t.Errorf("a test case with external functions: %v", err)
+	}
 }
 
-// TestTestcaseRoundTrip checks that the embedded Go data gives back the
-// test case.
-func TestTestcaseRoundTrip(t *testing.T) {
-	m := loadCmpTestcase(t)
-	data, err := runner.FromModel(m)
+// TestEmbeddedTestcase checks that the YAML text the generated file
+// embeds reads back, with spec's loader, to the test case, for texts a
+// raw string literal can hold and texts it cannot.
+func TestEmbeddedTestcase(t *testing.T) {
+	odd := loadCmpTestcase(t)
+	odd.Name = "cmp-odd"
+	for i, l := range odd.Locations {
+		if l == "Ry,Wait" {
+			odd.Locations[i] = "Ry`Wait\r"
+		}
+	}
+	for _, tr := range odd.Transitions {
+		for _, l := range []*string{&tr.From, &tr.To} {
+			if *l == "Ry,Wait" {
+				*l = "Ry`Wait\r"
+			}
+		}
+	}
+	for _, m := range []*spec.Model{loadCmpTestcase(t), odd} {
+		src, err := GoSource(m, "x_test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := embeddedText(t, src, "testcase"+camelName(m.Name))
+		back, err := spec.ParseModel("embedded", []byte(text), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		want, _ := spec.Marshal(m)
+		got, _ := spec.Marshal(back)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: round trip:\n%s\nwant\n%s", m.Name, got, want)
+		}
+	}
+}
+
+// embeddedText returns the value of the string constant name of src.
+func embeddedText(t *testing.T, src []byte, name string) string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "gen_test.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := data.Model()
+	obj := f.Scope.Lookup(name)
+	if obj == nil || obj.Kind != ast.Con {
+		t.Fatalf("no constant %s in\n%s", name, src)
+	}
+	lit, ok := obj.Decl.(*ast.ValueSpec).Values[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		t.Fatalf("%s is not a string literal", name)
+	}
+	text, err := strconv.Unquote(lit.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := spec.Marshal(m)
-	got, _ := spec.Marshal(back)
-	if !bytes.Equal(got, want) {
-		t.Errorf("round trip:\n%s\nwant\n%s", got, want)
-	}
+	return text
 }
 
 func TestCamelName(t *testing.T) {
@@ -155,8 +200,22 @@ func TestInProcessMutant(t *testing.T) {
 }
 `
 
-// TestGoSourceRuns builds the generated test in a module of its own and
-// runs it with go test against the example SUTs of examples/cmp.
+// TestGoSourceRuns builds the generated test and runs it with go test
+// against the example SUTs of examples/cmp and against Go code in the
+// same process.
+//
+// The generated files are compiled as a package of the main module,
+// github.com/stg-tool/stg/emit/testdata, through go's -overlay flag: the
+// overlay maps two files that do not exist in emit/testdata onto files in
+// a temporary directory. So the build uses the main module's go.mod and
+// go.sum and needs no module besides those this test's own build needed,
+// which are in the module cache: it runs with GOPROXY=off, on a fresh
+// clone with a fresh cache as well (a module of its own, in a temporary
+// directory, needs the go.mod files of the whole module graph, which a
+// fresh cache lacks). Nothing is written under the repository, so
+// concurrent runs, and runs killed by a time-out, leave nothing behind.
+// The directory exists (go vet and the test binary run there) and holds
+// no Go file of its own.
 func TestGoSourceRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs go test")
@@ -165,33 +224,28 @@ func TestGoSourceRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatalf("no go.mod in the repository root %s", root)
-	}
 	src, err := GoSource(loadCmpTestcase(t), "cmp_test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	mod := "module gentest\n\ngo 1.26\n\nrequire github.com/stg-tool/stg v0.0.0\n\nreplace github.com/stg-tool/stg => " + root + "\n"
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string][]byte{
-		"go.mod":         []byte(mod),
-		"go.sum":         sum,
-		"cmp_test.go":    src,
-		"inproc_test.go": []byte(inProcessTest),
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	overlay := map[string]string{}
+	for name, data := range map[string][]byte{"cmp_test.go": src, "inproc_test.go": []byte(inProcessTest)} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		overlay[filepath.Join(root, "emit", "testdata", name)] = file
 	}
-	gocmd := func(dir string, env []string, args ...string) (string, error) {
+	overlayJSON, _ := json.Marshal(map[string]any{"Replace": overlay})
+	overlayFile := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlayJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gocmd := func(env []string, args ...string) (string, error) {
 		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "STG_SUT=")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off", "STG_SUT=", "STG_SEED=", "STG_RUNS=", "STG_QUIESCENCE=")
 		cmd.Env = append(cmd.Env, env...)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
@@ -199,32 +253,51 @@ func TestGoSourceRuns(t *testing.T) {
 	suts := map[string]string{}
 	for _, name := range []string{"correct", "mutant-wrong-diff"} {
 		pkg := "./examples/cmp/sut/" + name
-		if _, err := os.Stat(filepath.Join(root, pkg)); err != nil {
-			t.Skipf("no %s: %v", pkg, err)
-		}
 		suts[name] = filepath.Join(dir, name)
-		if out, err := gocmd(root, nil, "build", "-o", suts[name], pkg); err != nil {
+		if out, err := gocmd(nil, "build", "-o", suts[name], pkg); err != nil {
 			t.Fatalf("building %s: %v\n%s", pkg, err, out)
 		}
 	}
-	if out, err := gocmd(dir, nil, "vet", "."); err != nil {
+	const pkg = "./emit/testdata"
+	if out, err := gocmd(nil, "vet", "-overlay", overlayFile, pkg); err != nil {
 		t.Fatalf("go vet on the generated code: %v\n%s", err, out)
 	}
-
-	out, err := gocmd(dir, nil, "test", "-count=1", "-v", "-run", "TestCmpReachOk2")
-	if err != nil || !strings.Contains(out, "STG_SUT is not set") || !strings.Contains(out, "SKIP") {
-		t.Errorf("without STG_SUT: %v\n%s", err, out)
-	}
-	out, err = gocmd(dir, []string{"STG_SUT=" + suts["correct"], "STG_RUNS=5", "STG_SEED=1"}, "test", "-count=1", "-v", "-run", "TestCmpReachOk2")
-	if err != nil || !strings.Contains(out, "--- PASS: TestCmpReachOk2") {
-		t.Errorf("correct SUT: %v\n%s", err, out)
-	}
-	out, err = gocmd(dir, []string{"STG_SUT=" + suts["mutant-wrong-diff"], "STG_SEED=1"}, "test", "-count=1", "-v", "-run", "TestCmpReachOk2")
-	if err == nil || !strings.Contains(out, "--- FAIL: TestCmpReachOk2") || !strings.Contains(out, "Fail: reached Fail") || !strings.Contains(out, "STG_SEED=1") {
-		t.Errorf("mutant SUT: %v\n%s", err, out)
-	}
-	out, err = gocmd(dir, nil, "test", "-count=1", "-v", "-run", "TestInProcess")
-	if err == nil || !strings.Contains(out, "--- PASS: TestInProcessCorrect") || !strings.Contains(out, "--- FAIL: TestInProcessMutant") {
-		t.Errorf("in-process SUTs: %v\n%s", err, out)
+	for _, tt := range []struct {
+		name string
+		env  []string
+		run  string
+		pass bool
+		want []string
+	}{
+		{"without STG_SUT", nil, "TestCmpReachOk2", true, []string{"STG_SUT is not set", "--- SKIP: TestCmpReachOk2"}},
+		{"correct SUT", []string{"STG_SUT=" + suts["correct"], "STG_RUNS=5", "STG_SEED=1"}, "TestCmpReachOk2", true,
+			[]string{"--- PASS: TestCmpReachOk2", "run 5/5, seed 5: Pass"}},
+		// A SUT that answers only after 3s, with the default options: the
+		// runner's start-up allowance (5s) must not take its silence for
+		// quiescence, which gives Fail in Rx,Wait... at no point: a
+		// conformant SUT never gets Fail.
+		{"slow correct SUT", []string{"STG_SUT=sh -c 'sleep 3; exec " + suts["correct"] + "'", "STG_SEED=1"}, "TestCmpReachOk2", true,
+			[]string{"--- PASS: TestCmpReachOk2"}},
+		{"mutant SUT", []string{"STG_SUT=" + suts["mutant-wrong-diff"], "STG_SEED=1"}, "TestCmpReachOk2", false,
+			[]string{"--- FAIL: TestCmpReachOk2", "Fail: reached Fail", "replay: STG_SUT=" + suts["mutant-wrong-diff"] + " STG_SEED=1 STG_RUNS=1 go test -run '^TestCmpReachOk2$'"}},
+		{"malformed variable", []string{"STG_SUT=" + suts["correct"], "STG_QUIESCENCE=soon"}, "TestCmpReachOk2", false,
+			[]string{"--- FAIL: TestCmpReachOk2", `STG_QUIESCENCE="soon"`}},
+		{"in process", []string{"STG_SEED=1"}, "TestInProcess", false,
+			[]string{"--- PASS: TestInProcessCorrect", "--- FAIL: TestInProcessMutant", "replay: STG_SEED=1 STG_RUNS=1 go test -run '^TestInProcessMutant$'"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := gocmd(tt.env, "test", "-overlay", overlayFile, "-count=1", "-v", "-run", tt.run, pkg)
+			if (err == nil) != tt.pass {
+				t.Errorf("go test: %v, want success %v", err, tt.pass)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("%q is missing from the output", w)
+				}
+			}
+			if t.Failed() {
+				t.Logf("output of go test with %q:\n%s", tt.env, out)
+			}
+		})
 	}
 }

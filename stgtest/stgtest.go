@@ -1,0 +1,136 @@
+package stgtest
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Run plays the test case testcase, its YAML text as stg generate writes
+// it, against the SUTs start gives (a fresh one for each run), with the
+// options of the environment but STG_SUT (see the package documentation).
+// Fail or an error fails t; when no run passed, Inconc skips it.
+func Run(t testing.TB, testcase string, start adapter.Starter) {
+	t.Helper()
+	c, err := readConfig(os.Getenv, time.Now)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	c.env = withoutSUT(c.env)
+	play(t, testcase, start, c)
+}
+
+// RunCommand is Run against the SUT process whose command line is in
+// STG_SUT, its standard error passed through; without STG_SUT it skips t.
+func RunCommand(t testing.TB, testcase string) {
+	t.Helper()
+	c, err := readConfig(os.Getenv, time.Now)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if len(c.sut) == 0 {
+		t.Skipf("STG_SUT is not set: set it to the command line of the system under test, e.g. STG_SUT='./sut --option'")
+	}
+	play(t, testcase, adapter.Command(c.sut, os.Stderr), c)
+}
+
+func withoutSUT(env []string) []string {
+	var out []string
+	for _, e := range env {
+		if !strings.HasPrefix(e, "STG_SUT=") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// play plays c.runs runs of testcase against start and reports to t.
+func play(t testing.TB, testcase string, start adapter.Starter, c config) {
+	t.Helper()
+	m, err := load(testcase)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	r, err := runner.New(m, c.opts)
+	if err != nil {
+		t.Fatalf("test case %s: %v", m.Name, err)
+	}
+	defer r.Close()
+	if !c.seedSet {
+		t.Logf("test case %s: first seed %d, from the clock (STG_SEED sets it)", m.Name, c.seed)
+	}
+	passed := 0
+	var inconc []string
+	for i := range c.runs {
+		seed := c.seed + int64(i)
+		what := fmt.Sprintf("test case %s, run %d/%d, seed %d", m.Name, i+1, c.runs, seed)
+		res, err := runner.RunOnce(t.Context(), r, start, seed)
+		if err != nil {
+			t.Fatalf("%s: %v\n%sreplay: %s", what, err, trace(res), replay(t, c, seed))
+		}
+		switch res.Verdict {
+		case runner.Fail:
+			t.Fatalf("%s: Fail: %s\n%sreplay: %s", what, res.Reason, trace(res), replay(t, c, seed))
+		case runner.Pass:
+			passed++
+			t.Logf("%s: Pass after %d steps; %s", what, len(res.Trace), timing(res))
+		default:
+			t.Logf("%s: %s: %s; %s", what, res.Verdict, res.Reason, timing(res))
+			inconc = append(inconc, fmt.Sprintf("seed %d: %s", seed, res.Reason))
+		}
+	}
+	if passed == 0 {
+		t.Skipf("test case %s: Inconc, no run passed: %s", m.Name, strings.Join(inconc, "; "))
+	}
+}
+
+// load reads the embedded test case with the loader of every stage.
+func load(testcase string) (*spec.Model, error) {
+	m, err := spec.ParseModel("embedded testcase", []byte(testcase), nil)
+	if err != nil {
+		return nil, err
+	}
+	if m.Kind != spec.TestcaseKind {
+		return nil, fmt.Errorf("embedded testcase: %s is a %s, not a testcase", m.Name, m.Kind)
+	}
+	if len(m.Funcs) > 0 {
+		return nil, fmt.Errorf("embedded testcase: %s declares external functions, which the runner cannot evaluate", m.Name)
+	}
+	return m, nil
+}
+
+func trace(res *runner.Result) string {
+	if res == nil || len(res.Trace) == 0 {
+		return ""
+	}
+	return res.TraceString()
+}
+
+// timing says which quiescence window the run used and which latencies
+// it measured.
+func timing(res *runner.Result) string {
+	w := "no wait for an output"
+	if res.Window > 0 {
+		w = fmt.Sprintf("quiescence window %v", res.Window)
+	}
+	return w + ", " + res.Latency.String()
+}
+
+// replay returns the command line that replays the run of seed: the
+// settings read from the environment, that seed, one run, and this test.
+func replay(t testing.TB, c config, seed int64) string {
+	words := slices.Concat(c.env, []string{fmt.Sprintf("STG_SEED=%d", seed), "STG_RUNS=1", "go", "test", "-run"})
+	parts := strings.Split(t.Name(), "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(append(words, shellQuote(strings.Join(parts, "/"))), " ")
+}
