@@ -16,12 +16,28 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
+
+// Findings are what a check found in a model. Errors are proven: the
+// solver found a witness. Undecided are the places where the solver
+// gave no answer (a timeout, non-linear arithmetic, external
+// functions): the model may or may not be wrong there, and a caller
+// reports them as warnings. Both are positioned FILE:LINE:COL.
+type Findings struct {
+	Errors, Undecided []*spec.Error
+}
+
+// Add appends the findings of g to f.
+func (f *Findings) Add(g Findings) {
+	f.Errors = append(f.Errors, g.Errors...)
+	f.Undecided = append(f.Undecided, g.Undecided...)
+}
 
 // Determinism reports, for a spec or a testcase, the pairs of transitions
 // that leave the same location with the same action and whose guards can
@@ -31,26 +47,30 @@ import (
 //
 // A purpose need not be deterministic (its completion rules resolve the
 // choice); Determinism returns nothing for it. Pairs the solver cannot
-// decide (non-linear guards, external functions) are not reported.
-// The error result is for failures of the solver itself.
-func Determinism(ctx *solver.Context, m *spec.Model) ([]*spec.Error, error) {
+// decide (non-linear guards, external functions, a timeout) are
+// Undecided findings. The error result is for failures of the solver
+// itself.
+func Determinism(ctx *solver.Context, m *spec.Model) (Findings, error) {
+	var f Findings
 	if m.Kind == spec.PurposeKind {
-		return nil, nil
+		return f, nil
 	}
-	var errs []*spec.Error
+	pos := m.Initial.Pos
+	if p := start(m.Initial.Condition); p.IsValid() {
+		pos = p
+	}
+	pos = withFile(pos, m)
 	res, err := ctx.Sat(m.Initial.Condition)
-	if err != nil {
-		return nil, err
-	}
-	if res == solver.Unsat {
-		pos := m.Initial.Pos
-		if p := start(m.Initial.Condition); p.IsValid() {
-			pos = p
-		}
-		errs = append(errs, &spec.Error{Pos: withFile(pos, m),
+	switch {
+	case errors.Is(err, solver.ErrUnknown):
+		f.Undecided = append(f.Undecided, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+			"the solver cannot decide whether initial condition %s has a solution (%v)", spec.Format(m.Initial.Condition), err)})
+	case err != nil:
+		return f, err
+	case res == solver.Unsat:
+		f.Errors = append(f.Errors, &spec.Error{Pos: pos,
 			Msg: fmt.Sprintf("initial condition %s has no solution", spec.Format(m.Initial.Condition))})
 	}
-
 	for _, l := range m.Locations {
 		out := m.Outgoing(l)
 		for j, t2 := range out {
@@ -62,29 +82,33 @@ func Determinism(ctx *solver.Context, m *spec.Model) ([]*spec.Error, error) {
 				if t1.Action != t2.Action {
 					continue
 				}
-				both := spec.AndOf(t1.Guard, t2.Guard)
-				res, err := ctx.Sat(both)
-				if err != nil {
-					return nil, err
+				if err := overlap(ctx, m, a, l, t1, t2, &f); err != nil {
+					return f, err
 				}
-				if res != solver.Sat {
-					continue
-				}
-				val, ok, err := ctx.Model(both)
-				if err != nil {
-					return nil, err
-				}
-				w := "any values"
-				if ok {
-					w = witness(m, a, val)
-				}
-				errs = append(errs, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
-					"non-deterministic: transition %s and transition %s (line %d) both fire on %s from %s, e.g. with %s",
-					describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, w)})
 			}
 		}
 	}
-	return errs, nil
+	return f, nil
+}
+
+// overlap adds to f the overlap of t1 and t2, two transitions leaving l
+// with the action a, if their guards can hold together.
+func overlap(ctx *solver.Context, m *spec.Model, a *spec.Action, l string, t1, t2 *spec.Transition, f *Findings) error {
+	both := spec.AndOf(t1.Guard, t2.Guard)
+	val, ok, err := ctx.Model(both)
+	if errors.Is(err, solver.ErrUnknown) {
+		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
+			"the solver cannot decide whether transition %s and transition %s (line %d) both fire on %s from %s (%v)",
+			describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, err)})
+		return nil
+	}
+	if err != nil || !ok {
+		return err
+	}
+	f.Errors = append(f.Errors, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
+		"non-deterministic: transition %s and transition %s (line %d) both fire on %s from %s, e.g. with %s",
+		describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, witness(m, a, val))})
+	return nil
 }
 
 // describe names a transition for a message: its name and its arc, or

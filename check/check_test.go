@@ -51,10 +51,11 @@ func TestCmpIsDeterministic(t *testing.T) {
 	}
 	ctx := newContext(t)
 	for _, m := range []*spec.Model{sp, p} {
-		errs, err := Determinism(ctx, m)
+		f, err := Determinism(ctx, m)
 		if err != nil {
 			t.Fatal(err)
 		}
+		errs := f.Errors
 		if len(errs) > 0 {
 			t.Errorf("%s %s: %v", m.Kind, m.Name, spec.ErrorList(errs))
 		}
@@ -77,10 +78,11 @@ func TestExamplesAreDeterministic(t *testing.T) {
 		if err != nil {
 			continue // the spec tests report it
 		}
-		errs, err := Determinism(ctx, m)
+		found, err := Determinism(ctx, m)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
+		errs := found.Errors
 		if len(errs) > 0 && !strings.Contains(f, "nondet") {
 			t.Errorf("%s: %v", f, spec.ErrorList(errs))
 		}
@@ -108,10 +110,11 @@ transitions:
 
 func TestNonDeterministic(t *testing.T) {
 	m := parse(t, nondet, nil)
-	errs, err := Determinism(newContext(t), m)
+	f, err := Determinism(newContext(t), m)
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs := f.Errors
 	// Only the first and third transitions overlap; internal actions
 	// and different actions are not compared.
 	if len(errs) != 1 {
@@ -131,10 +134,11 @@ func TestNonDeterministic(t *testing.T) {
 func TestEmptyInitialCondition(t *testing.T) {
 	src := strings.Replace(nondet, "condition: x == 0", "condition: x > 0 && x < 1", 1)
 	src = strings.Replace(src, `guard: "p == 2 && x < 5"`, `guard: "p == 0"`, 1)
-	errs, err := Determinism(newContext(t), parse(t, src, nil))
+	f, err := Determinism(newContext(t), parse(t, src, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs := f.Errors
 	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "initial condition x > 0 && x < 1 has no solution") ||
 		errs[0].Pos.String() != "m.yaml:8:35" {
 		t.Errorf("got %v, want the initial condition at m.yaml:8:35", spec.ErrorList(errs))
@@ -153,9 +157,9 @@ transitions:
   - {from: W, action: in, guard: "p > 1", to: W}
   - {from: W, action: "*", to: W}
 `, sp)
-	errs, err := Determinism(newContext(t), p)
-	if err != nil || len(errs) > 0 {
-		t.Errorf("Determinism(purpose) = %v, %v; want nothing", errs, err)
+	f, err := Determinism(newContext(t), p)
+	if err != nil || len(f.Errors)+len(f.Undecided) > 0 {
+		t.Errorf("Determinism(purpose) = %v, %v; want nothing", f, err)
 	}
 }
 
@@ -175,10 +179,11 @@ transitions:
   - {from: B, action: ok, guard: "p >= x", to: Fail}
   - {from: B, action: delta, to: Fail}
 `, nil)
-	errs, err := Determinism(newContext(t), tc)
+	f, err := Determinism(newContext(t), tc)
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs := f.Errors
 	if len(errs) != 1 || errs[0].Pos.Line != 13 || !strings.Contains(errs[0].Msg, "B -ok-> Fail and transition B -ok-> Pass") {
 		t.Errorf("got %v, want the ok transitions at line 13", spec.ErrorList(errs))
 	}
@@ -206,10 +211,11 @@ transitions:
 	if err != nil {
 		t.Fatal(err)
 	}
-	errs, err := ReceiveCompleteness(ctx, m)
+	f, err := ReceiveCompleteness(ctx, m)
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs := f.Errors
 	if len(errs) != 1 {
 		t.Fatalf("got %v, want one gap (out with v > x in B)", errs)
 	}

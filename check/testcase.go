@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stg-tool/stg/solver"
@@ -12,22 +13,20 @@ import (
 // valuation enables no transition: FORMAT.md §1 requires a test case to
 // say what every SUT output and quiescence leads to. Each gap is
 // reported at the location's first transition (or the initial
-// location's declaration) with a witness valuation. Other kinds of
-// model have no such obligation and get nothing.
-func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) ([]*spec.Error, error) {
+// location's declaration) with a witness valuation; a gap the solver
+// cannot decide is an Undecided finding. Other kinds of model have no
+// such obligation and get nothing.
+func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
+	var f Findings
 	if m.Kind != spec.TestcaseKind {
-		return nil, nil
+		return f, nil
 	}
-	var errs []*spec.Error
 	for _, l := range m.Locations {
 		if m.Verdict(l) != "" {
 			continue
 		}
 		out := m.Outgoing(l)
-		pos := m.Initial.Pos
-		if len(out) > 0 {
-			pos = out[0].Pos
-		}
+		pos := withFile(locationPos(m, l), m)
 		for _, a := range m.Actions {
 			if a.Dir != spec.Receive {
 				continue
@@ -40,8 +39,13 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) ([]*spec.Error, err
 			}
 			gap := spec.NotOf(spec.OrOf(guards...))
 			val, ok, err := ctx.Model(gap)
+			if errors.Is(err, solver.ErrUnknown) {
+				f.Undecided = append(f.Undecided, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+					"the solver cannot decide whether test case location %s is complete for receive %s (%v)", l, a.Name, err)})
+				continue
+			}
 			if err != nil {
-				return nil, err
+				return f, err
 			}
 			if !ok {
 				continue
@@ -50,10 +54,57 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) ([]*spec.Error, err
 			if len(guards) > 0 {
 				what = "no guard holds"
 			}
-			errs = append(errs, &spec.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
+			f.Errors = append(f.Errors, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
 				"test case location %s is not complete for receive %s: %s, e.g. with %s (add a transition, to Fail for an unspecified output)",
 				l, a.Name, what, witness(m, a, val))})
 		}
 	}
-	return errs, nil
+	return f, nil
+}
+
+// locationPos returns where the location l shows in m: its first
+// outgoing transition, else its first incoming one, else the initial
+// declaration. (The loader keeps no position for location lists.)
+func locationPos(m *spec.Model, l string) spec.Pos {
+	if out := m.Outgoing(l); len(out) > 0 {
+		return out[0].Pos
+	}
+	for _, t := range m.Transitions {
+		if t.To == l {
+			return t.Pos
+		}
+	}
+	return m.Initial.Pos
+}
+
+// verdictNames are the names FORMAT.md §1 gives the verdict locations
+// of a test case, by verdict.
+var verdictNames = [...]struct{ verdict, name string }{
+	{"pass", "Pass"}, {"fail", "Fail"}, {"inconc", "Inconc"},
+}
+
+// VerdictNames reports, for a test case, verdict locations not named
+// after their verdict (FORMAT.md §1: Pass, Fail and Inconc) and
+// locations named Pass, Fail or Inconc that are not declared verdict
+// locations of that kind: a runner or a reader would take them for
+// what they are not. Other kinds of model get nothing.
+func VerdictNames(m *spec.Model) []*spec.Error {
+	if m.Kind != spec.TestcaseKind {
+		return nil
+	}
+	var errs []*spec.Error
+	for _, l := range m.Locations {
+		v := m.Verdict(l)
+		for _, vn := range verdictNames {
+			switch {
+			case v == vn.verdict && l != vn.name:
+				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
+					"%s verdict location %s must be named %s (FORMAT.md §1)", v, l, vn.name)})
+			case v != vn.verdict && l == vn.name:
+				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
+					"location %s is not listed in the %s verdicts (verdicts: {%s: [%s]})", l, vn.verdict, vn.verdict, l)})
+			}
+		}
+	}
+	return errs
 }

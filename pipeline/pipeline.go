@@ -89,11 +89,14 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 			start = time.Now()
 		}
 	}
-	errs, err := check.Determinism(ctx, s)
+	det, err := check.Determinism(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	if len(errs) > 0 {
+	// A pair the solver cannot decide is refused too: the later stages
+	// assume a deterministic spec, and a test case built from a
+	// non-deterministic one could fail a conformant SUT.
+	if errs := append(det.Errors, det.Undecided...); len(errs) > 0 {
 		return nil, spec.ErrorList(errs).Err()
 	}
 	progress("spec %s is deterministic", s.Name)

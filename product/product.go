@@ -15,11 +15,22 @@
 //
 // Transitions of can(S) into Fail are not synchronised: Fail is a trap
 // whatever the purpose does, so Fail × L_TP is one location.
+//
+// The product location (l, q) is named l,q. Location names may contain
+// commas, so that name can be ambiguous: spec location "X,Y" with
+// purpose location "Z" and spec location "X" with purpose location
+// "Y,Z" would both be "X,Y,Z". For such a spec and purpose, Build
+// joins the pairs with the first of the characters ; | / + ~ ... that
+// names them all apart (see separator); Product.Origin gives the pair
+// of every location whatever its name, and no later stage reads the
+// pair back from the name.
 package product
 
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/solver"
@@ -38,8 +49,59 @@ type Product struct {
 	Purpose *spec.Model
 }
 
-// Location returns the name of the product location (l, q).
+// Location returns the usual name l,q of the product location (l, q).
+// Build uses it unless it is ambiguous for the spec and purpose at hand
+// (see the package documentation).
 func Location(l, q string) string { return l + "," + q }
+
+// separators are the joins Build tries, in order, for product location
+// names; past them, it tries the characters from U+00B7 on. None is a
+// letter, so a product location name (which contains its separator) is
+// never a verdict name (Pass, Fail, Inconc).
+const separators = ",;|/+~&#@!^=:"
+
+// separator returns the first character c such that l c q names the
+// pairs of ls × qs injectively. One exists: the names are finite.
+func separator(ls, qs []string) string {
+	for _, c := range separators {
+		if !ambiguous(ls, qs, string(c)) {
+			return string(c)
+		}
+	}
+	for c := '\u00b7'; ; c++ {
+		if utf8.ValidRune(c) && !ambiguous(ls, qs, string(c)) {
+			return string(c)
+		}
+	}
+}
+
+// ambiguous reports whether two different pairs of ls × qs get the same
+// name when joined with the one-character separator sep. With a single
+// character, l sep q == l' sep q' for l shorter than l' holds exactly
+// when l' = l sep s and q = s sep q' for some s.
+func ambiguous(ls, qs []string, sep string) bool {
+	inQ := make(map[string]bool, len(qs))
+	for _, q := range qs {
+		inQ[q] = true
+	}
+	for _, long := range ls {
+		if !strings.Contains(long, sep) {
+			continue
+		}
+		for _, l := range ls {
+			s, ok := strings.CutPrefix(long, l+sep)
+			if !ok {
+				continue
+			}
+			for _, q := range qs {
+				if rest, ok := strings.CutPrefix(q, s+sep); ok && inQ[rest] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // purposeMove is one way the purpose can follow an action from a
 // location: an explicit, otherwise or implicit transition with its
@@ -75,7 +137,9 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 	}
 	m.Variables = append(append(m.Variables, can.Variables...), tp.Variables...)
 	p.Model = m
-	init := Location(can.Initial.Location, tp.Initial.Location)
+	sep := separator(can.Locations, tp.Locations)
+	name := func(l, q string) string { return l + sep + q }
+	init := name(can.Initial.Location, tp.Initial.Location)
 	m.Initial = spec.Initial{Location: init, Condition: spec.AndOf(can.Initial.Condition, tp.Initial.Condition)}
 
 	moves := map[[2]string][]purposeMove{} // (q, action) -> moves
@@ -136,7 +200,7 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 				if !possible {
 					continue
 				}
-				to := Location(t.To, mvi.to)
+				to := name(t.To, mvi.to)
 				addLoc(to, t.To, mvi.to)
 				nt := &spec.Transition{
 					Name:   t.Name,

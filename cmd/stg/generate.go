@@ -1,12 +1,28 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Bounds of the search for a run to Pass that generate makes with
+// --domain none or interval: runs of at most passDepth steps (the
+// property tests' bound; every example passes within it), at most
+// passBudget solver queries.
+const (
+	passDepth  = 12
+	passBudget = 2000
 )
 
 func generateCommand() *cli.Command {
@@ -17,7 +33,12 @@ func generateCommand() *cli.Command {
 		Description: `Builds the test case of the STG method: suspension and canonical tester of
 SPEC, product with PURPOSE, approximate co-reachability of Accept, Keep/Inconc
 selection, mirroring. The test case is written as YAML (read by stg run and
-stg dot), Graphviz DOT, or a Go _test.go file.
+stg dot), Graphviz DOT, or a Go _test.go file. -o never overwrites SPEC or
+PURPOSE.
+
+With --domain none or interval the analysis may keep paths that can never
+reach Pass; generate then searches the test case for a feasible run to Pass
+of at most 12 steps and warns on stderr when it finds none.
 
 Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
@@ -28,46 +49,104 @@ Example:
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "yaml, dot or go"},
 			&cli.StringFlag{Name: "domain", Value: "polyhedra", Usage: "abstract domain of the co-reachability analysis: none, interval or polyhedra"},
 			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: NAME_test from the purpose)"},
+			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
 			&cli.BoolFlag{Name: "explain", Usage: "print the reach and coreach predicate of every product location on stderr"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each stage's size and duration on stderr"},
 		},
-		Action: func(c *cli.Context) error {
-			args, err := positionalArgs(c)
-			if err != nil {
-				return usageError(c, "%v", err)
-			}
-			if len(args) != 2 {
-				return usageError(c, "stg generate needs SPEC and PURPOSE")
-			}
-			opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter}
-			switch opts.Domain {
-			case "none", "interval", "polyhedra":
-			default:
-				return usageError(c, "unknown --domain %q: want none, interval or polyhedra", opts.Domain)
-			}
-			if c.Bool("verbose") {
-				opts.Progress = c.App.ErrWriter
-			}
-			if c.Bool("explain") {
-				opts.Explain = c.App.ErrWriter
-			}
-			format := c.String("format")
-			switch format {
-			case "yaml", "dot", "go":
-			default:
-				return usageError(c, "unknown --format %q: want yaml, dot or go", format)
-			}
-			res, err := pipeline.Generate(args[0], args[1], opts)
-			if err != nil {
-				return inputError(err)
-			}
-			out, err := pipeline.Encode(res.Testcase, format, c.String("package"))
-			if err != nil {
-				return inputError(err)
-			}
-			return writeOutput(c.App.Writer, c.String("o"), out)
-		},
+		Action: runGenerate,
 	}
+}
+
+// runGenerate is the action of stg generate.
+func runGenerate(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	if len(args) != 2 {
+		return usageError(c, "stg generate needs SPEC and PURPOSE")
+	}
+	opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter, QueryTimeout: c.Duration("solver-timeout")}
+	switch opts.Domain {
+	case "none", "interval", "polyhedra":
+	default:
+		return usageError(c, "unknown --domain %q: want none, interval or polyhedra", opts.Domain)
+	}
+	if opts.QueryTimeout <= 0 {
+		return usageError(c, "--solver-timeout must be positive")
+	}
+	if c.Bool("verbose") {
+		opts.Progress = c.App.ErrWriter
+	}
+	if c.Bool("explain") {
+		opts.Explain = c.App.ErrWriter
+	}
+	format := c.String("format")
+	switch format {
+	case "yaml", "dot", "go":
+	default:
+		return usageError(c, "unknown --format %q: want yaml, dot or go", format)
+	}
+	if err := notAnInput(c.String("o"), args); err != nil {
+		return inputError(err)
+	}
+	res, err := pipeline.Generate(args[0], args[1], opts)
+	if err != nil {
+		return inputError(err)
+	}
+	if opts.Domain != "polyhedra" {
+		if err := warnPassReachable(res.Testcase, opts.QueryTimeout, c.App.ErrWriter); err != nil {
+			return inputError(err)
+		}
+	}
+	out, err := pipeline.Encode(res.Testcase, format, c.String("package"))
+	if err != nil {
+		return inputError(err)
+	}
+	return writeOutput(c.App.Writer, c.String("o"), out)
+}
+
+// notAnInput refuses an output path that names one of the input files,
+// however it is spelled (./spec.yaml, a symbolic or hard link).
+func notAnInput(out string, inputs []string) error {
+	if out == "" {
+		return nil
+	}
+	o, err := os.Stat(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", out, err)
+	}
+	for _, in := range inputs {
+		if i, err := os.Stat(in); err == nil && os.SameFile(o, i) {
+			return fmt.Errorf("stg generate: -o %s is the input file %s; it would be overwritten (write the test case elsewhere)", out, in)
+		}
+	}
+	return nil
+}
+
+// warnPassReachable warns on w when no feasible run of at most passDepth
+// steps of tc is known to reach Pass.
+func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error {
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return fmt.Errorf("cannot start the solver: %v", err)
+	}
+	defer ctx.Close()
+	ctx.SetTimeout(timeout)
+	r, err := check.PassReachable(ctx, tc, passDepth, passBudget)
+	if err != nil {
+		return fmt.Errorf("test case %s: searching a run to Pass: %v", tc.Name, err)
+	}
+	switch r {
+	case solver.Unsat:
+		fmt.Fprintf(w, "warning: test case %s: no run of at most %d steps reaches Pass; the analysis of this domain may have kept paths that cannot (try --domain polyhedra)\n", tc.Name, passDepth)
+	case solver.Unknown:
+		fmt.Fprintf(w, "warning: test case %s: not known whether a run of at most %d steps reaches Pass (the search was undecided or ran past %d solver queries)\n", tc.Name, passDepth, passBudget)
+	}
+	return nil
 }
 
 // writeOutput writes data to the file named path, or to w when path is "".

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,5 +80,93 @@ transitions:
 	code, out, errOut := stg(t, "generate", cmpSpec, p)
 	if code != 3 || out != "" || !strings.Contains(errOut, "purpose never: Accept is unreachable") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestGenerateKeepsItsInputs: -o naming an input, however spelled, is
+// refused and the input is left as it was.
+func TestGenerateKeepsItsInputs(t *testing.T) {
+	dir := t.TempDir()
+	sp, tp := filepath.Join(dir, "spec.yaml"), filepath.Join(dir, "purpose.yaml")
+	for _, c := range [][2]string{{cmpSpec, sp}, {cmpPurpose, tp}} {
+		data, err := os.ReadFile(c[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(c[1], data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(sp, filepath.Join(dir, "link.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(tp, filepath.Join(dir, "hard.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tt := range []struct{ out, input string }{
+		{"spec.yaml", "spec.yaml"},
+		{"./spec.yaml", "spec.yaml"},
+		{filepath.Join(dir, "purpose.yaml"), "purpose.yaml"},
+		{"link.yaml", "spec.yaml"},
+		{"hard.yaml", "purpose.yaml"},
+	} {
+		before, _ := os.ReadFile(tt.input)
+		code, out, errOut := stg(t, "generate", "spec.yaml", "purpose.yaml", "-o", tt.out)
+		if code != exitError || out != "" || !strings.Contains(errOut, "-o "+tt.out+" is the input file") {
+			t.Errorf("-o %s: exit %d, stdout %q, stderr %q; want 3 and a refusal", tt.out, code, out, errOut)
+		}
+		if after, _ := os.ReadFile(tt.input); !bytes.Equal(before, after) {
+			t.Errorf("-o %s changed %s", tt.out, tt.input)
+		}
+	}
+	// Another file is fine, new or old.
+	for _, out := range []string{"tc.yaml", "tc.yaml"} {
+		if code, _, errOut := stg(t, "generate", "spec.yaml", "purpose.yaml", "-o", out); code != 0 {
+			t.Errorf("-o %s: exit %d, %s", out, code, errOut)
+		}
+	}
+}
+
+// counterSpec counts inc up to 3 and outputs its counter; a purpose
+// that wants out(10) has a Pass that the graph reaches and no run does.
+const counterSpec = `kind: spec
+name: counter
+variables: {x: int}
+actions:
+  inc: {dir: input}
+  out: {dir: output, params: {v: int}}
+initial: {location: A, condition: x == 0}
+transitions:
+  - {from: A, action: inc, guard: "x < 3", assign: {x: x + 1}, to: A}
+  - {from: A, action: out, guard: "v == x", to: A}
+`
+
+func TestGeneratePassReachableWarning(t *testing.T) {
+	sp := writeFile(t, "counter.yaml", counterSpec)
+	tp := writeFile(t, "ten.yaml", "kind: purpose\nname: ten\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: out, guard: \"v == 10\", to: A}\n")
+	const warning = "warning: test case ten: no run of at most 12 steps reaches Pass"
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		warns    bool
+		inStderr string
+	}{
+		{"none, unreachable", []string{"generate", sp, tp, "--domain", "none"}, 0, true, ""},
+		{"polyhedra sees it", []string{"generate", sp, tp}, 3, false, "purpose ten: Accept is unreachable"},
+		{"none, cmp", []string{"generate", cmpSpec, cmpPurpose, "--domain", "none"}, 0, false, ""},
+		{"interval, cmp", []string{"generate", cmpSpec, cmpPurpose, "--domain", "interval"}, 0, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := stg(t, tt.args...)
+			if code != tt.code || strings.Contains(errOut, warning) != tt.warns || !strings.Contains(errOut, tt.inStderr) {
+				t.Errorf("exit %d (want %d), stderr %q (warning: %v)", code, tt.code, errOut, tt.warns)
+			}
+			if code == 0 && !strings.HasPrefix(out, "kind: testcase") {
+				t.Errorf("stdout %q", out)
+			}
+		})
 	}
 }

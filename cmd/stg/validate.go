@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// defaultSolverTimeout bounds each solver query of check, generate and
+// the validation of run (--solver-timeout).
+const defaultSolverTimeout = 60 * time.Second
+
+// validate checks a loaded model beyond what the loader checks (names,
+// types, the rules of its kind): a spec or testcase must be
+// deterministic, a testcase complete for receives with its verdict
+// locations named Pass, Fail and Inconc. Problems come back as a
+// spec.ErrorList (FILE:LINE:COL: message); what the solver could not
+// decide is written to warn as FILE:LINE:COL: warning: message, counted
+// in undecided, and is not an error. The error is a spec.ErrorList, or
+// a failure of the solver itself.
+func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int, err error) {
+	var f check.Findings
+	f.Errors = check.VerdictNames(m)
+	for _, c := range []func(*solver.Context, *spec.Model) (check.Findings, error){check.Determinism, check.ReceiveCompleteness} {
+		g, err := c(ctx, m)
+		if err != nil {
+			return 0, fmt.Errorf("%s: solver: %v", m.File, err)
+		}
+		f.Add(g)
+	}
+	warnings := spec.ErrorList(f.Undecided)
+	warnings.Sort()
+	for _, u := range warnings {
+		fmt.Fprintf(warn, "%s: warning: %s\n", u.Pos, u.Msg)
+	}
+	return len(warnings), spec.ErrorList(f.Errors).Err()
+}
+
+// validateTestcase is validate with a solver of its own, for stg run,
+// which plays only test cases that stg check accepts.
+func validateTestcase(m *spec.Model, warn io.Writer) error {
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return fmt.Errorf("cannot start the solver: %v", err)
+	}
+	defer ctx.Close()
+	ctx.SetTimeout(defaultSolverTimeout)
+	_, err = validate(ctx, m, warn)
+	return err
+}
