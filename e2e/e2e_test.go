@@ -1,67 +1,34 @@
 // Package e2e plays the test cases that stg generates for every bundled
-// example against the example's reference implementation and its
-// mutants, as separate processes speaking the JSON-Lines protocol. It
-// checks soundness (a correct SUT never gets Fail) and measures
-// effectiveness (mutation score and steps to a verdict, goal-directed
-// runs against a random walk).
+// example against the example's reference implementation and its mutants.
+//
+// The soundness test (a correct SUT never gets Fail: 1,000 runs, half
+// goal-directed, half random walk) and the mutation score run the
+// implementations in process (examples.SUTs), where quiescence is exact:
+// no timer decides a verdict, so a Fail is a fault of the SUT and a kill
+// is real. process_test.go plays fewer runs against the real programs,
+// with the options of stg run, to show that the processes, the wire
+// protocol and the handling of time work, slow SUTs included.
 package e2e
 
 import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/examples"
+	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
 
-var soundRuns = flag.Int("sound-runs", 1000, "runs of correct SUTs, spread over all examples and purposes")
-
-// sut is a built reference implementation or mutant.
-type sut struct {
-	example, name, path string
-}
-
-// buildSUTs compiles every examples/*/sut/correct and examples/*/sut/mutant-*
-// program into a temporary directory; other directories there, such as the
-// shared implementation in sut/impl, are not programs.
-func buildSUTs(t *testing.T) map[string][]sut {
-	t.Helper()
-	dirs, err := filepath.Glob("../examples/*/sut/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	out := map[string][]sut{}
-	for _, d := range dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			continue
-		}
-		example := filepath.Base(filepath.Dir(filepath.Dir(d)))
-		name := filepath.Base(d)
-		if name != "correct" && !strings.HasPrefix(name, "mutant-") {
-			continue
-		}
-		path := filepath.Join(bin, example+"-"+name)
-		cmd := exec.Command("go", "build", "-o", path, "./"+d)
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", d, err, b)
-		}
-		out[example] = append(out[example], sut{example, name, path})
-	}
-	return out
-}
+var soundRuns = flag.Int("sound-runs", 1000, "runs of correct SUTs in process, spread over all examples and purposes")
 
 // testcase is a generated test case of one example and purpose.
 type testcase struct {
@@ -69,6 +36,9 @@ type testcase struct {
 	tc               *spec.Model
 }
 
+func (tc testcase) String() string { return tc.example + "/" + tc.purpose }
+
+// generate returns the test case of every example and purpose.
 func generate(t *testing.T) []testcase {
 	t.Helper()
 	var r []testcase
@@ -86,40 +56,64 @@ func generate(t *testing.T) []testcase {
 	return r
 }
 
+// inProcess returns the implementations of example, correct first.
+func inProcess(t *testing.T, example string) []examples.SUT {
+	t.Helper()
+	var r []examples.SUT
+	for _, s := range examples.SUTs() {
+		if s.Example == example {
+			r = append(r, s)
+		}
+	}
+	if len(r) == 0 || !r[0].Correct() {
+		t.Fatalf("%s: no correct in-process implementation", example)
+	}
+	return r
+}
+
 // job is a batch of runs of one test case against one SUT.
 type job struct {
-	tc    testcase
-	sut   sut
-	depth int
-	runs  int
-	seed  int64
+	tc        testcase
+	sut       string // "correct", "mutant-no-end", "correct, 3s late", ...
+	start     adapter.Starter
+	opts      runner.Options
+	runs      int
+	seed      int64
+	untilFail bool   // stop at the first Fail
+	suite     string // the group of jobs it belongs to
 }
 
+func (j job) String() string {
+	return fmt.Sprintf("%s vs %s, depth %d", j.tc, j.sut, j.opts.Depth)
+}
+
+// outcome is what the runs of a job gave.
 type outcome struct {
 	job
-	pass, fail, inconc int
-	steps              int // summed over runs
-	firstFail          *runner.Result
-	err                error
+	played, pass, fail, inconc int
+	steps                      int // summed over runs
+	firstFail                  *runner.Result
+	err                        error
 }
 
-func options(depth int) runner.Options {
-	return runner.Options{Depth: depth, Quiescence: 250 * time.Millisecond, MaxSteps: 150, Timeout: 20 * time.Second}
+// inProcessOptions bound runs against in-process SUTs; their quiescence
+// is exact, so no window matters.
+func inProcessOptions(depth int) runner.Options {
+	return runner.Options{Depth: depth, MaxSteps: 150, Timeout: 2 * time.Minute}
 }
 
-// play runs the jobs on two workers (the machine has two cores); each
-// worker owns its runners and so its Z3 contexts.
-func play(t *testing.T, jobs []job) []outcome {
-	t.Helper()
+// play runs the jobs on workers goroutines. Each job has its own Runner
+// and so its own Z3 context, used by one goroutine.
+func play(jobs []job, workers int) []outcome {
 	results := make([]outcome, len(jobs))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for w := 0; w < 2; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = playJob(jobs[i])
+				results[i] = jobs[i].play()
 			}
 		}()
 	}
@@ -131,21 +125,21 @@ func play(t *testing.T, jobs []job) []outcome {
 	return results
 }
 
-func playJob(j job) outcome {
+func (j job) play() outcome {
 	o := outcome{job: j}
-	r, err := runner.New(j.tc.tc, options(j.depth))
+	r, err := runner.New(j.tc.tc, j.opts)
 	if err != nil {
 		o.err = err
 		return o
 	}
 	defer r.Close()
-	start := adapter.Command([]string{j.sut.path}, nil)
-	for k := 0; k < j.runs; k++ {
-		res, err := runner.RunOnce(context.Background(), r, start, j.seed+int64(k))
+	for k := range int64(j.runs) {
+		res, err := runner.RunOnce(context.Background(), r, j.start, j.seed+k)
 		if err != nil {
-			o.err = fmt.Errorf("seed %d: %w", j.seed+int64(k), err)
+			o.err = fmt.Errorf("seed %d: %w", j.seed+k, err)
 			return o
 		}
+		o.played++
 		o.steps += len(res.Trace)
 		switch res.Verdict {
 		case runner.Pass:
@@ -158,109 +152,129 @@ func playJob(j job) outcome {
 		default:
 			o.inconc++
 		}
+		if j.untilFail && o.fail > 0 {
+			break
+		}
 	}
 	return o
 }
 
-// TestCorrectNeverFails plays the test cases of every example against
-// the correct implementations: soundness says no run may end in Fail.
-func TestCorrectNeverFails(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays many runs against processes")
+// checkSound reports every error and every Fail of the outcomes of
+// correct SUTs, and returns the runs played and the Fails.
+func checkSound(t *testing.T, outs []outcome) (runs, fails int) {
+	t.Helper()
+	for _, o := range outs {
+		runs += o.played
+		fails += o.fail
+		if o.err != nil {
+			t.Errorf("%s: %v", o.job, o.err)
+		}
+		if o.fail > 0 {
+			t.Errorf("%s: the correct SUT got Fail in %d of %d runs; first: seed %d: %s\n%s",
+				o.job, o.fail, o.played, o.firstFail.Seed, o.firstFail.Reason, o.firstFail.TraceString())
+		}
 	}
-	suts := buildSUTs(t)
+	return runs, fails
+}
+
+// TestCorrectNeverFails plays the test cases of every example against
+// the correct implementations in process: soundness says no run may end
+// in Fail, and goal-directed runs must reach Pass.
+func TestCorrectNeverFails(t *testing.T) {
+	t.Parallel()
 	tcs := generate(t)
 	per := (*soundRuns + len(tcs) - 1) / len(tcs)
 	var jobs []job
 	for _, tc := range tcs {
-		for _, s := range suts[tc.example] {
-			if s.name == "correct" {
-				// Half goal-directed, half random walk: both must be sound.
-				jobs = append(jobs, job{tc, s, 8, per - per/2, 1}, job{tc, s, 0, per / 2, 100001})
-			}
+		correct := inProcess(t, tc.example)[0]
+		start := adapter.GoSUT(correct.New)
+		// Half goal-directed, half random walk: both must be sound.
+		jobs = append(jobs,
+			job{tc: tc, sut: correct.Name, start: start, opts: inProcessOptions(8), runs: per - per/2, seed: 1},
+			job{tc: tc, sut: correct.Name, start: start, opts: inProcessOptions(0), runs: per / 2, seed: 100001})
+	}
+	outs := play(jobs, 2)
+	runs, fails := checkSound(t, outs)
+	for _, o := range outs {
+		if o.opts.Depth > 0 && o.pass == 0 && o.err == nil {
+			t.Errorf("%s: the correct SUT never reached Pass in %d goal-directed runs", o.job, o.played)
 		}
 	}
-	total := 0
-	for _, o := range play(t, jobs) {
-		total += o.pass + o.fail + o.inconc
-		if o.err != nil {
-			t.Errorf("%s/%s depth %d: %v", o.tc.example, o.tc.purpose, o.depth, o.err)
-		}
-		if o.fail > 0 {
-			t.Errorf("%s/%s depth %d: the correct SUT got Fail in %d runs; first: seed %d: %s", o.tc.example, o.tc.purpose, o.depth, o.fail, o.firstFail.Seed, o.firstFail.Reason)
-		}
-		if o.depth > 0 && o.pass == 0 {
-			t.Errorf("%s/%s: the correct SUT never reached Pass in %d goal-directed runs", o.tc.example, o.tc.purpose, o.runs)
-		}
-	}
-	t.Logf("%d runs of correct SUTs over %d test cases, no Fail", total, len(tcs))
+	t.Logf("%d runs of correct SUTs in process over %d test cases: %d Fail", runs, len(tcs), fails)
+}
+
+// kill is the first Fail of a mutant at a planning depth.
+type kill struct {
+	tc  testcase
+	res *runner.Result
 }
 
 // TestMutationScore plays every test case of an example against each of
-// its mutants, goal-directed (depth 8) and as a random walk (depth 0),
-// and reports per example the mutants killed (some run ends in Fail) and
-// the mean steps per run. Every mutant must be killed by the
-// goal-directed runs of some test case of its example.
+// its mutants in process, goal-directed (depth 8) and as a random walk
+// (depth 0), and reports per example the mutants killed (some run ends in
+// Fail; quiescence is exact, so a Fail on quiescence is a missing output,
+// not a slow SUT) with the reason of each kill, and the mean steps per
+// run. Every mutant must be killed by the goal-directed runs of some test
+// case of its example.
 func TestMutationScore(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays many runs against processes")
-	}
-	suts := buildSUTs(t)
+	t.Parallel()
 	tcs := generate(t)
 	const runs = 10
 	var jobs []job
 	for _, tc := range tcs {
-		for _, s := range suts[tc.example] {
-			if s.name == "correct" {
-				continue
-			}
+		for _, s := range inProcess(t, tc.example)[1:] {
 			for _, d := range []int{8, 0} {
-				jobs = append(jobs, job{tc, s, d, runs, 7})
+				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: inProcessOptions(d), runs: runs, seed: 7})
 			}
 		}
 	}
 	type key struct {
-		example string
-		depth   int
+		example, mutant string
+		depth           int
 	}
-	killed := map[key]map[string]bool{}
-	mutants := map[string]map[string]bool{}
+	kills := map[key]kill{}
 	steps, count := map[key]int{}, map[key]int{}
-	for _, o := range play(t, jobs) {
+	for _, o := range play(jobs, 2) {
 		if o.err != nil {
-			t.Errorf("%s/%s vs %s depth %d: %v", o.tc.example, o.tc.purpose, o.sut.name, o.depth, o.err)
+			t.Errorf("%s: %v", o.job, o.err)
 			continue
 		}
-		k := key{o.tc.example, o.depth}
-		if killed[k] == nil {
-			killed[k] = map[string]bool{}
+		k := key{o.tc.example, o.sut, o.opts.Depth}
+		if _, done := kills[k]; o.firstFail != nil && !done {
+			kills[k] = kill{o.tc, o.firstFail}
 		}
-		if mutants[o.tc.example] == nil {
-			mutants[o.tc.example] = map[string]bool{}
-		}
-		mutants[o.tc.example][o.sut.name] = true
-		if o.fail > 0 {
-			killed[k][o.sut.name] = true
-		}
+		k.mutant = "" // per example
 		steps[k] += o.steps
-		count[k] += o.runs
+		count[k] += o.played
 	}
+	var table, reasons strings.Builder
+	fmt.Fprintf(&table, "\n| example | mutants | killed, depth 8 | killed, depth 0 | mean steps/run, depth 8 | mean steps/run, depth 0 |\n|---|---|---|---|---|---|\n")
 	var examples []string
-	for e := range mutants {
-		examples = append(examples, e)
+	for _, tc := range tcs {
+		examples = append(examples, tc.example)
 	}
-	sort.Strings(examples)
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n| example | mutants | killed, depth 8 | killed, depth 0 | mean steps/run, depth 8 | mean steps/run, depth 0 |\n|---|---|---|---|---|---|\n")
+	slices.Sort(examples)
+	examples = slices.Compact(examples)
 	for _, e := range examples {
-		k8, k0 := key{e, 8}, key{e, 0}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %.1f | %.1f |\n", e, len(mutants[e]), len(killed[k8]), len(killed[k0]),
-			float64(steps[k8])/float64(count[k8]), float64(steps[k0])/float64(count[k0]))
-		for m := range mutants[e] {
-			if !killed[k8][m] {
-				t.Errorf("%s: mutant %s survives every test case of its example", e, m)
+		mutants := inProcess(t, e)[1:]
+		killed := map[int]int{}
+		for _, m := range mutants {
+			for _, d := range []int{8, 0} {
+				kl, ok := kills[key{e, m.Name, d}]
+				if !ok {
+					fmt.Fprintf(&reasons, "%s/%s, depth %d: survives\n", e, m.Name, d)
+					continue
+				}
+				killed[d]++
+				fmt.Fprintf(&reasons, "%s/%s, depth %d: killed by %s, seed %d: %s\n", e, m.Name, d, kl.tc.purpose, kl.res.Seed, kl.res.Reason)
+			}
+			if _, ok := kills[key{e, m.Name, 8}]; !ok {
+				t.Errorf("%s: mutant %s survives the goal-directed runs of every test case of its example", e, m.Name)
 			}
 		}
+		k8, k0 := key{e, "", 8}, key{e, "", 0}
+		fmt.Fprintf(&table, "| %s | %d | %d | %d | %.1f | %.1f |\n", e, len(mutants), killed[8], killed[0],
+			float64(steps[k8])/float64(max(count[k8], 1)), float64(steps[k0])/float64(max(count[k0], 1)))
 	}
-	t.Log(b.String())
+	t.Log(table.String() + "\nkills (first Fail per mutant and depth, in process):\n" + reasons.String())
 }

@@ -1,25 +1,45 @@
-// A sanity test of the example SUTs, independent of stg: it builds every
-// program under */sut/*, plays scripted conversations over the JSON Lines
-// protocol of FORMAT.md §4, and checks that each correct SUT answers as its
-// spec says on every script and each mutant deviates on at least one.
+// A sanity test of the example SUTs, independent of the runner: it plays
+// scripted conversations against every implementation in process (exact
+// quiescence: an input that should cause nothing causes nothing) and
+// checks that each correct SUT answers as its spec says on every script
+// and each mutant deviates on at least one. It then builds the correct
+// programs and plays the same scripts over the JSON Lines protocol of
+// FORMAT.md §4, and checks that every program under */sut/ runs the fault
+// its directory names.
 package examples_test
 
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/examples"
+	"github.com/stg-tool/stg/examples/internal/jsonl"
+	"github.com/stg-tool/stg/spec"
 )
 
+// outputTimeout bounds the wait for an expected output of a process; it
+// only delays a test that fails. quietWindow is the silence after which a
+// correct process is taken to have said everything: a correct SUT never
+// says more, so the window cannot make a correct SUT fail.
 const (
-	outputTimeout = 2 * time.Second        // longest wait for an expected output
-	quietWindow   = 150 * time.Millisecond // silence taken as quiescence
+	outputTimeout = 20 * time.Second
+	quietWindow   = 150 * time.Millisecond
 )
 
 // step sends one input and expects the outputs want, in order; an empty
@@ -160,58 +180,239 @@ var scripts = map[string][]script{
 	},
 }
 
-func TestSUTs(t *testing.T) {
+// TestInProcess plays every script against every implementation of its
+// example in process.
+func TestInProcess(t *testing.T) {
+	models := map[string]*spec.Model{}
+	for _, s := range examples.SUTs() {
+		t.Run(s.String(), func(t *testing.T) {
+			m := models[s.Example]
+			if m == nil {
+				var err error
+				if m, err = spec.LoadFile(filepath.Join(s.Example, "spec.yaml"), nil); err != nil {
+					t.Fatal(err)
+				}
+				models[s.Example] = m
+			}
+			scs := scripts[s.Example]
+			if len(scs) == 0 {
+				t.Fatalf("no scripts for %s", s.Example)
+			}
+			var fails []string
+			for _, sc := range scs {
+				if err := playInProcess(m, s.New(), sc); err != nil {
+					fails = append(fails, fmt.Sprintf("script %s: %v", sc.name, err))
+				}
+			}
+			judge(t, s.Correct(), fails)
+		})
+	}
+}
+
+// judge reports the deviations fails of a correct SUT as errors, and a
+// mutant without any.
+func judge(t *testing.T, correct bool, fails []string) {
+	t.Helper()
+	switch {
+	case correct:
+		for _, f := range fails {
+			t.Error(f)
+		}
+	case len(fails) == 0:
+		t.Errorf("mutant passes every script; none shows its fault")
+	default:
+		t.Logf("deviates as expected: %s", strings.Join(fails, "; "))
+	}
+}
+
+// playInProcess plays sc against sut: each step's outputs must be exactly
+// the ones wanted.
+func playInProcess(m *spec.Model, sut adapter.SUT, sc script) error {
+	for i, st := range sc.steps {
+		at := fmt.Sprintf("step %d (%s)", i+1, st.send)
+		var in jsonl.Message
+		d := json.NewDecoder(strings.NewReader(st.send))
+		d.UseNumber()
+		if err := d.Decode(&in); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+		a := m.Action(in.Action)
+		if a == nil {
+			return fmt.Errorf("%s: no action %s in the spec", at, in.Action)
+		}
+		args, err := adapter.DecodeArgs(a, in.Args)
+		if err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+		outs, err := sut.Input(in.Action, args)
+		if err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+		var got []string
+		for _, o := range outs {
+			b, err := json.Marshal(jsonl.Message{Action: o.Action, Args: o.Args})
+			if err != nil {
+				return fmt.Errorf("%s: %v", at, err)
+			}
+			got = append(got, string(b))
+		}
+		if !slices.EqualFunc(got, st.want, sameJSON) {
+			return fmt.Errorf("%s: got %v, want %v", at, got, st.want)
+		}
+	}
+	return nil
+}
+
+// TestPrograms builds each example's correct program and plays its
+// scripts over the wire, and so for the Python implementation of cmp; the
+// cmp programs also once after a start-up delay.
+func TestPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds and runs processes")
+	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		t.Skip("no go command to build the SUTs")
+		t.Fatalf("no go command to build the SUTs: %v", err)
 	}
-	for ex, scs := range scripts {
-		dirs, err := filepath.Glob(filepath.Join(ex, "sut", "*"))
-		if err != nil || len(dirs) == 0 {
-			t.Fatalf("%s: no SUTs (%v)", ex, err)
+	for _, s := range examples.SUTs() {
+		if !s.Correct() {
+			continue
 		}
-		correct, mutants := 0, 0
-		for _, dir := range dirs {
-			switch name := filepath.Base(dir); {
-			case name == "correct":
-				correct++
-			case strings.HasPrefix(name, "mutant-"):
-				mutants++
-			default:
-				continue
+		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel()
+			bin := filepath.Join(t.TempDir(), "sut")
+			if out, err := exec.Command(goTool, "build", "-o", bin, "."+strings.TrimPrefix(s.Package(), "./examples")).CombinedOutput(); err != nil {
+				t.Fatalf("build: %v\n%s", err, out)
 			}
-			t.Run(filepath.ToSlash(dir), func(t *testing.T) {
-				t.Parallel()
-				bin := filepath.Join(t.TempDir(), "sut")
-				if out, err := exec.Command(goTool, "build", "-o", bin, "./"+filepath.ToSlash(dir)).CombinedOutput(); err != nil {
-					t.Fatalf("build: %v\n%s", err, out)
+			for _, sc := range scripts[s.Example] {
+				if err := converse(exec.Command(bin), sc); err != nil {
+					t.Errorf("script %s: %v", sc.name, err)
 				}
-				var fails []string
-				for _, sc := range scs {
-					if err := converse(bin, sc); err != nil {
-						fails = append(fails, fmt.Sprintf("script %s: %v", sc.name, err))
-					}
-				}
-				if filepath.Base(dir) == "correct" {
-					for _, f := range fails {
-						t.Error(f)
-					}
-				} else if len(fails) == 0 {
-					t.Errorf("mutant passes every script; none shows its fault")
-				} else {
-					t.Logf("deviates as expected: %s", strings.Join(fails, "; "))
-				}
-			})
+			}
+			if s.Example == "cmp" {
+				checkDelay(t, []string{bin}, scripts["cmp"][0])
+			}
+		})
+	}
+	t.Run("cmp/python", func(t *testing.T) {
+		t.Parallel()
+		py, err := exec.LookPath("python3")
+		if err != nil {
+			t.Fatalf("python3 is needed for cmp/sut/python/cmp.py (apt-get install python3): %v", err)
 		}
-		if correct != 1 || mutants < 3 {
-			t.Errorf("%s: %d correct SUTs and %d mutants, want 1 and at least 3", ex, correct, mutants)
+		for _, sc := range scripts["cmp"] {
+			if err := converse(exec.Command(py, filepath.Join("cmp", "sut", "python", "cmp.py")), sc); err != nil {
+				t.Errorf("script %s: %v", sc.name, err)
+			}
+		}
+		checkDelay(t, []string{py, filepath.Join("cmp", "sut", "python", "cmp.py")}, scripts["cmp"][0])
+	})
+}
+
+// checkDelay checks the start-up delay of jsonl.Serve: a good one delays
+// the answers at least that long, a bad one ends the program with status 2.
+func checkDelay(t *testing.T, argv []string, sc script) {
+	const delay = 300 * time.Millisecond
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), jsonl.DelayVariable+"="+delay.String())
+	start := time.Now()
+	if err := converse(cmd, sc); err != nil {
+		t.Errorf("with %s: script %s: %v", cmd.Env[len(cmd.Env)-1], sc.name, err)
+	}
+	if took := time.Since(start); took < delay {
+		t.Errorf("with a start-up delay of %v the conversation took only %v", delay, took)
+	}
+	cmd = exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), jsonl.DelayVariable+"=soon")
+	var exit *exec.ExitError
+	if out, err := cmd.CombinedOutput(); !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Errorf("with %s=soon: %v, want exit status 2 (output %q)", jsonl.DelayVariable, err, out)
+	}
+}
+
+// TestProgramsMatchFaults checks that the programs under */sut/ are the
+// implementations that examples.SUTs lists, and that each program's main
+// runs the fault its directory names: sut/mutant-no-end runs
+// impl.Run(impl.NoEnd).
+func TestProgramsMatchFaults(t *testing.T) {
+	want := map[string][]string{}
+	for _, s := range examples.SUTs() {
+		want[s.Example] = append(want[s.Example], s.Name)
+	}
+	for ex, names := range want {
+		dirs, err := filepath.Glob(filepath.Join(ex, "sut", "*", "main.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, main := range dirs {
+			dir := filepath.Base(filepath.Dir(main))
+			got = append(got, dir)
+			fault, err := runsFault(main)
+			if err != nil {
+				t.Errorf("%s: %v", main, err)
+			} else if name := faultDir(fault); name != dir {
+				t.Errorf("%s runs impl.%s, which belongs in sut/%s", main, fault, name)
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(names)
+		if !slices.Equal(got, names) {
+			t.Errorf("%s: programs %v, implementations %v", ex, got, names)
 		}
 	}
 }
 
-// converse plays one script against a fresh SUT process.
-func converse(bin string, sc script) (err error) {
-	cmd := exec.Command(bin)
+// runsFault returns X in the call impl.Run(impl.X) of a program's main.
+func runsFault(filename string) (string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), filename, nil, 0)
+	if err != nil {
+		return "", err
+	}
+	fault := ""
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isSelector(call.Fun, "impl", "Run") || len(call.Args) != 1 {
+			return true
+		}
+		if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && isSelector(sel, "impl", sel.Sel.Name) {
+			fault = sel.Sel.Name
+		}
+		return false
+	})
+	if fault == "" {
+		return "", fmt.Errorf("no call impl.Run(impl.FAULT)")
+	}
+	return fault, nil
+}
+
+func isSelector(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == pkg && sel.Sel.Name == name
+}
+
+// faultDir returns the program directory of a fault constant:
+// Correct is "correct", NoEnd "mutant-no-end", LIFO "mutant-lifo".
+func faultDir(fault string) string {
+	var b strings.Builder
+	for i, r := range fault {
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(fault[i-1])) {
+			b.WriteByte('-')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	if fault == "Correct" {
+		return "correct"
+	}
+	return "mutant-" + b.String()
+}
+
+// converse plays one script against a fresh SUT process started by cmd.
+func converse(cmd *exec.Cmd, sc script) (err error) {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
