@@ -114,11 +114,31 @@ func (l Latencies) String() string {
 	return fmt.Sprintf("latency min %v, median %v, max %v (%d outputs)", r(l.Min), r(l.Median), r(l.Max), l.N)
 }
 
-func summarize(ds []time.Duration) Latencies {
+// Summarize returns the minimum, median and maximum of latencies.
+func Summarize(ds []time.Duration) Latencies {
 	if len(ds) == 0 {
 		return Latencies{}
 	}
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return Latencies{N: len(s), Min: s[0], Median: s[len(s)/2], Max: s[len(s)-1]}
+}
+
+// Window is a quiescence window as the command line gives it: a
+// fixed duration, or Auto (set from measured latencies, at least Window).
+type Window struct {
+	Window time.Duration
+	Auto   bool
+}
+
+// ParseQuiescence reads "auto" or a positive Go duration ("500ms").
+func ParseQuiescence(s string) (Window, error) {
+	if s == "auto" {
+		return Window{Window: DefaultQuiescence, Auto: true}, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return Window{}, fmt.Errorf("%q is neither auto nor a positive duration such as 500ms", s)
+	}
+	return Window{Window: d}, nil
 }

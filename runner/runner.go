@@ -93,8 +93,8 @@ type Result struct {
 	// Window is the quiescence window of the run's last wait for an
 	// output, and Latency the SUT's response latencies measured in the
 	// run (from a send or an output to the next output).
-	Window  time.Duration
-	Latency Latencies
+	Window    time.Duration
+	Latencies []time.Duration
 }
 
 // Defaults of Options.
@@ -327,7 +327,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 		x.res.Location = vs[0].Loc
 	}
 	x.res.Elapsed = time.Since(start)
-	x.res.Latency = summarize(x.samples)
+	x.res.Latencies = x.samples
 	return x.res, err
 }
 

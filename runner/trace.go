@@ -55,7 +55,7 @@ func (res *Result) WriteTrace(w io.Writer) error {
 		return err
 	}
 	if res.Window > 0 {
-		_, err := fmt.Fprintf(w, "quiescence window %v; %s\n", res.Window.Round(time.Millisecond), res.Latency)
+		_, err := fmt.Fprintf(w, "quiescence window %v; %s\n", res.Window.Round(time.Millisecond), Summarize(res.Latencies))
 		return err
 	}
 	return nil

@@ -116,9 +116,8 @@ func trace(res *runner.Result) string {
 
 // timing says which quiescence window the run used.
 func timing(res *runner.Result) string {
-	// TODO(issue 8): add the measured latencies once runner.Result's field for them settles (Latency Latencies at 4c34838, being changed to Latencies []time.Duration with runner.Summarize).
 	if res.Window > 0 {
-		return fmt.Sprintf("quiescence window %v", res.Window)
+		return fmt.Sprintf("quiescence window %v; %s", res.Window, runner.Summarize(res.Latencies))
 	}
 	return "no wait for an output"
 }

@@ -5,10 +5,12 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -32,6 +34,16 @@ search for a path to Pass of at most --depth steps (0: a random walk) and
 varied by the seed. Run N plays seed S+N-1; a failing run prints the
 command line that replays it. The SUT's stderr is passed through.
 
+Quiescence is observed by waiting. The window is set from the SUT's
+measured response latencies (--quiescence auto, the default: 4 times the
+largest latency, at least 200ms) or fixed (--quiescence 500ms). A silence
+that would lead to Fail is confirmed: the SUT gets Fail only when it stayed
+silent for --confirm. Until the SUT has been heard from (an output, or the
+readiness line {"ready":true}), quiescence is not concluded before
+--startup has passed since it was started. A SUT that exits, is killed or
+drops the connection is reported as such (exit code 3), with its status and
+its last lines on stderr; it is never taken for a quiet SUT.
+
 The overall verdict is Fail if any run failed, else Pass if any passed, else
 Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc, 3 error (bad input, or a SUT
 that could not be started or talked to).
@@ -44,10 +56,12 @@ Example:
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1, Usage: "play `N` runs, with seeds S, S+1, ..."},
 			&cli.Int64Flag{Name: "seed", Usage: "the first seed `S`", DefaultText: "random, printed"},
-			&cli.DurationFlag{Name: "quiescence", Value: runner.DefaultQuiescence, Usage: "`DURATION` of silence of the SUT that counts as quiescence (delta)"},
+			&cli.StringFlag{Name: "quiescence", Value: "auto", Usage: "`WINDOW` of silence that counts as quiescence (delta): a duration, or auto (from measured latencies, at least 200ms)"},
+			&cli.DurationFlag{Name: "confirm", Value: runner.DefaultConfirm, Usage: "a silence that would lead to Fail must last `DURATION`"},
+			&cli.DurationFlag{Name: "startup", Value: runner.DefaultStartup, Usage: "start-up allowance: no quiescence before `DURATION` after the SUT started, until it is heard from"},
 			&cli.IntFlag{Name: "depth", Value: runner.DefaultDepth, Usage: "look for paths to Pass of at most `K` steps; 0: random walk"},
 			&cli.IntFlag{Name: "max-steps", Value: runner.DefaultMaxSteps, Usage: "end a run Inconc after `M` steps"},
-			&cli.DurationFlag{Name: "timeout", Value: runner.DefaultTimeout, Usage: "end a run Inconc after `DURATION`"},
+			&cli.DurationFlag{Name: "timeout", Value: runner.DefaultTimeout, Usage: "end a run Inconc after `DURATION` (also bounds a TCP connect)"},
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the traces of failing runs only"},
@@ -56,33 +70,29 @@ Example:
 	}
 }
 
+// runSession is one invocation of stg run.
+type runSession struct {
+	c              *cli.Context
+	name, file     string
+	runs           int
+	seed           int64
+	start          adapter.Starter
+	replay         string
+	results        []*runner.Result
+	counts         map[runner.Verdict]int
+	runErr         error
+	stdout, stderr io.Writer
+}
+
 // runTestcase is the action of stg run.
 func runTestcase(c *cli.Context) error {
-	args, err := positionalArgs(c)
+	file, command, err := runArgs(c)
 	if err != nil {
-		return usageError(c, "%v", err)
+		return err
 	}
-	if len(args) == 0 {
-		return usageError(c, "stg run needs a TESTCASE")
-	}
-	file, command := args[0], args[1:]
-	tcp := c.String("tcp")
-	switch {
-	case tcp == "" && len(command) == 0:
-		return usageError(c, "stg run needs the SUT: -- COMMAND [ARGS...] or --tcp HOST:PORT")
-	case tcp != "" && len(command) > 0:
-		return usageError(c, "give either --tcp or a COMMAND, not both")
-	}
-	runs := c.Int("runs")
-	if runs < 1 {
-		return usageError(c, "--runs must be at least 1")
-	}
-	if c.Int("depth") < 0 || c.Int("max-steps") < 1 || c.Duration("quiescence") <= 0 || c.Duration("timeout") <= 0 {
-		return usageError(c, "--depth must be >= 0, and --max-steps, --quiescence and --timeout positive")
-	}
-	seed := c.Int64("seed")
-	if !c.IsSet("seed") {
-		seed = rand.Int64N(1_000_000)
+	opts, err := runOptions(c)
+	if err != nil {
+		return err
 	}
 	m, err := loadModel(file, nil)
 	if err != nil {
@@ -91,11 +101,8 @@ func runTestcase(c *cli.Context) error {
 	if m.Kind != spec.TestcaseKind {
 		return inputError(fmt.Errorf("%s: stg run plays a testcase, not a %s", file, m.Kind))
 	}
-	opts := runner.Options{
-		Depth:      c.Int("depth"),
-		Quiescence: c.Duration("quiescence"),
-		MaxSteps:   c.Int("max-steps"),
-		Timeout:    c.Duration("timeout"),
+	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
+		return inputError(err)
 	}
 	r, err := runner.New(m, opts)
 	if err != nil {
@@ -103,89 +110,169 @@ func runTestcase(c *cli.Context) error {
 	}
 	defer r.Close()
 
-	stdout, stderr := c.App.Writer, c.App.ErrWriter
-	start := adapter.Command(command, stderr)
-	replay := "stg run " + file + " --seed %d --runs 1"
-	if tcp != "" {
-		start = adapter.TCPAddr(tcp)
-		replay += " --tcp " + tcp
-	} else {
-		replay += " -- " + shellJoin(command)
+	s := &runSession{c: c, name: m.Name, file: file, runs: c.Int("runs"), seed: c.Int64("seed"),
+		counts: map[runner.Verdict]int{}, stdout: c.App.Writer, stderr: c.App.ErrWriter}
+	if !c.IsSet("seed") {
+		s.seed = rand.Int64N(1_000_000)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	s.starter(command, opts.Timeout)
+	// SIGTERM and SIGHUP (timeout(1), CI cancellation) end the run like
+	// SIGINT: the context ends, and the SUT's process group is killed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	fmt.Fprintf(s.stdout, "test case %s: %d run(s), seeds %d..%d, depth %d\n", m.Name, s.runs, s.seed, s.seed+int64(s.runs)-1, opts.Depth)
+	s.play(ctx, r)
+	return s.finish()
+}
 
-	fmt.Fprintf(stdout, "test case %s: %d run(s), seeds %d..%d, depth %d\n", m.Name, runs, seed, seed+int64(runs)-1, opts.Depth)
-	var (
-		results  []*runner.Result
-		counts   = map[runner.Verdict]int{}
-		runErr   error
-		began    = time.Now()
-		progress = time.Now()
-	)
-	for i := 0; i < runs; i++ {
-		s := seed + int64(i)
-		res, err := runner.RunOnce(ctx, r, start, s)
+// runArgs reads the test case file and the SUT command line.
+func runArgs(c *cli.Context) (file string, command []string, err error) {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return "", nil, usageError(c, "%v", err)
+	}
+	if len(args) == 0 {
+		return "", nil, usageError(c, "stg run needs a TESTCASE")
+	}
+	file, command = args[0], args[1:]
+	tcp := c.String("tcp")
+	switch {
+	case tcp == "" && len(command) == 0:
+		return "", nil, usageError(c, "stg run needs the SUT: -- COMMAND [ARGS...] or --tcp HOST:PORT")
+	case tcp != "" && len(command) > 0:
+		return "", nil, usageError(c, "give either --tcp or a COMMAND, not both")
+	}
+	return file, command, nil
+}
+
+// runOptions reads the runner's options from the flags.
+func runOptions(c *cli.Context) (runner.Options, error) {
+	if c.Int("runs") < 1 {
+		return runner.Options{}, usageError(c, "--runs must be at least 1")
+	}
+	if c.Int("depth") < 0 || c.Int("max-steps") < 1 || c.Duration("timeout") <= 0 || c.Duration("confirm") <= 0 || c.Duration("startup") < 0 {
+		return runner.Options{}, usageError(c, "--depth and --startup must be >= 0, and --max-steps, --confirm and --timeout positive")
+	}
+	opts := runner.Options{
+		Depth:    c.Int("depth"),
+		Confirm:  c.Duration("confirm"),
+		Startup:  c.Duration("startup"),
+		MaxSteps: c.Int("max-steps"),
+		Timeout:  c.Duration("timeout"),
+	}
+	if opts.Startup == 0 {
+		opts.Startup = time.Nanosecond // no allowance
+	}
+	q, err := runner.ParseQuiescence(c.String("quiescence"))
+	if err != nil {
+		return runner.Options{}, usageError(c, "--quiescence: %v", err)
+	}
+	opts.Quiescence, opts.AutoQuiescence = q.Window, q.Auto
+	return opts, nil
+}
+
+// starter sets how each run gets its SUT: a fresh process, or a TCP
+// connection whose connect the run timeout bounds.
+func (s *runSession) starter(command []string, timeout time.Duration) {
+	s.replay = "stg run " + s.file + " --seed %d --runs 1"
+	if tcp := s.c.String("tcp"); tcp != "" {
+		s.start = func(ctx context.Context) (adapter.Adapter, error) {
+			ctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			return adapter.DialTCP(ctx, tcp)
+		}
+		s.replay += " --tcp " + tcp
+		return
+	}
+	s.start = adapter.Command(command, s.stderr)
+	s.replay += " -- " + shellJoin(command)
+}
+
+// play plays the runs, printing each, until one ends in an error.
+func (s *runSession) play(ctx context.Context, r *runner.Runner) {
+	began, progress := time.Now(), time.Now()
+	for i := 0; i < s.runs; i++ {
+		seed := s.seed + int64(i)
+		res, err := runner.RunOnce(ctx, r, s.start, seed)
 		if err != nil {
-			runErr = fmt.Errorf("run %d (seed %d): %w", i+1, s, err)
+			s.runErr = fmt.Errorf("run %d (seed %d): %w", i+1, seed, err)
 			if res == nil {
-				res = &runner.Result{Seed: s}
+				res = &runner.Result{Seed: seed}
 			}
 			res.Reason = err.Error()
-			results = append(results, res)
-			fmt.Fprintf(stdout, "\nrun %d/%d, seed %d: error: %v\n", i+1, runs, s, err)
+			s.results = append(s.results, res)
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", i+1, s.runs, seed, err)
 			if len(res.Trace) > 0 {
-				res.WriteTrace(stdout)
+				res.WriteTrace(s.stdout)
 			}
-			break
+			return
 		}
-		results = append(results, res)
-		counts[res.Verdict]++
-		if !c.Bool("quiet") || res.Verdict == runner.Fail {
-			fmt.Fprintf(stdout, "\nrun %d/%d, seed %d: %s (%s)\n", i+1, runs, s, res.Verdict, res.Reason)
-			res.WriteTrace(stdout)
+		s.results = append(s.results, res)
+		s.counts[res.Verdict]++
+		if !s.c.Bool("quiet") || res.Verdict == runner.Fail {
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", i+1, s.runs, seed, res.Verdict, res.Reason)
+			res.WriteTrace(s.stdout)
 		}
 		if res.Verdict == runner.Fail {
-			fmt.Fprintf(stdout, "replay: "+replay+"\n", s)
+			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
 		}
-		if runs > 1 && time.Since(progress) >= time.Second {
+		if s.runs > 1 && time.Since(progress) >= time.Second {
 			progress = time.Now()
-			fmt.Fprintf(stderr, "stg run: %d/%d runs: %d Pass, %d Fail, %d Inconc (%.1fs)\n",
-				i+1, runs, counts[runner.Pass], counts[runner.Fail], counts[runner.Inconc], time.Since(began).Seconds())
+			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %d Pass, %d Fail, %d Inconc (%.1fs)\n",
+				i+1, s.runs, s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], time.Since(began).Seconds())
 		}
 	}
+}
 
+// finish prints the summary, writes the report and sets the exit code.
+func (s *runSession) finish() error {
 	overall := runner.Inconc
 	switch {
-	case counts[runner.Fail] > 0:
+	case s.counts[runner.Fail] > 0:
 		overall = runner.Fail
-	case counts[runner.Pass] > 0:
+	case s.counts[runner.Pass] > 0:
 		overall = runner.Pass
 	}
 	summary := overall.String()
-	if runErr != nil {
+	if s.runErr != nil {
 		summary = "error"
 	}
-	fmt.Fprintf(stdout, "\n%s: %d Pass, %d Fail, %d Inconc in %d run(s): %s\n",
-		m.Name, counts[runner.Pass], counts[runner.Fail], counts[runner.Inconc], len(results), summary)
-
-	if path := c.String("report"); path != "" {
-		if err := writeJUnit(path, m.Name, results, runErr != nil); err != nil {
+	fmt.Fprintf(s.stdout, "\n%s: %d Pass, %d Fail, %d Inconc in %d run(s): %s\n",
+		s.name, s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], len(s.results), summary)
+	if w := timing(s.results); w != "" {
+		fmt.Fprintln(s.stdout, w)
+	}
+	if path := s.c.String("report"); path != "" {
+		if err := writeJUnit(path, s.name, s.results, s.runErr); err != nil {
 			return inputError(fmt.Errorf("writing the report: %v", err))
 		}
 	}
 	switch {
-	case runErr != nil:
-		if errors.Is(runErr, context.Canceled) {
+	case s.runErr != nil:
+		if errors.Is(s.runErr, context.Canceled) {
 			return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
 		}
-		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", runErr)}
+		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
 	case overall == runner.Fail:
 		return &exitCode{code: exitFail}
 	case overall == runner.Inconc:
 		return &exitCode{code: exitInconc}
 	}
 	return nil
+}
+
+// timing describes the quiescence windows and the latencies of all runs.
+func timing(results []*runner.Result) string {
+	var all []time.Duration
+	var window time.Duration
+	for _, r := range results {
+		window = max(window, r.Window)
+		all = append(all, r.Latencies...)
+	}
+	if window == 0 {
+		return ""
+	}
+	return fmt.Sprintf("quiescence window up to %v; %s", window.Round(time.Millisecond), runner.Summarize(all))
 }
 
 // shellJoin quotes words for a shell where needed.
@@ -210,13 +297,19 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 type junitCase struct {
@@ -227,6 +320,7 @@ type junitCase struct {
 	Error     *junitMessage `xml:"error,omitempty"`
 	Skipped   *junitMessage `xml:"skipped,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+	SystemErr string        `xml:"system-err,omitempty"`
 }
 
 type junitMessage struct {
@@ -234,8 +328,11 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-func writeJUnit(path, name string, results []*runner.Result, lastErred bool) error {
+func writeJUnit(path, name string, results []*runner.Result, runErr error) error {
 	suite := junitSuite{Name: name, Tests: len(results)}
+	if w := timing(results); w != "" {
+		suite.Properties = []junitProperty{{Name: "timing", Value: w}}
+	}
 	var total time.Duration
 	for i, res := range results {
 		total += res.Elapsed
@@ -246,9 +343,13 @@ func writeJUnit(path, name string, results []*runner.Result, lastErred bool) err
 			SystemOut: res.TraceString(),
 		}
 		switch {
-		case lastErred && i == len(results)-1:
+		case runErr != nil && i == len(results)-1:
 			suite.Errors++
 			tc.Error = &junitMessage{Message: res.Reason}
+			var exit *adapter.ExitError
+			if errors.As(runErr, &exit) {
+				tc.SystemErr = strings.Join(exit.Stderr, "\n")
+			}
 		case res.Verdict == runner.Fail:
 			suite.Failures++
 			tc.Failure = &junitMessage{Message: res.Reason, Text: res.TraceString()}

@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 var runTestcaseFile = filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
@@ -137,14 +141,65 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestRunSUTGoneIsError: a SUT that dies is an error (exit 3) with its
+// status and last lines on stderr, in the text and in the JUnit report,
+// whether it dies at once or after the tester has sent something; never
+// a quiescence, never Fail.
 func TestRunSUTGoneIsError(t *testing.T) {
-	// The SUT reads the first input and exits: sending the second fails.
-	code, out, errOut := stgCmd(t, "run", runTestcaseFile, "--quiescence", "50ms", "--", "sh", "-c", "exit 0")
-	if code != exitError && code != exitFail {
-		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	for _, script := range []string{
+		"echo dying at once >&2; exit 7",
+		"read line; sleep 1; echo dying slowly >&2; exit 7",
+	} {
+		report := filepath.Join(t.TempDir(), "report.xml")
+		code, out, errOut := stgCmd(t, "run", runTestcaseFile, "--report", report, "--", "sh", "-c", script)
+		if code != exitError || !strings.Contains(errOut, "exit status 7") || !strings.Contains(errOut, "dying") {
+			t.Errorf("%s: exit %d\n%s\n%s", script, code, out, errOut)
+		}
+		data, err := os.ReadFile(report)
+		if err != nil || !strings.Contains(string(data), "<system-err>dying") {
+			t.Errorf("%s: the report lacks the SUT's stderr: %v\n%s", script, err, data)
+		}
 	}
-	if code == exitError && !strings.Contains(errOut, "SUT unavailable") {
-		t.Errorf("stderr %q", errOut)
+}
+
+// TestRunSIGTERMKillsSUT: SIGTERM to stg run (what timeout(1) and CI
+// cancellation send) ends the run and kills the SUT's process group.
+func TestRunSIGTERMKillsSUT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds stg")
+	}
+	dir := t.TempDir()
+	stg := filepath.Join(dir, "stg")
+	if out, err := exec.Command("go", "build", "-o", stg, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building stg: %v\n%s", err, out)
+	}
+	pidFile := filepath.Join(dir, "pid")
+	cmd := exec.Command(stg, "run", runTestcaseFile, "--", "sh", "-c", "echo $$ > "+pidFile+"; sleep 300 & wait")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := 0
+	for deadline := time.Now().Add(30 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the SUT never started")
+		}
+		if b, err := os.ReadFile(pidFile); err == nil && len(bytes.TrimSpace(b)) > 0 {
+			pid, _ = strconv.Atoi(string(bytes.TrimSpace(b)))
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitError {
+		t.Errorf("stg run after SIGTERM: %v\n%s", err, out.String())
+	}
+	// The SUT ran in a process group of its own, led by the shell.
+	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
+		syscall.Kill(-pid, syscall.SIGKILL)
+		t.Errorf("the SUT's process group outlived stg: kill(-%d, 0) = %v", pid, err)
 	}
 }
 
@@ -158,6 +213,32 @@ func TestRunTCP(t *testing.T) {
 	code, _, errOut := stgCmd(t, "run", runTestcaseFile, "--tcp", addr)
 	if code != exitError || !strings.Contains(errOut, "cannot connect") {
 		t.Errorf("closed port: exit %d, %q", code, errOut)
+	}
+}
+
+// TestRunTCPReset: a server that accepts and resets the connection is an
+// error with the transport's word for it, not a Fail.
+func TestRunTCPReset(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.(*net.TCPConn).SetLinger(0)
+			buf := make([]byte, 1)
+			c.Read(buf) // wait for the first input, then reset
+			c.Close()
+		}
+	}()
+	code, out, errOut := stgCmd(t, "run", runTestcaseFile, "--tcp", ln.Addr().String())
+	if code != exitError || !strings.Contains(errOut, "reset") {
+		t.Errorf("reset: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
 
