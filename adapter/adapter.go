@@ -44,14 +44,18 @@ type Output struct {
 // goroutine at a time.
 type Adapter interface {
 	// Send delivers an input to the SUT. It fails with an error wrapping
-	// ErrSUTUnavailable when the SUT cannot take it (it exited, closed its
-	// input), and with ctx's error when ctx ends first.
+	// ErrSUTUnavailable when the SUT cannot take it (it closed its input;
+	// it ended: an *ExitError), and with ctx's error when ctx ends first
+	// (a SUT that does not read its input blocks Send until then).
 	Send(ctx context.Context, in Input) error
 	// Receive returns the next output of the SUT, waiting at most wait
-	// (0: only an output already there). It returns nil when no output
-	// came: after a positive wait, that is quiescence. An output that
-	// cannot be read returns an *OutputError. When ctx ends first it
-	// returns ctx's error.
+	// (0: only an output already there). It returns nil only when no
+	// output came: for a stream, when a last read that does not wait,
+	// after the wait, found no complete line, so that an output the SUT
+	// has written is never taken for silence. After a positive wait, nil
+	// is quiescence. An output that cannot be read returns an
+	// *OutputError; a SUT that ended, an *ExitError. When ctx ends first
+	// it returns ctx's error.
 	Receive(ctx context.Context, wait time.Duration) (*Output, error)
 	// Close releases the SUT (for a process: kills its process group).
 	Close() error
@@ -166,8 +170,9 @@ func encodeValue(v spec.Value) []byte {
 	return []byte("null")
 }
 
-// decodeLine reads one line of the wire protocol.
-func decodeLine(line []byte) (*Output, error) {
+// decodeLine reads one line of the wire protocol: an output, or the
+// readiness line {"ready":true} (ready is then true and out nil).
+func decodeLine(line []byte) (out *Output, ready bool, err error) {
 	text := strings.TrimSpace(string(line))
 	cut := text
 	if len(cut) > 200 {
@@ -177,18 +182,24 @@ func decodeLine(line []byte) (*Output, error) {
 	d.UseNumber()
 	var raw map[string]any
 	if err := d.Decode(&raw); err != nil {
-		return nil, &OutputError{Line: cut, Msg: "output is not a JSON object: " + err.Error()}
+		return nil, false, &OutputError{Line: cut, Msg: "output is not a JSON object: " + err.Error()}
 	}
 	if d.More() {
-		return nil, &OutputError{Line: cut, Msg: "output has text after the JSON object"}
+		return nil, false, &OutputError{Line: cut, Msg: "output has text after the JSON object"}
 	}
-	out := &Output{}
+	if r, ok := raw["ready"]; ok {
+		if r != true || len(raw) != 1 {
+			return nil, false, &OutputError{Line: cut, Msg: `a readiness line must be exactly {"ready":true}`}
+		}
+		return nil, true, nil
+	}
+	out = &Output{}
 	for k, v := range raw {
 		switch k {
 		case "action":
 			s, ok := v.(string)
 			if !ok {
-				return nil, &OutputError{Line: cut, Msg: `"action" is not a string`}
+				return nil, false, &OutputError{Line: cut, Msg: `"action" is not a string`}
 			}
 			out.Action = s
 		case "args":
@@ -197,17 +208,17 @@ func decodeLine(line []byte) (*Output, error) {
 			}
 			m, ok := v.(map[string]any)
 			if !ok {
-				return nil, &OutputError{Line: cut, Msg: `"args" is not an object`}
+				return nil, false, &OutputError{Line: cut, Msg: `"args" is not an object`}
 			}
 			out.Args = m
 		default:
-			return nil, &OutputError{Line: cut, Msg: fmt.Sprintf("unknown field %q", k)}
+			return nil, false, &OutputError{Line: cut, Msg: fmt.Sprintf("unknown field %q", k)}
 		}
 	}
 	if out.Action == "" {
-		return nil, &OutputError{Line: cut, Msg: `output has no "action"`}
+		return nil, false, &OutputError{Line: cut, Msg: `output has no "action"`}
 	}
-	return out, nil
+	return out, false, nil
 }
 
 // DecodeArgs checks the arguments of an output against the signature of

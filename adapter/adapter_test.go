@@ -54,7 +54,7 @@ func TestDecode(t *testing.T) {
 		{`{"action":"out","extra":1}`, `unknown field "extra"`},
 		{`{"action":"out"} {"action":"out"}`, "text after the JSON object"},
 	} {
-		out, err := decodeLine([]byte(tt.line))
+		out, _, err := decodeLine([]byte(tt.line))
 		var vals map[string]spec.Value
 		if err == nil {
 			vals, err = DecodeArgs(a, out.Args)

@@ -24,11 +24,18 @@ func FuzzDecodeOutput(f *testing.F) {
 		`{"action":"out","args":{"n":1.5,"r":"x","b":1,"l":"mid"}}`,
 		`{"action":"out"}`, `{"action":5}`, `[]`, `{`, `{"action":"out","args":{"n":1e999999999}}`,
 		`{"action":"out","args":{"r":"1/0"}}`, `{"action":"out","extra":1}`,
+		`{"ready":true}`, `{"ready":false}`, `{"ready":true,"action":"out"}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		out, err := decodeLine(line)
+		out, ready, err := decodeLine(line)
+		if ready {
+			if out != nil || err != nil {
+				t.Fatalf("%s: readiness with %v, %v", line, out, err)
+			}
+			return
+		}
 		if err != nil {
 			return
 		}
@@ -46,7 +53,7 @@ func FuzzDecodeOutput(f *testing.F) {
 			}
 		}
 		// Round trip: what the tester understood is what it would write.
-		again, err := decodeLine(encodeInput(Input{Action: act.Name, Args: vals}))
+		again, _, err := decodeLine(encodeInput(Input{Action: act.Name, Args: vals}))
 		if err != nil {
 			t.Fatalf("re-encoded %s does not decode: %v", line, err)
 		}

@@ -1,205 +1,148 @@
 package adapter
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
 )
 
-// lineConn speaks the JSON Lines protocol of FORMAT.md §4 over a pair of
-// streams. A goroutine reads the SUT's output line by line into a channel,
-// so that Receive can wait with a deadline; writes run in a goroutine of
-// their own so that Send can give up when the SUT stops reading.
-type lineConn struct {
-	w     io.Writer
-	lines chan lineResult
-	done  chan struct{} // closed by close: stops the reader
-	ended bool          // the SUT's output has ended
-	// why is called for an explanation when the SUT cannot be written to.
-	why func() string
-}
-
-type lineResult struct {
-	out *Output
-	err error
-	end bool // no more output
-}
-
-func newLineConn(r io.Reader, w io.Writer, why func() string) *lineConn {
-	l := &lineConn{w: w, lines: make(chan lineResult, 64), done: make(chan struct{}), why: why}
-	go l.read(r)
-	return l
-}
-
-func (l *lineConn) read(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	put := func(res lineResult) bool {
-		select {
-		case l.lines <- res:
-			return true
-		case <-l.done:
-			return false
-		}
-	}
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(trimSpace(line)) == 0 {
-			continue
-		}
-		out, err := decodeLine(line)
-		if !put(lineResult{out: out, err: err}) {
-			return
-		}
-	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		put(lineResult{err: &OutputError{Line: "(a line longer than 1 MiB)", Msg: "output line too long"}})
-	}
-	put(lineResult{end: true})
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
-		b = b[1:]
-	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r') {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-func (l *lineConn) Send(ctx context.Context, in Input) error {
-	msg := encodeInput(in)
-	res := make(chan error, 1)
-	go func() {
-		_, err := l.w.Write(msg)
-		res <- err
-	}()
-	select {
-	case err := <-res:
-		if err != nil {
-			return unavailable("cannot send %s, the SUT's input is closed: %v%s", in.Action, err, l.why())
-		}
-		return nil
-	case <-ctx.Done():
-		// The write stays blocked until close releases the stream.
-		return fmt.Errorf("sending %s: the SUT does not read its input: %w", in.Action, ctx.Err())
-	}
-}
-
-func (l *lineConn) Receive(ctx context.Context, wait time.Duration) (*Output, error) {
-	if l.ended {
-		return nil, nil
-	}
-	var res lineResult
-	if wait <= 0 {
-		select {
-		case res = <-l.lines:
-		default:
-			return nil, nil
-		}
-	} else {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case res = <-l.lines:
-		case <-t.C:
-			return nil, nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	if res.end {
-		// A SUT whose output has ended is quiescent for ever.
-		l.ended = true
-		return nil, nil
-	}
-	return res.out, res.err
-}
-
-func (l *lineConn) stop() {
-	select {
-	case <-l.done:
-	default:
-		close(l.done)
-	}
-}
+// exitGrace bounds the wait for a process to exit once its standard
+// output has ended or its standard input is closed: a process still alive
+// after that is quiescent (it closed its output but runs on).
+const exitGrace = 5 * time.Second
 
 // Process is an Adapter to a SUT process speaking JSON Lines on its
 // standard input and output. It runs in a process group of its own,
-// which Close kills.
+// which Close kills. It is Timed.
 type Process struct {
 	*lineConn
 	cmd    *exec.Cmd
 	stdin  *os.File
 	stdout *os.File
-	exited chan struct{} // closed when the process has exited
-	status error         // cmd.Wait's result, once exited is closed
+	stderr *stderrTail
+	exited chan struct{} // closed when the process has exited (cmd.Wait returned)
+	grace  time.Duration // exitGrace, shorter in tests
+	sawEnd bool          // Receive has seen the end of the output
+	gone   *ExitError    // the process's end, once known
 	once   sync.Once
 }
 
 // StartProcess starts the SUT command argv. The SUT's standard error goes
-// to stderr (discarded when nil). A command that cannot be started gives
-// an error wrapping ErrSUTUnavailable.
+// to stderr (discarded when nil); its last lines are kept for ExitError.
+// A command that cannot be started gives an error wrapping
+// ErrSUTUnavailable.
 func StartProcess(argv []string, stderr io.Writer) (*Process, error) {
 	if len(argv) == 0 {
 		return nil, unavailable("no SUT command")
 	}
-	// Pipes of our own (rather than cmd.StdoutPipe): cmd.Wait closes the
-	// pipes it made, and could lose the last lines of a SUT that exits.
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, unavailable("%v", err)
+	// Pipes of our own, all *os.File: reads and writes take deadlines,
+	// and cmd.Wait returns when the process exits, not when a grandchild
+	// holding a pipe lets go of it.
+	var ends [6]*os.File // inR, inW, outR, outW, errR, errW
+	for i := 0; i < len(ends); i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll(ends[:i])
+			return nil, unavailable("cannot make a pipe for the SUT: %v", err)
+		}
+		ends[i], ends[i+1] = r, w
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, unavailable("%v", err)
-	}
+	inR, inW, outR, outW, errR, errW := ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stdout = inR, outW
-	if stderr != nil {
-		cmd.Stderr = stderr
-	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.WaitDelay = time.Second // a grandchild holding stderr open cannot block Wait
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
+	err := cmd.Start()
+	start := time.Now()
+	closeAll([]*os.File{inR, outW, errW})
 	if err != nil {
-		inW.Close()
-		outR.Close()
+		closeAll([]*os.File{inW, outR, errR})
 		return nil, unavailable("cannot start the SUT %s: %v", argv[0], err)
 	}
-	p := &Process{cmd: cmd, stdin: inW, stdout: outR, exited: make(chan struct{})}
+	p := &Process{
+		lineConn: newLineConn(outR, inW, start),
+		cmd:      cmd,
+		stdin:    inW,
+		stdout:   outR,
+		stderr:   newStderrTail(errR, stderr),
+		exited:   make(chan struct{}),
+		grace:    exitGrace,
+	}
+	p.lineConn.ended = p.ended
+	p.lineConn.sendFailed = p.sendFailed
 	go func() {
-		p.status = cmd.Wait()
+		cmd.Wait()
 		close(p.exited)
 	}()
-	p.lineConn = newLineConn(outR, inW, p.exitNote)
 	return p, nil
 }
 
-// exitNote explains a failed write with the process's exit status.
-func (p *Process) exitNote() string {
+func closeAll(fs []*os.File) {
+	for _, f := range fs {
+		f.Close()
+	}
+}
+
+// ended is called by Receive once the process's output has ended: the
+// process has exited (an *ExitError), or it runs on without output
+// (quiescent: nil). It waits for the exit at most wait, and at least the
+// grace period the first time.
+func (p *Process) ended(ctx context.Context, wait time.Duration, _ error) error {
+	if !p.sawEnd {
+		p.sawEnd = true
+		wait = max(wait, p.grace)
+	}
+	return p.waitExit(ctx, wait)
+}
+
+// sendFailed explains a write that failed: the process exited, or closed
+// its standard input.
+func (p *Process) sendFailed(ctx context.Context, in Input, err error) error {
+	switch xerr := p.waitExit(ctx, p.grace); {
+	case errors.Is(xerr, ErrSUTUnavailable):
+		return fmt.Errorf("cannot send %s: %w", in.Action, xerr)
+	case xerr != nil:
+		return xerr // ctx's error
+	}
+	return unavailable("cannot send %s, the SUT's input is closed: %v", in.Action, err)
+}
+
+// waitExit waits at most wait for the process to exit and returns its
+// *ExitError, nil when it is still running, or ctx's error.
+func (p *Process) waitExit(ctx context.Context, wait time.Duration) error {
+	if p.gone != nil {
+		return p.gone
+	}
+	t := time.NewTimer(max(wait, 0))
+	defer t.Stop()
 	select {
 	case <-p.exited:
-	case <-time.After(100 * time.Millisecond):
-		return ""
+	case <-ctx.Done():
+		select {
+		case <-p.exited: // an exit is worth more than ctx's end
+		default:
+			return ctx.Err()
+		}
+	case <-t.C:
+		select {
+		case <-p.exited: // one last look
+		default:
+			return nil
+		}
 	}
-	if p.status == nil {
-		return " (the SUT exited with status 0)"
+	what := "exited" // cmd.Wait failed: no status
+	if ps := p.cmd.ProcessState; ps != nil {
+		what = ps.String() // "exit status 1", "signal: killed"
 	}
-	return " (the SUT exited: " + p.status.Error() + ")"
+	p.gone = &ExitError{What: what, Stderr: p.stderr.finish()}
+	return p.gone
 }
 
 // Close kills the SUT's process group and releases the pipes.
@@ -213,36 +156,108 @@ func (p *Process) Close() error {
 		case <-p.exited:
 		case <-time.After(5 * time.Second):
 		}
-		p.stop()
+		p.stderr.finish()
+		p.stderr.r.Close()
 		p.stdout.Close()
 	})
 	return nil
 }
 
-// TCP is an Adapter to a SUT listening on a TCP port, speaking the same
-// JSON Lines protocol as a SUT process.
-type TCP struct {
-	*lineConn
-	conn net.Conn
+// The tail of a SUT's standard error kept for an ExitError.
+const (
+	tailLines = 20
+	tailBytes = 4 << 10
+)
+
+// stderrTail copies a SUT's standard error to a writer and keeps its last
+// lines.
+type stderrTail struct {
+	r     *os.File
+	w     io.Writer     // nil: discard
+	done  chan struct{} // closed when the copy has ended
+	stop  sync.Once
+	mu    sync.Mutex
+	lines []string // the last complete lines, oldest first
+	size  int      // their bytes
+	part  []byte   // the line being written
 }
 
-// DialTCP connects to the SUT at addr ("host:port", or "tcp://host:port").
-func DialTCP(ctx context.Context, addr string) (*TCP, error) {
-	if len(addr) > 6 && addr[:6] == "tcp://" {
-		addr = addr[6:]
-	}
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", addr)
-	if err != nil {
-		return nil, unavailable("cannot connect to the SUT at %s: %v", addr, err)
-	}
-	t := &TCP{conn: conn}
-	t.lineConn = newLineConn(conn, conn, func() string { return "" })
-	return t, nil
+func newStderrTail(r *os.File, w io.Writer) *stderrTail {
+	t := &stderrTail{r: r, w: w, done: make(chan struct{})}
+	go t.copy()
+	return t
 }
 
-// Close closes the connection.
-func (t *TCP) Close() error {
-	t.stop()
-	return t.conn.Close()
+// copy runs until the pipe ends, or until finish sets a past deadline;
+// then it takes what the pipe still holds, without waiting.
+func (t *stderrTail) copy() {
+	defer close(t.done)
+	buf := make([]byte, 4096)
+	for {
+		n, err := t.r.Read(buf)
+		t.add(buf[:n])
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			// Bounded: a grandchild may write for ever.
+			for range 256 {
+				n, err := readNow(t.r, buf)
+				if n == 0 || err != nil {
+					break
+				}
+				t.add(buf[:n])
+			}
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (t *stderrTail) add(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	if t.w != nil {
+		t.w.Write(p)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			t.part = append(t.part, p[:min(len(p), max(tailBytes-len(t.part), 0))]...)
+			return
+		}
+		t.part = append(t.part, p[:min(i, max(tailBytes-len(t.part), 0))]...)
+		t.push(string(bytes.TrimRight(t.part, "\r")))
+		t.part = t.part[:0]
+		p = p[i+1:]
+	}
+}
+
+// push keeps line as the newest, dropping the oldest beyond the bounds.
+func (t *stderrTail) push(line string) {
+	t.lines = append(t.lines, line)
+	t.size += len(line)
+	for len(t.lines) > 1 && (len(t.lines) > tailLines || t.size > tailBytes) {
+		t.size -= len(t.lines[0])
+		t.lines = t.lines[1:]
+	}
+}
+
+// finish ends the copy once the process has exited (everything it wrote
+// is then in the pipe) and returns the tail.
+func (t *stderrTail) finish() []string {
+	t.stop.Do(func() { t.r.SetReadDeadline(longAgo) })
+	select {
+	case <-t.done:
+	case <-time.After(2 * time.Second): // the writer blocks
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tail := slices.Clone(t.lines)
+	if len(t.part) > 0 {
+		tail = append(tail, string(t.part))
+	}
+	return tail
 }

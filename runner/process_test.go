@@ -7,17 +7,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/stg-tool/stg/adapter"
 	"math/big"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -119,14 +120,21 @@ func cmpSUTBinary(t testing.TB) string {
 	return builtSUT
 }
 
+// noHang bounds a run only to catch a hang: no verdict depends on it.
+const noHang = 60 * time.Second
+
+// processOptions are generous: a verdict must not depend on the machine's
+// load. Confirm and Startup keep their defaults (5s).
+var processOptions = Options{Depth: DefaultDepth, Quiescence: 2 * time.Second}
+
 // runProcess plays one run of r against argv and returns the result, the
-// error and the SUT's stderr; the run must end within limit.
-func runProcess(t *testing.T, r *Runner, argv []string, seed int64, limit time.Duration) (*Result, error, string) {
+// error and the SUT's stderr.
+func runProcess(t *testing.T, r *Runner, argv []string, seed int64) (*Result, error, string) {
 	t.Helper()
 	var stderr syncBuffer
 	begin := time.Now()
 	res, err := RunOnce(context.Background(), r, adapter.Command(argv, &stderr), seed)
-	if d := time.Since(begin); d > limit {
+	if d := time.Since(begin); d > noHang {
 		t.Errorf("%v: the run took %v", argv, d)
 	}
 	return res, err, stderr.String()
@@ -149,12 +157,11 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
+// TestProcessCmp plays cmp against the SUT program and its mutants. The
+// runs are parallel, each with a Runner of its own (a Runner learns
+// latencies): the load they add must not change a verdict.
 func TestProcessCmp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a SUT program")
-	}
 	sut := cmpSUTBinary(t)
-	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth, Quiescence: 100 * time.Millisecond, Timeout: 10 * time.Second})
 	for _, tt := range []struct {
 		mutant string
 		want   Verdict
@@ -165,13 +172,17 @@ func TestProcessCmp(t *testing.T) {
 		{"silent", Fail, "on quiescence"},
 	} {
 		for seed := int64(0); seed < 3; seed++ {
-			res, err, _ := runProcess(t, r, []string{sut, tt.mutant}, seed, 5*time.Second)
-			if err != nil {
-				t.Fatalf("mutant %q: %v", tt.mutant, err)
-			}
-			if res.Verdict != tt.want || !strings.Contains(res.Reason, tt.reason) {
-				t.Errorf("mutant %q seed %d: %s (%s), want %s %s\n%s", tt.mutant, seed, res.Verdict, res.Reason, tt.want, tt.reason, res.TraceString())
-			}
+			t.Run(fmt.Sprintf("%q/%d", tt.mutant, seed), func(t *testing.T) {
+				t.Parallel()
+				r := newRunner(t, "cmp.yaml", processOptions)
+				res, err, stderr := runProcess(t, r, []string{sut, tt.mutant}, seed)
+				if err != nil {
+					t.Fatalf("%v (stderr %q)", err, stderr)
+				}
+				if res.Verdict != tt.want || !strings.Contains(res.Reason, tt.reason) {
+					t.Errorf("%s (%s), want %s %s\n%s", res.Verdict, res.Reason, tt.want, tt.reason, res.TraceString())
+				}
+			})
 		}
 	}
 }
@@ -195,26 +206,32 @@ transitions:
   - {from: B, action: delta, to: B}
 `
 
-func TestProcessFaults(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	cmp := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth, Quiescence: 100 * time.Millisecond, Timeout: 5 * time.Second})
+// pumpRunner returns a Runner of pump whose runs end at timeout.
+func pumpRunner(t *testing.T, timeout time.Duration) *Runner {
+	t.Helper()
 	m, err := spec.ParseModel("pump.yaml", []byte(pump), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pumpRunner, err := New(m, Options{Quiescence: 50 * time.Millisecond, Timeout: 2 * time.Second, MaxSteps: 1 << 30})
+	r, err := New(m, Options{Quiescence: 2 * time.Second, Timeout: timeout, MaxSteps: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pumpRunner.Close()
+	t.Cleanup(r.Close)
+	return r
+}
 
+// TestProcessFaults plays faulty SUT programs. Each fault gives a
+// verdict (an unreadable output is Fail) or an error (a SUT that cannot be
+// talked to), never a hang.
+func TestProcessFaults(t *testing.T) {
+	cmp := func(t *testing.T) *Runner { return newRunner(t, "cmp.yaml", processOptions) }
+	pumped := func(t *testing.T) *Runner { return pumpRunner(t, noHang) }
 	for _, tt := range []struct {
 		name   string
-		r      *Runner
+		r      func(t *testing.T) *Runner
 		script string
-		// what may happen: a verdict with a reason, or an error
+		// what must happen: a verdict with a reason, or an error
 		verdict Verdict
 		reason  string
 		errText string
@@ -227,19 +244,25 @@ func TestProcessFaults(t *testing.T) {
 		{name: "huge number", r: cmp, script: `echo '{"action":"ok","args":{"p":123456789012345678901234567890}}'; cat >/dev/null`,
 			verdict: Fail, reason: "ok(p=123456789012345678901234567890)"},
 		{name: "huge exponent", r: cmp, script: `echo '{"action":"ok","args":{"p":1e999999999}}'; cat >/dev/null`, verdict: Fail, reason: "ill-typed"},
+		{name: "bad readiness", r: cmp, script: `echo '{"ready":"yes"}'; cat >/dev/null`, verdict: Fail, reason: "readiness line"},
 		{name: "line too long", r: cmp, script: `head -c 2000000 /dev/zero | tr '\0' a; cat >/dev/null`, verdict: Fail, reason: "too long"},
 		{name: "flood", r: cmp, script: `yes '{"action":"end"}'`, verdict: Fail, reason: "on output end"},
 		{name: "flood of garbage", r: cmp, script: `yes garbage`, verdict: Fail, reason: "not a JSON object"},
-		{name: "hang", r: cmp, script: `sleep 30`, verdict: Fail, reason: "on quiescence"},
-		{name: "stdin closed", r: pumpRunner, script: `exec 0<&-; sleep 30`, errText: "cannot send tick"},
-		{name: "never reads", r: pumpRunner, script: `sleep 30`, verdict: Inconc, reason: "does not read its input"},
-		{name: "crash", r: pumpRunner, script: `read line; echo dying >&2; exit 3`, errText: "exit status 3"},
+		{name: "hang", r: cmp, script: `exec sleep 60`, verdict: Fail, reason: "on quiescence"},
+		{name: "ready, then hang", r: cmp, script: `echo '{"ready":true}'; exec sleep 60`, verdict: Fail, reason: "on quiescence"},
+		{name: "stdin closed", r: pumped, script: `exec 0<&-; exec sleep 60`, errText: "cannot send tick, the SUT's input is closed"},
+		// The run's time limit is the only way out: Inconc, whatever
+		// the send it interrupts.
+		{name: "never reads", r: func(t *testing.T) *Runner { return pumpRunner(t, 3*time.Second) }, script: `exec sleep 60`,
+			verdict: Inconc, reason: "time limit"},
+		{name: "crash", r: pumped, script: `read line; echo dying >&2; exit 3`, errText: "the SUT ended: exit status 3; its last lines on stderr:\n    dying"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err, stderr := runProcess(t, tt.r, []string{"sh", "-c", tt.script}, 1, 4*time.Second)
+			t.Parallel()
+			res, err, stderr := runProcess(t, tt.r(t), []string{"sh", "-c", tt.script}, 1)
 			if tt.errText != "" {
 				if err == nil || !errors.Is(err, adapter.ErrSUTUnavailable) || !strings.Contains(err.Error(), tt.errText) {
-					t.Errorf("got %v, %v, want an error %q", err, res.Verdict, tt.errText)
+					t.Errorf("got %v, %v, want an error %q", err, res, tt.errText)
 				}
 				return
 			}
@@ -253,22 +276,40 @@ func TestProcessFaults(t *testing.T) {
 	}
 }
 
-// TestProcessCrashMidRun: a SUT that dies while the test case waits is
-// quiescent; the verdict follows the test case.
-func TestProcessCrashMidRun(t *testing.T) {
-	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth, Quiescence: 2 * time.Second, Timeout: 5 * time.Second})
-	res, err, stderr := runProcess(t, r, []string{"sh", "-c", `read a; read b; echo bye >&2; exit 1`}, 1, 4*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Verdict != Fail || !strings.Contains(res.Reason, "on quiescence") {
-		t.Errorf("%s (%s)", res.Verdict, res.Reason)
-	}
-	if stderr != "bye\n" {
-		t.Errorf("the SUT's stderr: %q", stderr)
-	}
-	if res.Elapsed > time.Second {
-		t.Errorf("quiescence after the SUT's exit took %v; its end of output is quiescence at once", res.Elapsed)
+// TestProcessEnds: a SUT that ends during a run ends the run with an
+// *adapter.ExitError, never with a verdict, whether it dies at once,
+// before the tester writes, or later, while the tester waits.
+func TestProcessEnds(t *testing.T) {
+	for _, tt := range []struct {
+		name, script string
+		what         string // ExitError.What
+		stderr       string // its last line on stderr
+	}{
+		{"at once", `echo bye >&2; exit 1`, "exit status 1", "bye"},
+		{"after a sleep, reading nothing", `sleep 0.5; echo bye >&2; exit 1`, "exit status 1", "bye"},
+		{"while the tester waits", `read a; read b; sleep 0.5; echo bye >&2; exit 1`, "exit status 1", "bye"},
+		{"killed", `read a; echo bye >&2; kill -9 $$`, "signal: killed", "bye"},
+		{"output closed first", `read a; read b; exec 1>&-; sleep 0.5; echo bye >&2; exit 2`, "exit status 2", "bye"},
+		{"exit 0", `read a; read b; exit 0`, "exit status 0", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, "cmp.yaml", processOptions)
+			res, err, stderr := runProcess(t, r, []string{"sh", "-c", tt.script}, 1)
+			var xe *adapter.ExitError
+			if !errors.As(err, &xe) {
+				t.Fatalf("got %v, %v, want an *ExitError", res, err)
+			}
+			if res != nil && res.Verdict != 0 {
+				t.Errorf("a verdict: %s (%s)", res.Verdict, res.Reason)
+			}
+			if xe.What != tt.what || tt.stderr != "" && !slices.Equal(xe.Stderr, []string{tt.stderr}) {
+				t.Errorf("got %q with stderr %q, want %q with %q", xe.What, xe.Stderr, tt.what, tt.stderr)
+			}
+			if want := tt.stderr; want != "" && stderr != want+"\n" {
+				t.Errorf("the SUT's stderr passed through: %q, want %q", stderr, want+"\n")
+			}
+		})
 	}
 }
 
@@ -321,33 +362,82 @@ func TestProcessKillsGroup(t *testing.T) {
 
 // TestTCP plays cmp against a SUT behind a TCP listener.
 func TestTCP(t *testing.T) {
+	addr := listen(t, serveCmp)
+	r := newRunner(t, "cmp.yaml", processOptions)
+	for seed := int64(0); seed < 3; seed++ {
+		res, err := RunOnce(context.Background(), r, adapter.TCPAddr("tcp://"+addr), seed)
+		if err != nil || res.Verdict != Pass {
+			t.Fatalf("seed %d: %v %v", seed, err, res)
+		}
+	}
+}
+
+// TestTCPEnds: a SUT that closes or resets the connection during a run
+// ends it with an *adapter.ExitError; an address where nobody listens is
+// an error too.
+func TestTCPEnds(t *testing.T) {
+	// hangUp reads the first input, then hangs up.
+	hangUp := func(reset bool) func(net.Conn) {
+		return func(conn net.Conn) {
+			bufio.NewReader(conn).ReadString('\n')
+			if reset {
+				conn.(*net.TCPConn).SetLinger(0)
+			}
+			conn.Close()
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		serve func(net.Conn)
+		what  []string // what ExitError.What may be (a send may see the end first)
+	}{
+		{"closed", hangUp(false), []string{"connection closed by the SUT"}},
+		{"reset", hangUp(true), []string{"connection reset by peer", "connection closed by the SUT"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRunner(t, "cmp.yaml", processOptions)
+			res, err := RunOnce(context.Background(), r, adapter.TCPAddr(listen(t, tt.serve)), 1)
+			var xe *adapter.ExitError
+			if !errors.As(err, &xe) || !slices.Contains(tt.what, xe.What) {
+				t.Fatalf("got %v, %v, want an *ExitError %q", res, err, tt.what)
+			}
+			if res != nil && res.Verdict != 0 {
+				t.Errorf("a verdict: %s (%s)", res.Verdict, res.Reason)
+			}
+		})
+	}
+	// Nobody listening: an error.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
-	defer ln.Close()
+	addr := ln.Addr().String()
+	ln.Close()
+	r := newRunner(t, "cmp.yaml", processOptions)
+	if _, err := RunOnce(context.Background(), r, adapter.TCPAddr(addr), 0); !errors.Is(err, adapter.ErrSUTUnavailable) {
+		t.Errorf("closed port: %v", err)
+	}
+}
+
+// listen serves each connection to a loopback listener with serve, until
+// the test ends, and returns the listener's address.
+func listen(t *testing.T, serve func(net.Conn)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
 	go func() {
 		for {
 			conn, err := ln.Accept()
 			if err != nil {
 				return
 			}
-			go serveCmp(conn)
+			go serve(conn)
 		}
 	}()
-	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth, Quiescence: 100 * time.Millisecond, Timeout: 5 * time.Second})
-	for seed := int64(0); seed < 3; seed++ {
-		res, err := RunOnce(context.Background(), r, adapter.TCPAddr("tcp://"+ln.Addr().String()), seed)
-		if err != nil || res.Verdict != Pass {
-			t.Fatalf("seed %d: %v %v", seed, err, res)
-		}
-	}
-	// Nobody listening: an error.
-	addr := ln.Addr().String()
-	ln.Close()
-	if _, err := RunOnce(context.Background(), r, adapter.TCPAddr(addr), 0); !errors.Is(err, adapter.ErrSUTUnavailable) {
-		t.Errorf("closed port: %v", err)
-	}
+	return ln.Addr().String()
 }
 
 // serveCmp is the correct cmp SUT over a connection.
