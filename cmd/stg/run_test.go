@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -174,20 +175,26 @@ func TestRunSIGTERMKillsSUT(t *testing.T) {
 		t.Fatalf("building stg: %v\n%s", err, out)
 	}
 	pidFile := filepath.Join(dir, "pid")
-	cmd := exec.Command(stg, "run", runTestcaseFile, "--", "sh", "-c", "echo $$ > "+pidFile+"; sleep 300 & wait")
+	// The shell and its child sleep write their pids; both must die.
+	cmd := exec.Command(stg, "run", runTestcaseFile, "--", "sh", "-c", "sleep 300 & echo $$ $! > "+pidFile+"; wait")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	pid := 0
-	for deadline := time.Now().Add(30 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
+	var pids []int
+	for deadline := time.Now().Add(30 * time.Second); len(pids) < 2; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatal("the SUT never started")
 		}
-		if b, err := os.ReadFile(pidFile); err == nil && len(bytes.TrimSpace(b)) > 0 {
-			pid, _ = strconv.Atoi(string(bytes.TrimSpace(b)))
+		pids = nil
+		if b, err := os.ReadFile(pidFile); err == nil {
+			for _, f := range strings.Fields(string(b)) {
+				if n, err := strconv.Atoi(f); err == nil {
+					pids = append(pids, n)
+				}
+			}
 		}
 	}
 	cmd.Process.Signal(syscall.SIGTERM)
@@ -196,11 +203,28 @@ func TestRunSIGTERMKillsSUT(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != exitError {
 		t.Errorf("stg run after SIGTERM: %v\n%s", err, out.String())
 	}
-	// The SUT ran in a process group of its own, led by the shell.
-	if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
-		syscall.Kill(-pid, syscall.SIGKILL)
-		t.Errorf("the SUT's process group outlived stg: kill(-%d, 0) = %v", pid, err)
+	for _, pid := range pids {
+		if !dead(pid, 10*time.Second) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("SUT process %d outlived stg", pid)
+		}
 	}
+}
+
+// dead reports whether process pid is gone, or a zombie (killed, not yet
+// reaped by whoever inherited it), within the limit.
+func dead(pid int, limit time.Duration) bool {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return true
+		}
+		// The state follows the command name in parentheses.
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && b[i+2] == 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func TestRunTCP(t *testing.T) {
