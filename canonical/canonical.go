@@ -55,30 +55,47 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) 
 	d := s.Clone()
 	d.Actions = append(d.Actions, &spec.Action{Name: spec.Delta, Dir: spec.Output})
 	for _, l := range s.Locations {
-		var possible []spec.Expr
-		for _, t := range s.Outgoing(l) {
-			a := s.Action(t.Action)
-			if a.Dir != spec.Output {
-				continue
-			}
-			g, err := exists(ctx, a, t.Guard)
-			if err != nil {
-				notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot decide when %s is possible (%s)",
-					t.Pos, l, t.Action, firstLine(err.Error())))
-				continue
-			}
-			possible = append(possible, g)
-		}
-		guard, err := readable(ctx, spec.NotOf(spec.OrOf(possible...)))
+		guard, ns, err := QuiescenceGuard(ctx, s, l)
 		if err != nil {
-			return nil, nil, fmt.Errorf("suspension of location %s: %w", l, err)
+			return nil, nil, err
 		}
+		notes = append(notes, ns...)
 		if spec.IsFalse(guard) {
 			continue
 		}
 		d.Transitions = append(d.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: guard, To: l})
 	}
 	return d, notes, nil
+}
+
+// QuiescenceGuard returns the condition, over the variables of s, under
+// which location l is quiescent (Def. 4 of the AGATHA paper, the
+// suspension of the STG paper): no output and no internal action can
+// fire, ¬ ∨ ∃params. G over their transitions leaving l. It is false when
+// an output is always possible. An output whose ∃ the solver cannot
+// eliminate counts as never possible, which over-approximates quiescence
+// (sound: a correct SUT is never failed on quiescence); notes say where.
+func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, []string, error) {
+	var notes []string
+	var possible []spec.Expr
+	for _, t := range s.Outgoing(l) {
+		a := s.Action(t.Action)
+		if a == nil || a.Dir == spec.Input || a.Name == spec.Delta {
+			continue
+		}
+		g, err := exists(ctx, a, t.Guard)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot decide when %s is possible (%s)",
+				t.Pos, l, t.Action, firstLine(err.Error())))
+			continue
+		}
+		possible = append(possible, g)
+	}
+	guard, err := readable(ctx, spec.NotOf(spec.OrOf(possible...)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("suspension of location %s: %w", l, err)
+	}
+	return guard, notes, nil
 }
 
 func firstLine(s string) string {

@@ -1,0 +1,191 @@
+package symex
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// A Tree is a finite part of the symbolic execution tree of a spec,
+// unfolded breadth-first.
+type Tree struct {
+	Root  *Node
+	Nodes []*Node // in creation (breadth-first) order
+	Stats Stats
+}
+
+// Execute unfolds the symbolic execution tree of e's spec breadth-first,
+// bounded by Options.Depth, Options.MaxNodes and, with
+// Options.Inclusion, restricted by inclusion (Def. 11): a new node
+// included in a node created before it at the same location becomes a
+// leaf. progress, when not nil, is called now and then with the nodes so
+// far.
+func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
+	root, err := e.Root()
+	if err != nil {
+		return nil, err
+	}
+	t := &Tree{Root: root, Nodes: []*Node{root}}
+	byLoc := map[string][]*Node{root.State.Loc: {root}}
+	for i := 0; i < len(t.Nodes); i++ {
+		n := t.Nodes[i]
+		if e.opts.Depth > 0 && n.Depth >= e.opts.Depth {
+			continue
+		}
+		if len(t.Nodes) >= e.opts.MaxNodes {
+			t.Stats.BoundReached = true
+			break
+		}
+		children, err := e.Expand(n)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range children {
+			t.Nodes = append(t.Nodes, c)
+			if c.Sink || !e.opts.Inclusion {
+				continue
+			}
+			if err := e.cut(c, byLoc[c.State.Loc]); err != nil {
+				return nil, err
+			}
+			if c.CutBy == nil {
+				byLoc[c.State.Loc] = append(byLoc[c.State.Loc], c)
+			}
+		}
+		if progress != nil && i%1000 == 999 {
+			progress(len(t.Nodes))
+		}
+	}
+	t.Stats = e.statsOf(t)
+	return t, nil
+}
+
+// cut makes c a leaf when it is included in one of the nodes before.
+func (e *Executor) cut(c *Node, before []*Node) error {
+	for _, b := range before {
+		ok, err := Included(e.z, c.State, b.State)
+		e.stats.Queries++
+		if err != nil {
+			return err
+		}
+		if ok {
+			c.CutBy = b
+			return nil
+		}
+	}
+	return nil
+}
+
+func (e *Executor) statsOf(t *Tree) Stats {
+	s := Stats{Nodes: len(t.Nodes), Transitions: len(t.Nodes) - 1, BoundReached: t.Stats.BoundReached, Queries: e.stats.Queries}
+	for _, n := range t.Nodes {
+		if n.CutBy != nil {
+			s.CutByInclusion++
+		}
+		if n.Unknown {
+			s.Undecided++
+		}
+		s.LongestPath = max(s.LongestPath, n.Depth)
+	}
+	return s
+}
+
+// Included reports whether every concrete state of a is one of b (Def.
+// 10): same location, and every valuation of the variables that a's
+// symbols allow, b's allow too:
+//
+//	(∧x x = σa(x)) ∧ πa ∧ ¬∃Fb. ((∧x x = σb(x)) ∧ πb)
+//
+// is unsatisfiable, b's symbols Fb renamed apart from a's. When the
+// solver cannot decide, a is not included (the tree is then expanded
+// further, which is sound).
+func Included(z *solver.Context, a, b *State) (bool, error) {
+	if a.Loc != b.Loc {
+		return false, nil
+	}
+	ea := binding(a, nil)
+	rename := map[string]*spec.Ident{}
+	eb := binding(b, rename)
+	var fb []*spec.Ident
+	for _, id := range rename {
+		fb = append(fb, id)
+	}
+	q := eb
+	if len(fb) > 0 {
+		var err error
+		q, err = z.EliminateExists(fb, eb)
+		if err != nil {
+			if errors.Is(err, solver.ErrUnknown) {
+				return false, nil
+			}
+			return false, nil // QE failed: not known to be included
+		}
+	}
+	r, err := z.Sat(spec.AndOf(ea, spec.NotOf(q)))
+	if errors.Is(err, solver.ErrUnknown) {
+		return false, nil
+	}
+	return r == solver.Unsat, err
+}
+
+// binding returns (∧x x = σ(x)) ∧ π over the variables x (as free
+// identifiers) and st's symbols; with rename not nil, the symbols are
+// renamed apart (suffix ') and recorded in rename.
+func binding(st *State, rename map[string]*spec.Ident) spec.Expr {
+	sub := func(e spec.Expr) spec.Expr {
+		if rename == nil {
+			return e
+		}
+		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+			if !IsSymbol(id) {
+				return nil
+			}
+			r, ok := rename[id.Name]
+			if !ok {
+				r = &spec.Ident{Name: id.Name + "'", Kind: spec.VarIdent, T: id.T}
+				rename[id.Name] = r
+			}
+			return r
+		})
+	}
+	var cs []spec.Expr
+	for _, name := range sortedNames(st.Vars) {
+		v := st.Vars[name]
+		cs = append(cs, spec.Compare(spec.Eq, &spec.Ident{Name: name, Kind: spec.VarIdent, T: v.Type()}, sub(v)))
+	}
+	cs = append(cs, sub(st.PC))
+	return spec.AndOf(cs...)
+}
+
+// IsSymbol reports whether id is a symbol of symbolic execution (x@0,
+// p@3) rather than a model identifier.
+func IsSymbol(id *spec.Ident) bool { return strings.Contains(id.Name, "@") }
+
+// Symbols returns the symbols occurring in st.
+func (st *State) Symbols() []*spec.Ident {
+	seen := map[string]bool{}
+	var ids []*spec.Ident
+	add := func(id *spec.Ident) {
+		if IsSymbol(id) && !seen[id.Name] {
+			seen[id.Name] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, name := range sortedNames(st.Vars) {
+		spec.Idents(st.Vars[name], add)
+	}
+	spec.Idents(st.PC, add)
+	return ids
+}
+
+func sortedNames(m map[string]spec.Expr) []string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}

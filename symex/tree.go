@@ -1,0 +1,275 @@
+package symex
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/stg-tool/stg/canonical"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// DeltaName names the symbolic transitions of quiescence in node paths.
+const DeltaName = spec.Delta
+
+// A Node is a node of the symbolic execution tree SE(Gδ) (Def. 9): a
+// symbolic state reached from the root by a path of transitions, named
+// by their names. The root's path is empty.
+type Node struct {
+	ID     int // creation order: breadth-first for Execute
+	Parent *Node
+	Name   string           // the name of the transition from the parent ("delta" for quiescence)
+	Trans  *spec.Transition // nil for the root and for quiescence
+	Action *spec.Action     // nil for the root; the delta action for quiescence
+	// Args are the fresh symbols of the action's parameters, in the
+	// order of its parameters (the value received or emitted).
+	Args  []*spec.Ident
+	State *State
+	Depth int
+
+	Children []*Node
+	Expanded bool
+	Sink     bool  // after quiescence: qδ has no successor (Def. 4)
+	CutBy    *Node // restriction by inclusion: this node's states are all CutBy's
+	Unknown  bool  // the solver could not decide its path condition (kept)
+}
+
+// Path returns the names of the transitions from the root to n.
+func (n *Node) Path() []string {
+	var p []string
+	for ; n.Parent != nil; n = n.Parent {
+		p = append(p, n.Name)
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+// PathString prints the path as "[deposit, ask, cash]".
+func (n *Node) PathString() string { return "[" + strings.Join(n.Path(), ", ") + "]" }
+
+// Label prints the symbolic action of the transition into n:
+// "amount?v@1", "cash!v@2", "delta!"; "" for the root.
+func (n *Node) Label() string {
+	if n.Action == nil {
+		return ""
+	}
+	mark := "!"
+	switch n.Action.Dir {
+	case spec.Input:
+		mark = "?"
+	case spec.Internal:
+		mark = ""
+	}
+	if len(n.Args) == 0 {
+		return n.Action.Name + mark
+	}
+	args := make([]string, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = a.Name
+	}
+	return n.Action.Name + mark + strings.Join(args, ",")
+}
+
+// Options bound a symbolic execution.
+type Options struct {
+	// Depth bounds the paths (0: no bound; then Inclusion or MaxNodes
+	// must bound the tree).
+	Depth int
+	// Inclusion cuts a node included in a node created before it at the
+	// same location (restriction by inclusion, Def. 11).
+	Inclusion bool
+	// MaxNodes bounds the tree; 0 means DefaultMaxNodes.
+	MaxNodes int
+	// DeltaLoop makes quiescence a self-loop rather than a sink.
+	DeltaLoop bool
+}
+
+// DefaultMaxNodes bounds a tree when Options.MaxNodes is 0.
+const DefaultMaxNodes = 100000
+
+// Stats describes a tree.
+type Stats struct {
+	Nodes          int  `json:"nodes"`
+	Transitions    int  `json:"transitions"`
+	CutByInclusion int  `json:"cut_by_inclusion"`
+	LongestPath    int  `json:"longest_path"`
+	Undecided      int  `json:"undecided"`     // nodes kept because the solver could not decide
+	BoundReached   bool `json:"bound_reached"` // MaxNodes stopped the unfolding
+	Queries        int  `json:"solver_queries"`
+}
+
+// An Executor symbolically executes one spec. It owns the names of the
+// spec's transitions, the quiescence guards and the fresh-symbol
+// counters, so that nodes expanded on demand (by on-line testing) get
+// symbols fresh for the whole tree.
+type Executor struct {
+	z      *solver.Context
+	m      *spec.Model
+	names  map[*spec.Transition]string
+	quiet  map[string]spec.Expr // quiescence guard per location, over the variables
+	delta  *spec.Action
+	fresh  map[string]int
+	nextID int
+	opts   Options
+	stats  Stats
+	// Notes are the over-approximations made (quiescence next to an
+	// output whose guard the solver cannot handle).
+	Notes []string
+}
+
+// NewExecutor prepares the symbolic execution of the spec m.
+func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, error) {
+	if m.Kind != spec.SpecKind {
+		return nil, fmt.Errorf("%s: a %s is not a spec", m.File, m.Kind)
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultMaxNodes
+	}
+	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]spec.Expr{}, fresh: map[string]int{}, opts: opts,
+		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
+	for _, l := range m.Locations {
+		g, notes, err := canonical.QuiescenceGuard(z, m, l)
+		if err != nil {
+			return nil, err
+		}
+		e.quiet[l] = g
+		e.Notes = append(e.Notes, notes...)
+	}
+	return e, nil
+}
+
+// Spec returns the spec e executes.
+func (e *Executor) Spec() *spec.Model { return e.m }
+
+// Name returns the name of a transition of the spec.
+func (e *Executor) Name(t *spec.Transition) string { return e.names[t] }
+
+// Root returns the root of the tree: the initial location, the initial
+// condition as path condition, free symbols for the variables it leaves
+// open.
+func (e *Executor) Root() (*Node, error) {
+	st, err := Initial(e.z, e.m)
+	if err != nil {
+		return nil, err
+	}
+	return e.node(nil, st), nil
+}
+
+func (e *Executor) node(parent *Node, st *State) *Node {
+	n := &Node{ID: e.nextID, Parent: parent, State: st}
+	e.nextID++
+	if parent != nil {
+		n.Depth = parent.Depth + 1
+	}
+	return n
+}
+
+// symbol returns a fresh symbol for a parameter: p@1, p@2, ...
+func (e *Executor) symbol(p *spec.Param) *spec.Ident {
+	e.fresh[p.Name]++
+	return &spec.Ident{Name: p.Name + "@" + strconv.Itoa(e.fresh[p.Name]), Kind: spec.VarIdent, T: p.Type}
+}
+
+// Expand computes the children of n once (Def. 9): one per transition
+// leaving n's location whose guard is satisfiable with n's path
+// condition, in the spec's order, then quiescence (Def. 4) where its
+// guard is satisfiable. A query the solver cannot decide keeps the child
+// (marked Unknown).
+func (e *Executor) Expand(n *Node) ([]*Node, error) {
+	if n.Expanded || n.Sink || n.CutBy != nil {
+		return n.Children, nil
+	}
+	n.Expanded = true
+	st := n.State
+	for _, t := range e.m.Outgoing(st.Loc) {
+		a := e.m.Action(t.Action)
+		params := make(map[string]spec.Expr, len(a.Params))
+		args := make([]*spec.Ident, len(a.Params))
+		for i, p := range a.Params {
+			args[i] = e.symbol(p)
+			params[p.Name] = args[i]
+		}
+		g := st.Substitute(t.Guard, params)
+		next := st.Fire(t, params, g, false)
+		c, err := e.child(n, next, t.Pos)
+		if err != nil || c == nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		c.Name, c.Trans, c.Action, c.Args = e.names[t], t, a, args
+	}
+	if q := e.quiet[st.Loc]; q != nil && !spec.IsFalse(q) {
+		next := &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, st.Substitute(q, nil))}
+		c, err := e.child(n, next, spec.Pos{})
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			c.Name, c.Action, c.Sink = DeltaName, e.delta, !e.opts.DeltaLoop
+		}
+	}
+	return n.Children, nil
+}
+
+// child adds a child of n in state st when st's path condition may be
+// satisfiable.
+func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
+	pc, err := Simplify(st.PC)
+	if err != nil {
+		return nil, err
+	}
+	st.PC = pc
+	if spec.IsFalse(pc) {
+		return nil, nil
+	}
+	e.stats.Queries++
+	ok, err := e.z.Possible(pc)
+	unknown := false
+	if errors.Is(err, solver.ErrUnknown) {
+		ok, unknown, err = true, true, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", pos, err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	c := e.node(n, st)
+	c.Unknown = unknown
+	n.Children = append(n.Children, c)
+	return c, nil
+}
+
+// Names returns the names of the transitions of m: a transition's own
+// name, or, when it has none, a stable generated one, "from-action-to"
+// (with "#2", "#3", ... for the second and later of the same triple),
+// that no other transition's name takes.
+func Names(m *spec.Model) map[*spec.Transition]string {
+	names := map[*spec.Transition]string{}
+	taken := map[string]bool{spec.Delta: true}
+	for _, t := range m.Transitions {
+		if t.Name != "" {
+			names[t] = t.Name
+			taken[t.Name] = true
+		}
+	}
+	for _, t := range m.Transitions {
+		if t.Name != "" {
+			continue
+		}
+		base := t.From + "-" + t.Action + "-" + t.To
+		name := base
+		for k := 2; taken[name]; k++ {
+			name = base + "#" + strconv.Itoa(k)
+		}
+		names[t] = name
+		taken[name] = true
+	}
+	return names
+}
