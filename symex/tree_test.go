@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
@@ -64,5 +65,84 @@ func TestATMInclusion(t *testing.T) {
 		if !cut[p] {
 			t.Errorf("%s not cut by inclusion (cut: %v)", p, cut)
 		}
+	}
+}
+
+// TestATMLength2 is Fig. 4 and Example 4: the 1-inclusion purpose of the
+// ATM is TG_2, with 18 nodes, 10 accept, 7 skip and 1 ⊥ (the quiescence
+// at length 1, by the literal reading of Def. 18).
+func TestATMLength2(t *testing.T) {
+	z := newContext(t)
+	e, err := NewExecutor(z, loadSpec(t, "atm-paper.yaml"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := e.KInclusion(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Stats(), (PurposeStats{Nodes: 18, Accept: 10, Skip: 7, Bottom: 1}); got != want {
+		t.Errorf("stats %+v, want %+v", got, want)
+	}
+	var got []string
+	for _, a := range p.Accept {
+		got = append(got, a.PathString())
+	}
+	slices.Sort(got)
+	want := []string{"[ask, cash]", "[ask, cashFee]", "[ask, noMoney]", "[check, sum]", "[deposit, ask, cash]",
+		"[deposit, ask, cashFee]", "[deposit, ask, noMoney]", "[deposit, check, sum]", "[deposit, deposit, delta]", "[deposit, delta]"}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("accept paths\n got %v\nwant %v", got, want)
+	}
+	if n := len(p.Split()); n != 10 {
+		t.Errorf("split: %d purposes, want 10", n)
+	}
+	if p.Criterion != "k-inclusion 1 (length 2)" {
+		t.Errorf("criterion %q", p.Criterion)
+	}
+}
+
+// TestInclusion checks Def. 10 on the ATM's nodes (SEEDS.md §1(d) item 6).
+func TestInclusion(t *testing.T) {
+	z := newContext(t)
+	e, err := NewExecutor(z, loadSpec(t, "atm-paper.yaml"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := e.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := func(path ...string) *Node {
+		n, err := e.FindPath(root, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	eta1, eta3, eta4 := node("ask"), node("deposit"), node("ask", "cash")
+	for _, tt := range []struct {
+		name string
+		a, b *Node
+		want bool
+	}{
+		{"η4 ⊆ init", eta4, root, true},
+		{"η3 ⊆ init", eta3, root, true},
+		{"init ⊄ η4 (π0 constrains m)", root, eta4, false},
+		{"η1 ⊄ η4 (another location)", eta1, eta4, false},
+		{"init ⊆ init", root, root, true},
+		{"init ⊄ η3 (cp = 0 there)", root, eta3, false},
+	} {
+		got, err := Included(z, tt.a.State, tt.b.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %v", tt.name, got)
+		}
+	}
+	if _, err := e.FindPath(root, []string{"ask", "sum"}); err == nil {
+		t.Error("FindPath [ask, sum]: no error")
 	}
 }

@@ -1,0 +1,198 @@
+package symex
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// Label is the labelling of a symbolic test purpose (Def. 13).
+type Label int
+
+const (
+	Bottom Label = iota // ⊥: no accept node below
+	Skip                // an accept node is below
+	Accept              // the targeted behaviour
+)
+
+func (l Label) String() string { return [...]string{"bottom", "skip", "accept"}[l] }
+
+// A Purpose is a symbolic test purpose (Def. 13) given by its accept
+// nodes: skip are their strict ancestors, ⊥ every other node, including
+// the whole infinite rest of the tree. Nodes is the finite part of the
+// tree the purpose was built on, breadth-first.
+type Purpose struct {
+	Criterion string // how it was built: "length 2", "k-inclusion 1 (length 2)"
+	Nodes     []*Node
+	Accept    []*Node
+	labels    map[*Node]Label
+}
+
+// PurposeStats counts the nodes of a purpose's tree by label.
+type PurposeStats struct {
+	Nodes  int `json:"nodes"`
+	Accept int `json:"accept"`
+	Skip   int `json:"skip"`
+	Bottom int `json:"bottom"`
+}
+
+// NewPurpose labels nodes given the accept ones.
+func NewPurpose(criterion string, nodes, accept []*Node) *Purpose {
+	p := &Purpose{Criterion: criterion, Nodes: nodes, Accept: accept, labels: map[*Node]Label{}}
+	for _, a := range accept {
+		p.labels[a] = Accept
+		for n := a.Parent; n != nil && p.labels[n] != Skip; n = n.Parent {
+			p.labels[n] = Skip
+		}
+	}
+	return p
+}
+
+// Label returns the label of n.
+func (p *Purpose) Label(n *Node) Label { return p.labels[n] }
+
+// Stats counts p's nodes by label.
+func (p *Purpose) Stats() PurposeStats {
+	s := PurposeStats{Nodes: len(p.Nodes)}
+	for _, n := range p.Nodes {
+		switch p.labels[n] {
+		case Accept:
+			s.Accept++
+		case Skip:
+			s.Skip++
+		default:
+			s.Bottom++
+		}
+	}
+	return s
+}
+
+// AcceptPaths returns the paths of the accept nodes.
+func (p *Purpose) AcceptPaths() [][]string {
+	var ps [][]string
+	for _, a := range p.Accept {
+		ps = append(ps, a.Path())
+	}
+	return ps
+}
+
+// Split returns one purpose per accept node (the decomposition of §5 of
+// the AGATHA paper), on the same tree.
+func (p *Purpose) Split() []*Purpose {
+	var out []*Purpose
+	for _, a := range p.Accept {
+		out = append(out, NewPurpose(p.Criterion+", accept "+a.PathString(), p.Nodes, []*Node{a}))
+	}
+	return out
+}
+
+// Length builds the purpose of the criterion "all paths of length n"
+// (TG_n, Def. 18): for each path p of length exactly n, its target is
+// accept if p ends with an output (quiescence included); otherwise the
+// targets of its one-output extensions Extout(p) are. Paths that end
+// earlier (after quiescence, a sink) are not accepted, as Def. 18 reads.
+func (e *Executor) Length(n int) (*Purpose, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("the length of the paths must be at least 1, not %d", n)
+	}
+	x := &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{},
+		opts: Options{Depth: n, MaxNodes: e.opts.MaxNodes, DeltaLoop: e.opts.DeltaLoop}}
+	t, err := x.Execute(nil)
+	if err != nil {
+		return nil, err
+	}
+	if t.Stats.BoundReached {
+		return nil, fmt.Errorf("the tree of depth %d has more than %d nodes (raise --max-nodes)", n, x.opts.MaxNodes)
+	}
+	nodes := slices.Clone(t.Nodes)
+	var accept []*Node
+	for _, node := range t.Nodes {
+		if node.Depth != n {
+			continue
+		}
+		if isOutput(node) {
+			accept = append(accept, node)
+			continue
+		}
+		children, err := x.Expand(node)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range children {
+			if isOutput(c) {
+				nodes = append(nodes, c)
+				accept = append(accept, c)
+			}
+		}
+	}
+	if len(accept) == 0 {
+		return nil, fmt.Errorf("no path of length %d: the purpose would have no accept node", n)
+	}
+	e.share(x)
+	return NewPurpose(fmt.Sprintf("length %d", n), nodes, accept), nil
+}
+
+// KInclusion builds the purpose of the criterion "k-inclusion" (Def. 19):
+// TG_n with n = k times the longest path of the tree restricted by
+// inclusion. It fails when that tree is not finite within MaxNodes.
+func (e *Executor) KInclusion(k int) (*Purpose, error) {
+	if k < 1 {
+		return nil, fmt.Errorf("k must be at least 1, not %d", k)
+	}
+	x := &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{},
+		opts: Options{Inclusion: true, MaxNodes: e.opts.MaxNodes, DeltaLoop: e.opts.DeltaLoop}}
+	t, err := x.Execute(nil)
+	if err != nil {
+		return nil, err
+	}
+	if t.Stats.BoundReached {
+		return nil, fmt.Errorf("the tree restricted by inclusion is not finite within %d nodes (raise --max-nodes, or use --length)", x.opts.MaxNodes)
+	}
+	p, err := e.Length(k * t.Stats.LongestPath)
+	if err != nil {
+		return nil, err
+	}
+	p.Criterion = fmt.Sprintf("k-inclusion %d (length %d)", k, k*t.Stats.LongestPath)
+	return p, nil
+}
+
+// share keeps the fresh-symbol counters of x, whose nodes e may expand.
+func (e *Executor) share(x *Executor) {
+	for k, v := range x.fresh {
+		e.fresh[k] = max(e.fresh[k], v)
+	}
+	e.nextID = max(e.nextID, x.nextID)
+	e.stats.Queries += x.stats.Queries
+}
+
+// isOutput reports whether the transition into n is an output of the
+// spec or quiescence.
+func isOutput(n *Node) bool {
+	return n.Action != nil && n.Action.Dir == spec.Output
+}
+
+// FindPath returns the node at the end of path from root, expanding the
+// tree on demand; it fails naming the first step that does not exist.
+func (e *Executor) FindPath(root *Node, path []string) (*Node, error) {
+	n := root
+	for i, name := range path {
+		children, err := e.Expand(n)
+		if err != nil {
+			return nil, err
+		}
+		var next *Node
+		for _, c := range children {
+			if c.Name == name {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return nil, fmt.Errorf("[%s]: no satisfiable transition %s after [%s]", strings.Join(path, ", "), name, strings.Join(path[:i], ", "))
+		}
+		n = next
+	}
+	return n, nil
+}
