@@ -106,6 +106,12 @@ func Included(z *solver.Context, a, b *State) (bool, error) {
 	if a.Loc != b.Loc {
 		return false, nil
 	}
+	for name, va := range a.Vars {
+		// Different known values: no need to ask the solver.
+		if vb := b.Vars[name]; isLiteral(va) && isLiteral(vb) && !spec.Equal(va, vb) {
+			return false, nil
+		}
+	}
 	ea := binding(a, nil)
 	rename := map[string]*spec.Ident{}
 	eb := binding(b, rename)

@@ -61,6 +61,7 @@ func commands() []*cli.Command {
 		generateCommand(),
 		dotCommand(),
 		runCommand(),
+		symexCommand(),
 	}
 }
 
