@@ -20,7 +20,8 @@ func LoadFile(filename string, spec *Model) (*Model, error) {
 }
 
 // PeekKind returns the kind a model file declares, without checking
-// the rest of it.
+// the rest of it. A symbolic purpose gives SymPurposeKind, to be read
+// with ParseSymPurpose rather than ParseModel.
 func PeekKind(filename string, data []byte) (ModelKind, error) {
 	l := &loader{file: filename}
 	root := l.document(data)
@@ -53,6 +54,10 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 	}
 	kind, ok := l.kind(root)
 	if !ok {
+		return nil, l.errs.Err()
+	}
+	if kind == SymPurposeKind {
+		l.errorf(root.Content[1], "a sympurpose is not an ioSTS: it is read with its spec by stg verdict and stg purposes")
 		return nil, l.errs.Err()
 	}
 	if kind == PurposeKind {
@@ -117,7 +122,7 @@ func (l *loader) document(data []byte) *yaml.Node {
 
 func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 	if len(root.Content) < 2 || root.Content[0].Value != "kind" {
-		l.errorf(root, "the first key of a model must be kind: spec, purpose or testcase")
+		l.errorf(root, "the first key of a model must be kind: spec, purpose, testcase or sympurpose")
 		return 0, false
 	}
 	v := root.Content[1]
@@ -128,8 +133,10 @@ func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 		return PurposeKind, true
 	case "testcase":
 		return TestcaseKind, true
+	case "sympurpose":
+		return SymPurposeKind, true
 	}
-	l.errorf(v, "unknown kind %q: want spec, purpose or testcase", v.Value)
+	l.errorf(v, "unknown kind %q: want spec, purpose, testcase or sympurpose", v.Value)
 	return 0, false
 }
 

@@ -1,17 +1,25 @@
 package spec
 
-// ModelKind says which of the three kinds of ioSTS a file holds
-// (FORMAT.md §1).
+import "fmt"
+
+// ModelKind says which kind of file a model file is: one of the three
+// kinds of ioSTS (FORMAT.md §1), or a symbolic purpose (FORMAT.md §5),
+// which is not an ioSTS: PeekKind reports it, ParseModel rejects it and
+// ParseSymPurpose reads it. A Model's Kind is never SymPurposeKind.
 type ModelKind int
 
 const (
-	SpecKind     ModelKind = iota // a specification
-	PurposeKind                   // a test purpose
-	TestcaseKind                  // a test case written by stg generate
+	SpecKind       ModelKind = iota // a specification
+	PurposeKind                     // a test purpose
+	TestcaseKind                    // a test case written by stg generate
+	SymPurposeKind                  // a symbolic purpose (see SymPurpose)
 )
 
 func (k ModelKind) String() string {
-	return [...]string{"spec", "purpose", "testcase"}[k]
+	if k < 0 || k > SymPurposeKind {
+		return fmt.Sprintf("ModelKind(%d)", int(k))
+	}
+	return [...]string{"spec", "purpose", "testcase", "sympurpose"}[k]
 }
 
 // Dir is the direction of an action. Specs use Input, Output and
