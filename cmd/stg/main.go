@@ -62,6 +62,7 @@ func commands() []*cli.Command {
 		dotCommand(),
 		runCommand(),
 		symexCommand(),
+		purposesCommand(),
 	}
 }
 

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+func purposesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "purposes",
+		Usage:     "build symbolic test purposes from a coverage criterion",
+		ArgsUsage: "SPEC",
+		UsageText: "stg purposes SPEC (--length N | --k-inclusion K) [--split] [-o OUT|DIR] [--format yaml|dot|text] [--stats [--format json]]",
+		Description: `Purposes builds a symbolic test purpose (AGATHA, Def. 13) from a criterion
+on the spec's symbolic execution tree: its accept nodes, each named by its
+path of transition names (a sympurpose file). --length N accepts every
+path of length N ending with an output (quiescence included) and the
+one-output extensions of those ending with an input (TG_N, Def. 18);
+--k-inclusion K is --length K*p, p the longest path of the tree restricted
+by inclusion (Def. 19). --split writes one purpose per accept node, into
+the directory -o DIR, named after the spec, the criterion and the accept
+path (atm-paper-TG2-deposit-ask-cash.yaml); their spec is written relative
+to that directory.
+
+Example:
+   stg purposes examples/atm-paper/spec.yaml --k-inclusion 1 --stats
+   stg purposes examples/atm-paper/spec.yaml --length 2 --split -o purposes/
+   stg run purposes/atm-paper-TG2-deposit-ask-cash.yaml -- ./atm-sut`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "length", Usage: "accept the paths of length `N` (TG_N)"},
+			&cli.IntFlag{Name: "k-inclusion", Usage: "the `K`-inclusion criterion"},
+			&cli.BoolFlag{Name: "split", Usage: "one purpose per accept node (needs -o DIR)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (a directory with --split)"},
+			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "`FORMAT`: yaml (sympurpose), dot, text (the labelled tree), json with --stats"},
+			&cli.BoolFlag{Name: "stats", Usage: "print the counts of nodes, accept, skip and bottom only"},
+			&cli.IntFlag{Name: "max-nodes", Value: 100000, Usage: "stop after `K` nodes"},
+			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
+		},
+		Action: runPurposes,
+	}
+}
+
+func runPurposes(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	if len(args) != 1 {
+		return usageError(c, "stg purposes needs one SPEC")
+	}
+	n, k := c.Int("length"), c.Int("k-inclusion")
+	if (n > 0) == (k > 0) || n < 0 || k < 0 {
+		return usageError(c, "give a positive --length N or --k-inclusion K (one of them)")
+	}
+	if c.Bool("split") && c.String("output") == "" && !c.Bool("stats") {
+		return usageError(c, "--split writes one file per purpose: give -o DIR")
+	}
+	m, err := loadModel(args[0], nil)
+	if err != nil {
+		return inputError(err)
+	}
+	if m.Kind != spec.SpecKind {
+		return inputError(fmt.Errorf("%s: stg purposes needs a spec, not a %s", args[0], m.Kind))
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		return inputError(err)
+	}
+	defer z.Close()
+	z.SetTimeout(c.Duration("solver-timeout"))
+	e, err := symex.NewExecutor(z, m, symex.Options{MaxNodes: c.Int("max-nodes")})
+	if err != nil {
+		return inputError(err)
+	}
+	var p *symex.Purpose
+	if n > 0 {
+		p, err = e.Length(n)
+	} else {
+		p, err = e.KInclusion(k)
+	}
+	if err != nil {
+		return inputError(fmt.Errorf("%s: %v", args[0], err))
+	}
+	return writePurposes(c, args[0], m, p)
+}
+
+// writePurposes writes p (or its split) in the requested format.
+func writePurposes(c *cli.Context, specFile string, m *spec.Model, p *symex.Purpose) error {
+	w := c.App.Writer
+	if c.Bool("stats") {
+		s := p.Stats()
+		if c.String("format") == "json" {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(s)
+		}
+		_, err := fmt.Fprintf(w, "criterion: %s\nnodes: %d\naccept: %d\nskip: %d\nbottom: %d\n", p.Criterion, s.Nodes, s.Accept, s.Skip, s.Bottom)
+		return err
+	}
+	var out bytes.Buffer
+	switch c.String("format") {
+	case "dot":
+		out.WriteString(emit.TreeDOT("purpose "+p.Criterion+" of "+m.Name, p.Nodes, m.Variables, p.Label).String())
+	case "text":
+		fmt.Fprintf(&out, "purpose %s of %s: %+v\n", p.Criterion, m.Name, p.Stats())
+		if err := symex.WriteText(&out, p.Nodes, m.Variables, func(n *symex.Node) string { return p.Label(n).String() }); err != nil {
+			return inputError(err)
+		}
+	case "yaml":
+		if c.Bool("split") {
+			return writeSplit(c, specFile, m, p)
+		}
+		data, err := symPurposeFile(m, p, specFile, c.String("output"), m.Name+"-"+criterionTag(p))
+		if err != nil {
+			return inputError(err)
+		}
+		out.Write(data)
+	default:
+		return usageError(c, "--format must be yaml, dot or text (json with --stats), not %q", c.String("format"))
+	}
+	return writeOutput(w, c.String("output"), out.Bytes())
+}
+
+// writeSplit writes one sympurpose file per accept node into -o DIR.
+func writeSplit(c *cli.Context, specFile string, m *spec.Model, p *symex.Purpose) error {
+	dir := c.String("output")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return inputError(err)
+	}
+	base := m.Name + "-" + criterionTag(p)
+	for _, q := range p.Split() {
+		name := base + "-" + fileSafe(strings.Join(q.Accept[0].Path(), "-"))
+		file := filepath.Join(dir, name+".yaml")
+		data, err := symPurposeFile(m, q, specFile, file, name)
+		if err != nil {
+			return inputError(err)
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			return inputError(err)
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "stg purposes: wrote %d purposes to %s\n", len(p.Accept), dir)
+	return nil
+}
+
+// symPurposeFile returns the sympurpose text of p, its spec written
+// relative to the directory of the file it goes to.
+func symPurposeFile(m *spec.Model, p *symex.Purpose, specFile, outFile, name string) ([]byte, error) {
+	rel := specFile
+	if outFile != "" {
+		from := filepath.Dir(outFile)
+		if fi, err := os.Stat(outFile); err == nil && fi.IsDir() {
+			from = outFile
+		}
+		if abs, err := filepath.Abs(specFile); err == nil {
+			if fromAbs, err := filepath.Abs(from); err == nil {
+				if r, err := filepath.Rel(fromAbs, abs); err == nil {
+					rel = r
+				}
+			}
+		}
+	}
+	sp := &spec.SymPurpose{Name: name, Spec: rel}
+	if strings.HasPrefix(p.Criterion, "length ") {
+		fmt.Sscanf(p.Criterion, "length %d", &sp.Criterion.Length)
+	} else {
+		fmt.Sscanf(p.Criterion, "k-inclusion %d", &sp.Criterion.Inclusion)
+	}
+	for _, path := range p.AcceptPaths() {
+		sp.Accept = append(sp.Accept, spec.AcceptPath{Names: path})
+	}
+	return spec.MarshalSymPurpose(sp)
+}
+
+// criterionTag names a criterion in file names: TG2, K1.
+func criterionTag(p *symex.Purpose) string {
+	var n int
+	if _, err := fmt.Sscanf(p.Criterion, "length %d", &n); err == nil {
+		return fmt.Sprintf("TG%d", n)
+	}
+	fmt.Sscanf(p.Criterion, "k-inclusion %d", &n)
+	return fmt.Sprintf("K%d", n)
+}
+
+
+// fileSafe replaces what a file name should not hold.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r == ' ' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, s)
+}

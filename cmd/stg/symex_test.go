@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+var atmPaper = filepath.Join("..", "..", "examples", "atm-paper", "spec.yaml")
+
+// TestSymexATM: Fig. 2 of the AGATHA paper from the command line.
+func TestSymexATM(t *testing.T) {
+	code, out, errOut := stgCmd(t, "symex", atmPaper, "--inclusion", "--stats", "--format", "json")
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s map[string]any
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]float64{"nodes": 9, "transitions": 8, "cut_by_inclusion": 5, "longest_path": 2} {
+		if s[k] != want {
+			t.Errorf("%s = %v, want %v", k, s[k], want)
+		}
+	}
+	for _, format := range []string{"text", "yaml", "json", "dot"} {
+		code, out, errOut := stgCmd(t, "symex", atmPaper, "--depth", "2", "--format", format)
+		if code != exitPass || !strings.Contains(out, "cashFee") {
+			t.Errorf("--format %s: exit %d\n%s\n%s", format, code, out, errOut)
+		}
+	}
+}
+
+func TestSymexBoundReported(t *testing.T) {
+	retry := filepath.Join("..", "..", "examples", "retry", "spec.yaml")
+	code, out, errOut := stgCmd(t, "symex", retry, "--inclusion", "--max-nodes", "50", "--stats")
+	if code != exitPass || !strings.Contains(errOut, "bound reached") || !strings.Contains(out, "bound_reached: true") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+func TestSymexErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"symex"}, "one SPEC"},
+		{[]string{"symex", atmPaper, "--format", "svg"}, "--format"},
+		{[]string{"symex", atmPaper, "--delta", "maybe"}, "--delta"},
+		{[]string{"symex", runTestcaseFile}, "not a testcase"},
+		{[]string{"purposes", atmPaper}, "--length N or --k-inclusion K"},
+		{[]string{"purposes", atmPaper, "--length", "2", "--k-inclusion", "1"}, "one of them"},
+		{[]string{"purposes", atmPaper, "--length", "2", "--split"}, "-o DIR"},
+	} {
+		code, out, errOut := stgCmd(t, tt.args...)
+		if code != exitError || !strings.Contains(errOut+out, tt.want) {
+			t.Errorf("stg %v: exit %d, %q, want 3 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+// TestPurposesATM: Fig. 4 (1-inclusion = TG_2: 18 nodes, 10 accept) and
+// --split writing 10 purposes that load and check against the spec.
+func TestPurposesATM(t *testing.T) {
+	code, out, errOut := stgCmd(t, "purposes", atmPaper, "--k-inclusion", "1", "--stats", "--format", "json")
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s symex.PurposeStats
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if want := (symex.PurposeStats{Nodes: 18, Accept: 10, Skip: 7, Bottom: 1}); s != want {
+		t.Errorf("stats %+v, want %+v", s, want)
+	}
+	dir := filepath.Join(t.TempDir(), "purposes")
+	if code, _, errOut := stgCmd(t, "purposes", atmPaper, "--length", "2", "--split", "-o", dir); code != exitPass {
+		t.Fatalf("--split: exit %d: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if len(files) != 10 {
+		t.Fatalf("--split wrote %d files, want 10", len(files))
+	}
+	for _, f := range files {
+		p, err := spec.LoadSymPurpose(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := spec.LoadFile(p.SpecPath(), nil)
+		if err != nil {
+			t.Fatalf("%s: its spec: %v", f, err)
+		}
+		names := symex.Names(m)
+		if err := p.Check(m, func(t *spec.Transition) string { return names[t] }); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		if len(p.Accept) != 1 {
+			t.Errorf("%s: %d accept paths", f, len(p.Accept))
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "atm-paper-TG2-deposit-ask-cash.yaml")); err != nil {
+		t.Error(err)
+	}
+}
