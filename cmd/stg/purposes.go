@@ -193,7 +193,6 @@ func criterionTag(p *symex.Purpose) string {
 	return fmt.Sprintf("K%d", n)
 }
 
-
 // fileSafe replaces what a file name should not hold.
 func fileSafe(s string) string {
 	return strings.Map(func(r rune) rune {
