@@ -196,3 +196,36 @@ func (e *Executor) FindPath(root *Node, path []string) (*Node, error) {
 	}
 	return n, nil
 }
+
+// PurposeOf returns the purpose whose accept nodes are at the given
+// paths, on the part of the tree that shows it: the nodes on the paths
+// and the other children of their skip nodes (⊥ there).
+func (e *Executor) PurposeOf(criterion string, paths [][]string) (*Purpose, error) {
+	root, err := e.Root()
+	if err != nil {
+		return nil, err
+	}
+	var accept []*Node
+	for _, p := range paths {
+		n, err := e.FindPath(root, p)
+		if err != nil {
+			return nil, err
+		}
+		accept = append(accept, n)
+	}
+	nodes := []*Node{root}
+	seen := map[*Node]bool{root: true}
+	for i := 0; i < len(nodes); i++ {
+		n := nodes[i]
+		if !n.Expanded {
+			continue
+		}
+		for _, c := range n.Children {
+			if !seen[c] {
+				seen[c] = true
+				nodes = append(nodes, c)
+			}
+		}
+	}
+	return NewPurpose(criterion, nodes, accept), nil
+}

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
 	"github.com/urfave/cli/v2"
 )
 
@@ -75,6 +77,9 @@ func runDot(c *cli.Context) error {
 	if err != nil {
 		return inputError(err)
 	}
+	if kind == spec.SymPurposeKind {
+		return drawSymPurpose(c, path, data, format)
+	}
 	switch {
 	case kind == spec.PurposeKind && sp == nil:
 		return inputError(fmt.Errorf("%s: a purpose is drawn with its spec: stg dot --spec SPEC %s", path, path))
@@ -120,4 +125,46 @@ func graphviz(src []byte, format string) ([]byte, error) {
 		return nil, fmt.Errorf("Graphviz's dot failed: %s", msg)
 	}
 	return stdout.Bytes(), nil
+}
+
+// drawSymPurpose draws a symbolic purpose on its spec's symbolic
+// execution tree: accept nodes green, skip white, ⊥ blue-grey.
+func drawSymPurpose(c *cli.Context, path string, data []byte, format string) error {
+	sp, err := spec.ParseSymPurpose(path, data)
+	if err != nil {
+		return inputError(err)
+	}
+	m, err := loadModel(sp.SpecPath(), nil)
+	if err != nil {
+		return inputError(err)
+	}
+	names := symex.Names(m)
+	if err := sp.Check(m, func(t *spec.Transition) string { return names[t] }); err != nil {
+		return inputError(err)
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		return inputError(err)
+	}
+	defer z.Close()
+	z.SetTimeout(defaultSolverTimeout)
+	e, err := symex.NewExecutor(z, m, symex.Options{})
+	if err != nil {
+		return inputError(err)
+	}
+	var paths [][]string
+	for _, a := range sp.Accept {
+		paths = append(paths, a.Names)
+	}
+	p, err := e.PurposeOf(sp.Name, paths)
+	if err != nil {
+		return inputError(fmt.Errorf("%s: %v", path, err))
+	}
+	out := []byte(emit.TreeDOT("sympurpose "+sp.Name, p.Nodes, m.Variables, p.Label).String())
+	if format != "dot" {
+		if out, err = graphviz(out, format); err != nil {
+			return inputError(err)
+		}
+	}
+	return writeOutput(c.App.Writer, c.String("output"), out)
 }

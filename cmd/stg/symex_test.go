@@ -107,3 +107,16 @@ func TestPurposesATM(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestDotSymPurpose draws a symbolic purpose: one accept node (green),
+// its skip ancestors and the ⊥ siblings.
+func TestDotSymPurpose(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := stgCmd(t, "purposes", atmPaper, "--length", "2", "--split", "-o", dir); code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, out, errOut := stgCmd(t, "dot", filepath.Join(dir, "atm-paper-TG2-deposit-ask-cash.yaml"))
+	if code != exitPass || strings.Count(out, "palegreen") != 1 || !strings.Contains(out, "lightsteelblue") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
