@@ -1,0 +1,269 @@
+package main
+
+import (
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/online"
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// symRunFlags are the flags stg run takes for a symbolic purpose, in
+// addition to its own.
+func symRunFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "save-trace", Usage: "with a sympurpose: write the trace of the run to `FILE` (JSON Lines, FORMAT.md §5; with several runs, of the first run that gave the overall verdict)"},
+		&cli.StringFlag{Name: "spec", Usage: "with a sympurpose: its spec `SPEC` (default: the spec the sympurpose names)"},
+	}
+}
+
+// isSymPurpose reports whether file declares kind: sympurpose.
+func isSymPurpose(file string) bool {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return false
+	}
+	k, err := spec.PeekKind(file, data)
+	return err == nil && k == spec.SymPurposeKind
+}
+
+// symSession is one invocation of stg run on a symbolic purpose.
+type symSession struct {
+	c              *cli.Context
+	file           string
+	runs           int
+	seed           int64
+	start          adapter.Starter
+	replay         string
+	results        []*online.Result
+	runErr         error
+	stdout, stderr io.Writer
+}
+
+// runSymPurpose is stg run SYMPURPOSE: on-line testing by the inference
+// rules, against a SUT started afresh for each run (or over TCP).
+func runSymPurpose(c *cli.Context, file string, command []string) error {
+	ro, err := runOptions(c)
+	if err != nil {
+		return err
+	}
+	opts := online.Options{Quiescence: ro.Quiescence, AutoQuiescence: ro.AutoQuiescence, Confirm: ro.Confirm,
+		Startup: ro.Startup, MaxSteps: ro.MaxSteps, Timeout: ro.Timeout}
+	z, err := solver.NewContext()
+	if err != nil {
+		return inputError(fmt.Errorf("cannot start the solver: %v", err))
+	}
+	defer z.Close()
+	z.SetTimeout(runner.DefaultSolverTimeout)
+	t, err := loadSymRun(z, c.String("spec"), file, c.App.ErrWriter)
+	if err != nil {
+		return inputError(err)
+	}
+	s := &symSession{c: c, file: file, runs: c.Int("runs"), seed: c.Int64("seed"), stdout: c.App.Writer, stderr: c.App.ErrWriter}
+	if !c.IsSet("seed") {
+		s.seed = rand.Int64N(1_000_000)
+	}
+	s.starter(command, opts.Timeout)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	fmt.Fprintf(s.stdout, "sympurpose %s: %d run(s), seeds %d..%d, accept %v\n", t.Purpose().Name, s.runs, s.seed, s.seed+int64(s.runs)-1, t.Purpose().AcceptPaths())
+	s.play(ctx, online.NewRunner(t, opts))
+	return s.finish(t.Purpose().Name)
+}
+
+// loadSymRun loads the symbolic purpose file and its spec (specFile, or
+// the one it names).
+func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.Tester, error) {
+	if specFile == "" {
+		sp, err := spec.LoadSymPurpose(file)
+		if err != nil {
+			return nil, err
+		}
+		specFile = sp.SpecPath()
+	}
+	m, err := loadModel(specFile, nil)
+	if err != nil {
+		return nil, err
+	}
+	return loadTester(z, m, file, w)
+}
+
+// starter sets how each run gets its SUT, as stg run does.
+func (s *symSession) starter(command []string, timeout time.Duration) {
+	s.replay = "stg run " + s.file + " --seed %d --runs 1"
+	if sp := s.c.String("spec"); sp != "" {
+		s.replay += " --spec " + shellJoin([]string{sp})
+	}
+	if tcp := s.c.String("tcp"); tcp != "" {
+		s.start = func(ctx context.Context) (adapter.Adapter, error) {
+			ctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			return adapter.DialTCP(ctx, tcp)
+		}
+		s.replay += " --tcp " + tcp
+		return
+	}
+	s.start = adapter.Command(command, s.stderr)
+	s.replay += " -- " + shellJoin(command)
+}
+
+// play plays the runs, printing each, until one ends in an error.
+func (s *symSession) play(ctx context.Context, r *online.Runner) {
+	for i := 0; i < s.runs; i++ {
+		seed := s.seed + int64(i)
+		res, err := s.once(ctx, r, seed)
+		if err != nil {
+			s.runErr = fmt.Errorf("run %d (seed %d): %w", i+1, seed, err)
+			if res == nil {
+				res = &online.Result{Seed: seed}
+			}
+			res.Reason = err.Error()
+			s.results = append(s.results, res)
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", i+1, s.runs, seed, err)
+			if len(res.Steps) > 0 {
+				res.WriteTrace(s.stdout)
+			}
+			return
+		}
+		s.results = append(s.results, res)
+		if !s.c.Bool("quiet") || res.Verdict == online.Fail {
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", i+1, s.runs, seed, res.Verdict, res.Reason)
+			res.WriteTrace(s.stdout)
+		}
+		if res.Verdict == online.Fail {
+			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
+		}
+	}
+}
+
+// once starts a SUT, plays one run and releases the SUT.
+func (s *symSession) once(ctx context.Context, r *online.Runner, seed int64) (*online.Result, error) {
+	sut, err := s.start(ctx)
+	if err != nil {
+		if !errors.Is(err, adapter.ErrSUTUnavailable) {
+			err = fmt.Errorf("%w: %v", adapter.ErrSUTUnavailable, err)
+		}
+		return nil, err
+	}
+	defer sut.Close()
+	return r.Run(ctx, sut, seed)
+}
+
+// finish prints the summary, writes the report and the trace, and sets
+// the exit code.
+func (s *symSession) finish(name string) error {
+	counts := map[online.Verdict]int{}
+	var vs []online.Verdict
+	for _, res := range s.results {
+		if res.Verdict != online.None {
+			counts[res.Verdict]++
+			vs = append(vs, res.Verdict)
+		}
+	}
+	overall := online.Overall(vs...)
+	if overall == online.None {
+		overall = online.Inconc
+	}
+	summary := overall.String()
+	if s.runErr != nil {
+		summary = "error"
+	}
+	fmt.Fprintf(s.stdout, "\n%s: %d Pass, %d WeakPass, %d Fail, %d Inconc in %d run(s): %s\n", name,
+		counts[online.Pass], counts[online.WeakPass], counts[online.Fail], counts[online.Inconc], len(s.results), summary)
+	if err := s.save(overall); err != nil {
+		return inputError(err)
+	}
+	if path := s.c.String("report"); path != "" {
+		if err := writeSymJUnit(path, name, s.results, s.runErr); err != nil {
+			return inputError(fmt.Errorf("writing the report: %v", err))
+		}
+	}
+	if s.runErr != nil {
+		if errors.Is(s.runErr, context.Canceled) {
+			return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
+		}
+		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
+	}
+	return verdictError(overall)
+}
+
+// save writes the trace of the first run with the overall verdict (or
+// of the last run) to --save-trace.
+func (s *symSession) save(overall online.Verdict) error {
+	path := s.c.String("save-trace")
+	if path == "" || len(s.results) == 0 {
+		return nil
+	}
+	res := s.results[len(s.results)-1]
+	for _, r := range s.results {
+		if r.Verdict == overall {
+			res = r
+			break
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--save-trace: %v", err)
+	}
+	for _, te := range res.Trace {
+		if err := spec.WriteTraceEvent(f, te); err != nil {
+			f.Close()
+			return fmt.Errorf("--save-trace %s: %v", path, err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--save-trace: %v", err)
+	}
+	fmt.Fprintf(s.stdout, "trace of run seed %d (%s) saved to %s\n", res.Seed, res.Verdict, path)
+	return nil
+}
+
+// writeSymJUnit writes the runs as JUnit XML, as stg run does: one
+// <testcase> per run, Fail a failure, Inconc skipped, Pass and WeakPass
+// passed (the verdict is in the trace, in <system-out>).
+func writeSymJUnit(path, name string, results []*online.Result, runErr error) error {
+	suite := junitSuite{Name: name, Tests: len(results)}
+	var total time.Duration
+	for i, res := range results {
+		total += res.Elapsed
+		tc := junitCase{Name: fmt.Sprintf("run %d (seed %d)", i+1, res.Seed), Classname: "stg." + name,
+			Time: fmt.Sprintf("%.3f", res.Elapsed.Seconds()), SystemOut: res.TraceString()}
+		switch {
+		case runErr != nil && i == len(results)-1:
+			suite.Errors++
+			tc.Error = &junitMessage{Message: res.Reason}
+			var exit *adapter.ExitError
+			if errors.As(runErr, &exit) {
+				tc.SystemErr = strings.Join(exit.Stderr, "\n")
+			}
+		case res.Verdict == online.Fail:
+			suite.Failures++
+			tc.Failure = &junitMessage{Message: res.Reason, Text: res.TraceString()}
+		case res.Verdict == online.Inconc || res.Verdict == online.None:
+			suite.Skipped++
+			tc.Skipped = &junitMessage{Message: "Inconc: " + res.Reason}
+		}
+		suite.Cases = append(suite.Cases, tc)
+	}
+	suite.Time = fmt.Sprintf("%.3f", total.Seconds())
+	out, err := xml.MarshalIndent(junitSuites{Suites: []junitSuite{suite}}, "", "  ")
+	if err != nil {
+		return err
+	}
+	out = append([]byte(xml.Header), out...)
+	return os.WriteFile(path, append(out, '\n'), 0o644)
+}

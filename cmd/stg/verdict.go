@@ -1,0 +1,164 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/online"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+// exitWeakPass is the exit code of the verdict WeakPass (FORMAT.md §5).
+const exitWeakPass = 4
+
+func verdictCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verdict",
+		Usage:     "replay a trace against a symbolic purpose, without a SUT",
+		ArgsUsage: "SPEC SYMPURPOSE TRACE",
+		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout D]",
+		Description: `Verdict applies the inference rules of on-line testing (AGATHA, §4.3,
+rules 0-6) to a recorded trace (JSON Lines, FORMAT.md §5, as written by
+stg run --save-trace) and prints each step: the event, the rule applied,
+the sets of contexts Next, NextSkip and NextPass, the new set of contexts
+(a context is a node of the spec's symbolic execution tree, named by its
+path, and the equalities f between the symbols and the values seen), and
+for each node its label, location and path condition under f.
+
+It stops at the first verdict. A trace that ends before one gives Inconc.
+Exit codes: 0 Pass, 1 Fail, 2 Inconc, 3 error, 4 WeakPass.
+
+Example:
+   stg verdict examples/atm-paper/spec.yaml eta11.yaml trace.jsonl`,
+		Flags: []cli.Flag{
+			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION` (an undecided query counts as satisfiable: never a false Fail)"},
+		},
+		Action: runVerdict,
+	}
+}
+
+func runVerdict(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	if len(args) != 3 {
+		return usageError(c, "stg verdict needs SPEC SYMPURPOSE TRACE")
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		return inputError(fmt.Errorf("cannot start the solver: %v", err))
+	}
+	defer z.Close()
+	z.SetTimeout(c.Duration("solver-timeout"))
+	m, err := loadModel(args[0], nil)
+	if err != nil {
+		return inputError(err)
+	}
+	t, err := loadTester(z, m, args[1], c.App.ErrWriter)
+	if err != nil {
+		return inputError(err)
+	}
+	events, err := readEvents(m, args[2])
+	if err != nil {
+		return inputError(err)
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "spec %s, purpose %s: accept %v\n", m.Name, t.Purpose().Name, t.Purpose().AcceptPaths())
+	steps, err := t.Replay(events, func(i int, sc []online.Context, st *online.Step) error {
+		return t.WriteStep(w, i, sc, st)
+	})
+	if err != nil {
+		return inputError(fmt.Errorf("%s: %v", args[2], err))
+	}
+	return verdictExit(w, steps, len(events))
+}
+
+// loadTester reads a symbolic purpose and prepares its tester on the
+// spec m, warning on w about accept paths that are infeasible.
+func loadTester(z *solver.Context, m *spec.Model, file string, w io.Writer) (*online.Tester, error) {
+	if m.Kind != spec.SpecKind {
+		return nil, fmt.Errorf("%s: a %s, not a spec", m.File, m.Kind)
+	}
+	sp, err := spec.LoadSymPurpose(file)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: cannot read: %v", file, pe.Err)
+		}
+		return nil, err
+	}
+	x, err := symex.NewExecutor(z, m, symex.Options{})
+	if err != nil {
+		return nil, err
+	}
+	tp, err := online.NewPurpose(x, sp)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range tp.Infeasible {
+		fmt.Fprintf(w, "%s: warning: accept path [%s] is infeasible: its path condition is unsatisfiable\n", a.Pos, a)
+	}
+	return online.NewTester(z, tp), nil
+}
+
+// readEvents reads a trace file and types its events against m.
+func readEvents(m *spec.Model, file string) ([]online.Event, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: cannot read: %v", file, pe.Err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	tes, err := spec.ReadTrace(file, f)
+	if err != nil {
+		return nil, err
+	}
+	var errs spec.ErrorList
+	events := make([]online.Event, 0, len(tes))
+	for _, te := range tes {
+		ev, err := online.EventOf(m, te)
+		if err != nil {
+			errs.Add(spec.Pos{File: file, Line: te.Line, Col: 1}, "%v", err)
+			continue
+		}
+		events = append(events, ev)
+	}
+	return events, errs.Err()
+}
+
+// verdictExit prints the verdict of a replay and returns its exit code.
+func verdictExit(w io.Writer, steps []*online.Step, events int) error {
+	v, reason := online.Inconc, "the trace ends before a verdict"
+	if len(steps) > 0 && steps[len(steps)-1].Verdict != online.None {
+		last := steps[len(steps)-1]
+		v, reason = last.Verdict, fmt.Sprintf("%s: %s", last.Rule, last.Reason)
+	}
+	fmt.Fprintf(w, "verdict: %s (%s)\n", v, reason)
+	if rest := events - len(steps); rest > 0 && len(steps) > 0 {
+		fmt.Fprintf(w, "(%d event(s) after the verdict ignored)\n", rest)
+	}
+	return verdictError(v)
+}
+
+// verdictError maps a verdict to its exit code: nil for Pass.
+func verdictError(v online.Verdict) error {
+	switch v {
+	case online.Pass:
+		return nil
+	case online.Fail:
+		return &exitCode{code: exitFail}
+	case online.WeakPass:
+		return &exitCode{code: exitWeakPass}
+	}
+	return &exitCode{code: exitInconc}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+)
+
+var (
+	atmPaperSpec = filepath.Join("..", "..", "examples", "atm-paper", "spec.yaml")
+	eta11        = filepath.Join("..", "..", "online", "testdata", "eta11.yaml")
+	example4     = filepath.Join("..", "..", "online", "testdata", "example4.jsonl")
+)
+
+// stgSym runs the stg command line args as run does, with the verdict
+// command and stg run's dispatch of symbolic purposes added when main.go
+// and run.go do not have them yet.
+func stgSym(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	app := newApp(&stdout, &stderr)
+	has := map[string]bool{}
+	for _, c := range app.Commands {
+		has[c.Name] = true
+	}
+	if !has["verdict"] {
+		app.Commands = append(app.Commands, verdictCommand())
+	}
+	for _, c := range app.Commands {
+		if c.Name == "run" {
+			withSymRun(c)
+		}
+	}
+	err := app.Run(append([]string{"stg"}, args...))
+	var ec *exitCode
+	switch {
+	case err == nil:
+		return exitPass, stdout.String(), stderr.String()
+	case errors.As(err, &ec):
+		if ec.err != nil {
+			fmt.Fprintln(&stderr, ec.err)
+		}
+		return ec.code, stdout.String(), stderr.String()
+	}
+	fmt.Fprintln(&stderr, "stg:", err)
+	return exitError, stdout.String(), stderr.String()
+}
+
+// withSymRun adds to stg run the flags and the dispatch of symbolic
+// purposes, where run.go lacks them.
+func withSymRun(c *cli.Command) {
+	for _, f := range symRunFlags() {
+		if lookupFlag(c.Flags, f.Names()[0]) == nil {
+			c.Flags = append(c.Flags, f)
+		}
+	}
+	action := c.Action
+	c.Action = func(c *cli.Context) error {
+		args, err := positionalArgs(c)
+		if err == nil && len(args) > 0 && isSymPurpose(args[0]) {
+			file, command, err := runArgs(c)
+			if err != nil {
+				return err
+			}
+			return runSymPurpose(c, file, command)
+		}
+		return action(c)
+	}
+}
+
+// TestVerdictExample4 is SEEDS.md §1(d) item 4 on the command line:
+// rules 6, 6, 5, Next of two contexts, NextPass of one, WeakPass, exit 4.
+func TestVerdictExample4(t *testing.T) {
+	code, out, errOut := stgSym(t, "verdict", atmPaperSpec, eta11, example4)
+	if code != exitWeakPass {
+		t.Fatalf("exit %d, want 4\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"1. stim(deposit?250): rule 6\n",
+		"2. stim(amount?50): rule 6\n",
+		"3. obs(cash!50): rule 5: WeakPass\n",
+		"   Next(ev, SC2)     = {([deposit, ask, cash], ",
+		"), ([deposit, ask, cashFee], ",
+		"verdict: WeakPass (rule 5: cash!50 reaches [deposit, ask, cash], but [deposit, ask, cashFee] explain(s) the run too)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "NextPass(ev, SC2) = {([deposit, ask, cash], "); n != 1 {
+		t.Errorf("NextPass of the last step is not η11 alone:\n%s", out)
+	}
+}
+
+// TestVerdictExitCodes replays traces to each verdict and checks the
+// exit codes, and the FILE:LINE:COL errors of bad inputs.
+func TestVerdictExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	abs, err := filepath.Abs(atmPaperSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := write("pass.yaml", "kind: sympurpose\nname: p\nspec: "+abs+"\naccept:\n  - [check, sum, ask, cash]\n")
+	bad := write("bad.yaml", "kind: sympurpose\nname: p\nspec: "+abs+"\naccept:\n  - [check, cash]\n")
+	send := `{"dir":"send","action":"deposit","args":{"v":250}}` + "\n" + `{"dir":"send","action":"amount","args":{"v":50}}` + "\n"
+	for _, tc := range []struct {
+		name, purpose, trace string
+		code                 int
+		want                 string
+	}{
+		{"fail", eta11, send + `{"dir":"receive","action":"cash","args":{"v":51}}`, exitFail, "verdict: Fail (rule 2: unspecified output cash!51"},
+		{"inconc", eta11, send + `{"dir":"receive","action":"screen","args":{"msg":"no_money"}}`, exitInconc, "verdict: Inconc (rule 3:"},
+		{"ill-typed output", eta11, send + `{"dir":"receive","action":"cash","args":{"v":"x"}}`, exitFail, "unspecified output cash: ill-typed arguments"},
+		{"pass", pass, `{"dir":"send","action":"check"}
+{"dir":"receive","action":"sum","args":{"v":2000}}
+{"dir":"send","action":"amount","args":{"v":50}}
+{"dir":"receive","action":"cash","args":{"v":50}}`, exitPass, "verdict: Pass (rule 4:"},
+		{"no verdict", eta11, send, exitInconc, "verdict: Inconc (the trace ends before a verdict)"},
+		{"bad trace", eta11, `{"dir":"send","action":"deposit","args":{"v":250}}` + "\n{\"dir\":\"sideways\",\"action\":\"cash\"}", exitError, "t.jsonl:2:8: dir must be"},
+		{"send not an input", eta11, `{"dir":"send","action":"cash","args":{"v":1}}`, exitError, "t.jsonl:1:1: send cash: not an input of atm-paper"},
+		{"bad purpose", bad, send, exitError, "bad.yaml:5:13: transition cash leaves q1, not q2, the target of check"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			trace := write("t.jsonl", tc.trace+"\n")
+			code, out, errOut := stgSym(t, "verdict", atmPaperSpec, tc.purpose, trace)
+			if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tc.code, tc.want, out, errOut)
+			}
+		})
+	}
+}

@@ -1,0 +1,101 @@
+// Package online implements on-line testing with symbolic test purposes:
+// the inference rules of Gaston, Le Gall, Rapin and Touil, "Symbolic
+// execution techniques for test purpose definition" (TestCom 2006, the
+// AGATHA tool; ../shared/papers/symbolic-execution-test-purposes.txt
+// §4), over the symbolic execution tree of package symex.
+//
+// # The formal objects
+//
+//   - A Purpose is the labelling TP of the tree (Def. 13) by a
+//     sympurpose file (FORMAT.md §5): the nodes whose path is an accept
+//     path are Accept, their ancestors Skip, every other node ⊥ (Bot),
+//     including the whole infinite rest of the tree, which the tester
+//     expands on demand with symex.Executor.Expand: ⊥ nodes are needed
+//     for Fail and for the other contexts of WeakPass.
+//     Purpose.TargetCond is targetCond (Def. 16): the disjunction of the
+//     path conditions of the accept nodes reachable from a node, π(s)
+//     for an accept node s.
+//   - A Context is a context (s, f) (Def. 14): a node and the
+//     conjunction f of the equalities between the values seen and the
+//     parameter symbols of its path, kept as a map from symbols to
+//     values. Since f binds distinct symbols to literals, f ∧ e is
+//     satisfiable iff e with the values substituted is; the queries are
+//     made that way, and folded exactly when they become ground.
+//   - An Event is stim(c?t) or obs(c!t) (δ! for observed quiescence).
+//   - Tester.Apply computes Next(ev, SC), NextSkip and NextPass (Defs.
+//     15 and 17) and applies the one Rule that fits, giving a Step: a
+//     new set of contexts or a Verdict (Pass, Fail, Inconc, WeakPass).
+//
+// The rules (§4.3):
+//
+//	rule 0  start                                       SC0 = {(init, true)}
+//	rule 1  obs(ev), NextSkip ≠ ∅, NextPass = ∅          SC := Next(ev, SC)
+//	rule 2  obs(ev), Next = ∅                            Fail
+//	rule 3  obs(ev), Next ≠ ∅, NextSkip = NextPass = ∅   Inconc
+//	rule 4  obs(ev), Next = NextPass ≠ ∅                 Pass
+//	rule 5  obs(ev), NextPass ≠ ∅, NextPass ⊊ Next       WeakPass
+//	rule 6  stim(ev), NextSkip ≠ ∅                       SC := Next(ev, SC)
+//
+// Rules 1-5 are exclusive and exhaustive (NextSkip and NextPass are
+// disjoint subsets of Next); the property test checks it, and the three
+// sets, against Z3 on the paper's formulas. A stimulation with NextSkip
+// = ∅ fits no rule (NoRule): the tester never sends one; a recorded
+// trace that holds one ends Inconc there.
+//
+// Internal transitions (τ), if the spec has them, are closed over: SC0
+// and the new sets of rules 1 and 6 hold the contexts reachable by
+// internal transitions (f unchanged), while Next, NextSkip and NextPass
+// are judged on the direct successors, so that a τ step after an accept
+// node does not turn Pass into WeakPass. A set of contexts larger than
+// Tester.MaxContexts ends the run Inconc; no context is ever dropped.
+//
+// # Undecided solver answers
+//
+// A query the solver cannot decide (non-linear arithmetic, a timeout)
+// counts as satisfiable, so the sets are over-approximated and Fail is
+// never given on an undecided answer:
+//
+//   - rule 2 (Fail) needs every successor proved impossible;
+//   - rule 4 (Pass) needs every successor that is not an accept node
+//     proved impossible: an undecided one makes it rule 5 (WeakPass);
+//     an undecided accept node counts as reached (the step says so);
+//   - rule 3 (Inconc) needs targetCond proved unsatisfiable for every
+//     skip successor: an undecided one keeps the run going (rule 1),
+//     and later steps decide;
+//   - rules 1 and 6 keep the undecided contexts; the tester only sends
+//     values taken from a model of a satisfiable formula.
+//
+// Step.Undecided counts these answers; stg verdict prints them.
+//
+// # On-line testing
+//
+// A Runner plays runs against a SUT through the adapters of package
+// adapter, with the guarantees of package runner: it takes an output
+// already emitted before anything else; it stimulates while some
+// context can progress by an input toward accept (a child s' of an
+// input with TP(s') = skip), choosing the values by solving f ∧ π(a)
+// for an accept node a below s' (π(a) implies targetCond(s'), so rule 6
+// applies), diversified by the seed like runner's planning; otherwise it
+// waits for an output, silence being the observation δ. On a Timed
+// adapter the quiescence window is calibrated from measured latencies,
+// a SUT not yet heard from gets the start-up allowance, and a silence
+// after which δ would be Fail is confirmed over Options.Confirm before
+// it is concluded. In-process adapters have exact quiescence.
+//
+// Crossing outputs. An output the SUT emits before it reads an input
+// already sent would be judged after that input. runner handles this
+// with queued semantics; this package avoids it by strategy: on a Timed
+// adapter the tester stimulates only when no context allows an output
+// of the SUT (δ aside). A conformant SUT then has no output in flight
+// when the input leaves; a SUT that emits one anyway emitted an output
+// that no context allowed before the input, so it does not conform and
+// Fail is not false. The price: where a spec allows an output and an
+// input at once, the tester waits, and observes the output or δ (δ is a
+// sink: the run then ends). An in-process SUT answers before its Input
+// returns, so no output can cross and the tester stimulates at once.
+//
+// Over several runs the verdict is Overall: Fail > Pass > WeakPass >
+// Inconc. stg verdict SPEC SYMPURPOSE TRACE replays a trace file with
+// Tester.Replay and Tester.WriteStep; stg run SYMPURPOSE -- COMMAND
+// plays on-line runs, and --save-trace writes a run's Result.Trace.
+package online

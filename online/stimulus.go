@@ -1,0 +1,262 @@
+package online
+
+import (
+	"math/big"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+// A candidate is a symbolic input toward accept: a context (s, f) and a
+// child n of s by an input, with TP(n) = skip.
+type candidate struct {
+	c Context
+	n *symex.Node
+}
+
+// stimulus chooses the next stimulus, with the step of rule 6 it
+// makes, or nil when the tester should wait for an output: when no
+// context can progress by an input toward accept, and, on a Timed
+// adapter, when some context allows an output (see outputPossible).
+//
+// For a candidate (s, f) --c?z--> n and an accept node a below n, it
+// solves f ∧ π(a) for z (π(a) implies π(n), so the stimulus keeps a
+// reachable: NextSkip is not empty), the values diversified by the
+// run's seed as runner's planning does.
+func (x *execution) stimulus() (*Event, *Step, error) {
+	var cands []candidate
+	for _, c := range x.sc {
+		children, err := x.t.tp.x.Expand(c.Node)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, n := range children {
+			if n.Action != nil && n.Action.Dir == spec.Input && x.t.tp.Label(n) == Skip {
+				cands = append(cands, candidate{c, n})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil, nil, nil
+	}
+	if _, timed := x.sut.(adapter.Timed); timed {
+		if out, err := x.outputPossible(); err != nil || out {
+			return nil, nil, err
+		}
+	}
+	tries := x.r.opts.Tries
+	for _, i := range x.rng.Perm(len(cands)) {
+		k := cands[i]
+		targets := x.t.tp.Targets(k.n)
+		for _, j := range x.rng.Perm(len(targets)) {
+			if tries--; tries < 0 {
+				return nil, nil, nil
+			}
+			args, ok, err := x.solve(k.c.under(targets[j].State.PC), k.n)
+			if err != nil || !ok {
+				if err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
+			ev := &Event{Stim: true, Action: k.n.Action.Name, Args: args}
+			st, err := x.t.Apply(x.sc, *ev)
+			if err != nil {
+				return nil, nil, err
+			}
+			if st.Rule == 6 {
+				return ev, st, nil
+			}
+		}
+	}
+	return nil, nil, nil
+}
+
+// outputPossible reports whether some context allows an output of the
+// SUT (not δ). Only where none does can a stimulus not cross an output
+// of a conformant SUT on the wire: the tester then waits instead (and a
+// non-conformant SUT whose output crosses the stimulus gets no false
+// Fail, since that output was unspecified before the stimulus too).
+func (x *execution) outputPossible() (bool, error) {
+	for _, c := range x.sc {
+		children, err := x.t.tp.x.Expand(c.Node)
+		if err != nil {
+			return false, err
+		}
+		for _, n := range children {
+			if n.Action == nil || n.Action.Dir != spec.Output || n.Name == symex.DeltaName {
+				continue
+			}
+			a, err := x.t.sat(c.under(n.State.PC))
+			if err != nil || a != unsat {
+				return err == nil, err
+			}
+		}
+	}
+	return false, nil
+}
+
+// solve returns values for the parameter symbols of n (the fresh
+// symbols of the input) in a model of goal, or false when goal is not
+// proved satisfiable.
+func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value, bool, error) {
+	goal, err := symex.Simplify(goal)
+	if err != nil || spec.IsFalse(goal) {
+		return nil, false, err
+	}
+	s := x.t.z.NewSolver()
+	defer s.Close()
+	if err := s.Assert(goal); err != nil {
+		return nil, false, err
+	}
+	if r, err := s.Check(); err != nil || r != solver.Sat {
+		return nil, false, nil // unsat, or undecided: not a stimulus
+	}
+	vals, err := x.pick(s, n.Args)
+	if err != nil {
+		return nil, false, err
+	}
+	args := make(map[string]spec.Value, len(n.Args))
+	for i, p := range n.Action.Params {
+		v, ok := vals[n.Args[i].Name]
+		if !ok {
+			v = x.randomValue(p.Type)
+		}
+		args[p.Name] = v
+	}
+	return args, true, nil
+}
+
+// pick returns values, in a model of the assertions of s (satisfiable),
+// for ids, diversified by the run's random source as runner/plan.go's
+// pick: for each identifier in random order it asks for a value equal
+// to a random small target, else near the solver's value (equal, at
+// least or at most), keeping the first hint that stays satisfiable;
+// sometimes it gives no hint, and the solver's own model, typically on
+// a boundary of the guard, is taken.
+func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
+	pushed := 0
+	defer func() {
+		if pushed > 0 {
+			s.Pop(pushed)
+		}
+	}()
+	try := func(hs []spec.Expr) (bool, error) {
+		for _, h := range hs {
+			s.Push()
+			if err := s.Assert(h); err != nil {
+				s.Pop(1)
+				return false, err
+			}
+			if r, err := s.Check(); err != nil || r != solver.Sat {
+				s.Pop(1)
+				if err != nil {
+					return false, err
+				}
+				continue
+			}
+			pushed++
+			return true, nil
+		}
+		return false, nil
+	}
+	for _, i := range x.rng.Perm(len(ids)) {
+		id := ids[i]
+		if x.rng.IntN(8) == 0 {
+			continue
+		}
+		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
+		if err != nil || ok || !id.T.IsNumeric() {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		v, found, err := x.value(s, id)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			if _, err := try(x.hints(id, x.near(v))); err != nil {
+				return nil, err
+			}
+		}
+	}
+	vals := map[string]spec.Value{}
+	for _, id := range ids {
+		v, found, err := x.value(s, id)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			vals[id.Name] = v
+		}
+	}
+	return vals, nil
+}
+
+// value returns the value of id in a model of s.
+func (x *execution) value(s *solver.Solver, id *spec.Ident) (spec.Value, bool, error) {
+	if r, err := s.Check(); err != nil || r != solver.Sat {
+		return spec.Value{}, false, err
+	}
+	m, err := s.Model()
+	if err != nil {
+		return spec.Value{}, false, err
+	}
+	v, ok := m.Vars[id.Name]
+	return v, ok, nil
+}
+
+// hints returns soft targets for the value of id, most specific first:
+// equal to v, then at least or at most v.
+func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
+	eq := spec.Compare(spec.Eq, id, v.Expr())
+	if !id.T.IsNumeric() {
+		return []spec.Expr{eq}
+	}
+	ge, le := spec.Compare(spec.Ge, id, v.Expr()), spec.Compare(spec.Le, id, v.Expr())
+	if x.rng.IntN(2) == 0 {
+		ge, le = le, ge
+	}
+	return []spec.Expr{eq, ge, le}
+}
+
+// near returns a random number a small distance from v.
+func (x *execution) near(v spec.Value) spec.Value {
+	d := x.rng.Int64N(41) - 10
+	switch v.T.Kind {
+	case spec.Int:
+		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
+	case spec.Real:
+		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
+	}
+	return v
+}
+
+// randomValue returns a random value of type t, of small magnitude:
+// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
+func (x *execution) randomValue(t spec.Type) spec.Value {
+	var n int64
+	switch k := x.rng.IntN(20); {
+	case k < 14:
+		n = x.rng.Int64N(31) - 10
+	case k < 19:
+		n = x.rng.Int64N(201) - 100
+	default:
+		n = x.rng.Int64N(2001) - 1000
+	}
+	switch t.Kind {
+	case spec.Int:
+		return spec.IntValue(big.NewInt(n))
+	case spec.Real:
+		return spec.RatValue(big.NewRat(n, []int64{1, 1, 2, 4, 10}[x.rng.IntN(5)]))
+	case spec.Bool:
+		return spec.BoolValue(x.rng.IntN(2) == 0)
+	case spec.EnumKind:
+		return spec.EnumValue(t.Enum, x.rng.IntN(len(t.Enum.Values)))
+	}
+	return spec.Zero(t)
+}

@@ -1,0 +1,53 @@
+package online
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// TestUndecidedNeverFails: an observation whose successor the solver
+// cannot decide (is 33 a sum of three cubes?) counts as satisfiable:
+// no Fail (rule 2 needs every successor proved impossible). Here the
+// successor is the accept node: WeakPass cannot arise, and the step
+// reports its undecided query (it is a Pass by rule 4 over the
+// over-approximated sets, marked undecided in its reason). An output no
+// transition can match still fails.
+func TestUndecidedNeverFails(t *testing.T) {
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(z.Close)
+	z.SetTimeout(300 * time.Millisecond)
+	m, err := spec.LoadFile("testdata/cubes.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := testerOf(t, z, m, &spec.SymPurpose{Name: "cubes", Spec: "cubes.yaml", Accept: []spec.AcceptPath{{Names: []string{"go", "out"}}}})
+	for _, tc := range []struct {
+		trace     string
+		rules     []Rule
+		undecided bool
+	}{
+		{"go? out!33", []Rule{6, 4}, true},
+		{"go? out!3", []Rule{6, 4}, false}, // 1 + 1 + 1
+		{"go? go?", []Rule{6, NoRule}, false},
+		{"go? beep!", []Rule{6, 2}, false},
+	} {
+		steps, err := tr.Replay(events(t, tr, tc.trace), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rules []Rule
+		for _, st := range steps {
+			rules = append(rules, st.Rule)
+		}
+		last := steps[len(steps)-1]
+		if !equalRules(rules, tc.rules) || (last.Undecided > 0) != tc.undecided {
+			t.Errorf("%s: rules %v, %d undecided; want %v, undecided %v (%s)", tc.trace, rules, last.Undecided, tc.rules, tc.undecided, last.Reason)
+		}
+	}
+}
