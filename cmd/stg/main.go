@@ -63,6 +63,7 @@ func commands() []*cli.Command {
 		runCommand(),
 		symexCommand(),
 		purposesCommand(),
+		verdictCommand(),
 	}
 }
 

@@ -24,7 +24,7 @@ func runCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "play a test case against a system under test",
-		ArgsUsage: "TESTCASE [--tcp HOST:PORT | -- COMMAND [ARGS...]]",
+		ArgsUsage: "TESTCASE|SYMPURPOSE [--tcp HOST:PORT | -- COMMAND [ARGS...]]",
 		UsageText: "stg run TESTCASE [options] -- COMMAND [ARGS...]\nstg run TESTCASE [options] --tcp HOST:PORT",
 		Description: `Run starts COMMAND afresh for each run (or connects to --tcp HOST:PORT),
 talks to it in JSON Lines on its stdin and stdout (FORMAT.md §4), plays the
@@ -44,16 +44,23 @@ readiness line {"ready":true}), quiescence is not concluded before
 drops the connection is reported as such (exit code 3), with its status and
 its last lines on stderr; it is never taken for a quiet SUT.
 
+Given a sympurpose file (stg purposes), run tests on-line by symbolic
+execution of its spec (AGATHA's rules 0-6): stimuli are chosen toward the
+purpose's accept nodes, and the verdict may also be WeakPass (the target
+was reached, but another path of the spec explains the run too);
+--save-trace FILE writes the run as a trace for stg verdict.
+
 The overall verdict is Fail if any run failed, else Pass if any passed, else
-Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc, 3 error (bad input, or a SUT
-that could not be started or talked to).
+WeakPass if any gave it, else Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc,
+3 error (bad input, or a SUT that could not be started or talked to), 4
+WeakPass.
 
 Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
    stg run cmp.tc.yaml --runs 100 --report report.xml -- ./sut
    stg run cmp.tc.yaml --seed 1234 --runs 1 -- ./sut      # replay one run
    stg run cmp.tc.yaml --tcp localhost:7000`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1, Usage: "play `N` runs, with seeds S, S+1, ..."},
 			&cli.Int64Flag{Name: "seed", Usage: "the first seed `S`", DefaultText: "random, printed"},
 			&cli.StringFlag{Name: "quiescence", Value: "auto", Usage: "`WINDOW` of silence that counts as quiescence (delta): a duration, or auto (from measured latencies, at least 200ms)"},
@@ -65,7 +72,7 @@ Example:
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the traces of failing runs only"},
-		},
+		}, symRunFlags()...),
 		Action: runTestcase,
 	}
 }
@@ -89,6 +96,9 @@ func runTestcase(c *cli.Context) error {
 	file, command, err := runArgs(c)
 	if err != nil {
 		return err
+	}
+	if isSymPurpose(file) {
+		return runSymPurpose(c, file, command)
 	}
 	opts, err := runOptions(c)
 	if err != nil {
