@@ -86,9 +86,9 @@ type Result struct {
 // It keeps the largest latency measured over its runs, the base of the
 // automatic quiescence window.
 type Runner struct {
-	t          *Tester
-	opts       Options
-	maxLatency time.Duration
+	t    *Tester
+	opts Options
+	cal  adapter.Calibration
 }
 
 // NewRunner returns a Runner of t's purpose.
@@ -98,14 +98,13 @@ func NewRunner(t *Tester, opts Options) *Runner {
 
 // execution is the state of one run.
 type execution struct {
-	r     *Runner
-	t     *Tester
-	sut   adapter.Adapter
-	rng   *rand.Rand
-	sc    []Context
-	res   *Result
-	last  time.Time // the last send or output: silence counts from it
-	heard bool      // an output has arrived in this run
+	r      *Runner
+	t      *Tester
+	sut    adapter.Adapter
+	rng    *rand.Rand
+	sc     []Context
+	res    *Result
+	listen *adapter.Listener // waits for outputs, measures latencies
 }
 
 // Run plays one run against sut with the inference rules, the seed
@@ -115,8 +114,10 @@ type execution struct {
 // Inconc. Run does not close sut.
 func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Result, error) {
 	start := time.Now()
-	x := &execution{r: r, t: r.t, sut: sut, res: &Result{Seed: seed}, last: start,
-		rng: rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65))}
+	x := &execution{r: r, t: r.t, sut: sut, res: &Result{Seed: seed},
+		rng:    rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65)),
+		listen: adapter.NewListener(sut, r.opts.timing(), &r.cal)}
+	defer func() { x.res.Latencies = x.listen.Latencies }()
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	err := x.run(ctx, runCtx)
@@ -200,7 +201,7 @@ func (x *execution) receiveFailed(ctx context.Context, err error) error {
 
 // observe takes an output of the SUT.
 func (x *execution) observe(out *adapter.Output) error {
-	x.measure(out)
+	x.listen.Took(out)
 	return x.step(outputEvent(x.t.tp.x.Spec(), out), out.Args)
 }
 
@@ -232,7 +233,7 @@ func (x *execution) send(ctx context.Context, ev *Event, st *Step) error {
 	if err := x.sut.Send(ctx, in); err != nil {
 		return err
 	}
-	x.last = time.Now()
+	x.listen.Sent()
 	x.record(st, nil)
 	return nil
 }

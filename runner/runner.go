@@ -194,9 +194,9 @@ type Runner struct {
 	dist     map[string]int // fewest transitions to a Pass location; absent: none
 	init     *symex.State
 
-	// maxLatency is the largest response latency measured over the
-	// runs so far: the base of the automatic quiescence window.
-	maxLatency time.Duration
+	// cal keeps the largest response latency measured over the runs so
+	// far: the base of the automatic quiescence window.
+	cal adapter.Calibration
 
 	// noPath remembers the states from which planning found no path
 	// within its bounds; planning is deterministic in the state.
@@ -285,8 +285,7 @@ type execution struct {
 	lost bool  // some states were dropped: a send the test case does not cover there
 	res  *Result
 
-	last  time.Time // the last send or output: silence is counted from it
-	heard bool      // an output has arrived in this run
+	listen *adapter.Listener // waits for outputs, measures latencies
 
 	// the state the tester plans from (the first of views), its values
 	// when it is ground
@@ -317,8 +316,8 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 		rng:  rand.New(rand.NewPCG(uint64(seed), 0x5354472d72756e)),
 		hyps: []hyp{{st: r.init}},
 		res:  &Result{Seed: seed},
-		last: start,
 	}
+	x.listen = adapter.NewListener(sut, r.opts.timing(), &r.cal)
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	x.ctx = runCtx
@@ -327,7 +326,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 		x.res.Location = vs[0].Loc
 	}
 	x.res.Elapsed = time.Since(start)
-	x.res.Latencies = x.samples
+	x.res.Latencies = x.listen.Latencies
 	return x.res, err
 }
 
@@ -429,7 +428,7 @@ func (x *execution) observe(out *adapter.Output) error {
 		return x.end(Fail, "unspecified output: ill-typed arguments: "+err.Error())
 	}
 	step.Args = ordered(a, args)
-	x.measure(out)
+	x.listen.Took(out)
 	return x.apply(step, args, false)
 }
 
@@ -497,7 +496,7 @@ func (x *execution) send(ctx context.Context, c *choice) error {
 		x.record(step)
 		return err
 	}
-	x.last = time.Now()
+	x.listen.Sent()
 	hs := make([]hyp, len(x.hyps))
 	for i, h := range x.hyps {
 		h.queue = append(h.queue[:len(h.queue):len(h.queue)], sent{a.Name, c.args})
