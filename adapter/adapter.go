@@ -62,7 +62,7 @@ type Adapter interface {
 }
 
 // A Timed adapter talks to a SUT over a stream, where quiescence can only
-// be decided by waiting. The runner confirms a quiescence that would lead
+// be decided by waiting. A Listener confirms a quiescence that would lead
 // to Fail with a longer window, and gives a SUT that has not yet been
 // heard from a start-up allowance. Adapters that are not Timed (InProcess)
 // have exact quiescence: Receive returns nil at once when the SUT has
@@ -114,12 +114,6 @@ func (e *OutputError) Error() string {
 
 // maxLine bounds one message of the wire protocol.
 const maxLine = 1 << 20
-
-// wireMessage is a line of the wire protocol (FORMAT.md §4).
-type wireMessage struct {
-	Action string                     `json:"action"`
-	Args   map[string]json.RawMessage `json:"args,omitempty"`
-}
 
 // encodeInput writes in as one JSON line.
 func encodeInput(in Input) []byte {

@@ -25,13 +25,14 @@
 //     the SUT has written before Receive is called (it is in the pipe or
 //     the socket) is returned, even by Receive(ctx, 0); a partial line is
 //     kept for the next call.
-//   - Whether the wait was long enough is the runner's business: adapters
-//     over a stream are Timed, and tell the runner when the SUT was
-//     started and whether it has been heard from, so that it can give a
-//     SUT still starting an allowance and confirm a silence that would
-//     fail over a longer window. InProcess is not Timed: its quiescence is
-//     exact (the SUT has answered when its Input method returns), and
-//     Receive returns nil at once when nothing is queued.
+//   - Whether the wait was long enough is the Listener's business, with
+//     the policy of a Timing: adapters over a stream are Timed, and tell
+//     it when the SUT was started and whether it has been heard from, so
+//     that it can give a SUT still starting an allowance and confirm a
+//     silence that would fail over a longer window. InProcess is not
+//     Timed: its quiescence is exact (the SUT has answered when its Input
+//     method returns), and Receive returns nil at once when nothing is
+//     queued.
 //   - Output.At is when the line was read, for latency measurements.
 //
 // Receive and Send use no goroutine of their own: reads and writes carry

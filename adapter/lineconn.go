@@ -44,6 +44,8 @@ type lineConn struct {
 	at   time.Time // when the bytes holding buf's complete lines were read
 	skip bool      // discarding the rest of a line that was too long
 
+	raw syscall.RawConn // r's, for the reads that do not wait; nil until the first
+
 	start time.Time
 	heard atomic.Bool
 
@@ -72,8 +74,14 @@ func (l *lineConn) Receive(ctx context.Context, wait time.Duration) (*Output, er
 		return nil, err
 	}
 	deadline := time.Now().Add(wait)
-	stop := context.AfterFunc(ctx, func() { l.r.SetReadDeadline(longAgo) })
-	defer stop()
+	// ctx's end interrupts a read that waits (readBy); the reads that do
+	// not wait need no hook, so that Receive(ctx, 0) registers none.
+	var stop func() bool
+	defer func() {
+		if stop != nil {
+			stop()
+		}
+	}()
 	for {
 		if out, ok, err := l.next(); ok {
 			return out, err
@@ -88,6 +96,9 @@ func (l *lineConn) Receive(ctx context.Context, wait time.Duration) (*Output, er
 		var n int
 		var err error
 		if waiting {
+			if stop == nil {
+				stop = context.AfterFunc(ctx, func() { l.r.SetReadDeadline(longAgo) })
+			}
 			n, err = l.readBy(ctx, deadline)
 		} else {
 			n, err = l.readNow()
@@ -123,29 +134,29 @@ func (l *lineConn) readBy(ctx context.Context, deadline time.Time) (int, error) 
 // readNow reads into the buffer what the stream already holds, without
 // waiting: 0 bytes and no error when it holds nothing.
 func (l *lineConn) readNow() (int, error) {
+	if l.raw == nil {
+		raw, err := l.r.SyscallConn()
+		if err != nil {
+			return 0, err
+		}
+		l.raw = raw
+	}
 	l.grow()
-	n, err := readNow(l.r, l.buf[len(l.buf):cap(l.buf)])
+	n, err := readNow(l.r, l.raw, l.buf[len(l.buf):cap(l.buf)])
 	l.took(n)
 	return n, err
 }
 
 // readNow reads what f already holds into p with one read system call
-// that does not wait: 0 bytes and no error when it holds nothing, io.EOF
-// at its end. It clears f's read deadline.
-func readNow(f interface {
-	SetReadDeadline(time.Time) error
-	SyscallConn() (syscall.RawConn, error)
-}, p []byte) (int, error) {
+// on raw, f's raw connection, that does not wait: 0 bytes and no error
+// when it holds nothing, io.EOF at its end. It clears f's read deadline.
+func readNow(f interface{ SetReadDeadline(time.Time) error }, raw syscall.RawConn, p []byte) (int, error) {
 	if err := f.SetReadDeadline(time.Time{}); err != nil {
-		return 0, err
-	}
-	raw, err := f.SyscallConn()
-	if err != nil {
 		return 0, err
 	}
 	var n int
 	var rerr error
-	err = raw.Read(func(fd uintptr) bool {
+	err := raw.Read(func(fd uintptr) bool {
 		for {
 			n, rerr = syscall.Read(int(fd), p)
 			if rerr != syscall.EINTR {

@@ -27,6 +27,31 @@ type Timing struct {
 	Startup       time.Duration
 }
 
+// Defaults of Timing.
+const (
+	DefaultQuiescence    = 200 * time.Millisecond
+	DefaultLatencyFactor = 4
+	DefaultConfirm       = 5 * time.Second
+	DefaultStartup       = 5 * time.Second
+)
+
+// WithDefaults returns t with its zero fields set to the defaults.
+func (t Timing) WithDefaults() Timing {
+	if t.Quiescence <= 0 {
+		t.Quiescence = DefaultQuiescence
+	}
+	if t.LatencyFactor <= 0 {
+		t.LatencyFactor = DefaultLatencyFactor
+	}
+	if t.Confirm <= 0 {
+		t.Confirm = DefaultConfirm
+	}
+	if t.Startup <= 0 {
+		t.Startup = DefaultStartup
+	}
+	return t
+}
+
 // A Calibration keeps the largest response latency measured over the runs
 // of one tester (one goroutine).
 type Calibration struct {
@@ -38,16 +63,14 @@ type Calibration struct {
 // next output.
 type Listener struct {
 	sut    Adapter
+	timed  Timed // sut when it is Timed, nil when its quiescence is exact
 	timing Timing
 	cal    *Calibration
 	last   time.Time // the last send or output: silence is counted from it
 	heard  bool      // an output has arrived in this run
 
-	// Window is the quiescence window of the last wait of a Timed
-	// adapter (0 for exact quiescence); Latencies are the latencies
-	// measured in the run. The first output of a run may include the
-	// SUT's start-up, and is left out.
-	Window    time.Duration
+	// Latencies are the latencies measured in the run. The first output
+	// of a run may include the SUT's start-up, and is left out.
 	Latencies []time.Duration
 }
 
@@ -57,7 +80,8 @@ func NewListener(sut Adapter, timing Timing, cal *Calibration) *Listener {
 	if cal == nil {
 		cal = &Calibration{}
 	}
-	return &Listener{sut: sut, timing: timing, cal: cal, last: time.Now()}
+	timed, _ := sut.(Timed)
+	return &Listener{sut: sut, timed: timed, timing: timing, cal: cal, last: time.Now()}
 }
 
 // Sent records that an input was just sent.
@@ -71,12 +95,21 @@ func (l *Listener) Took(out *Output) {
 	}
 	prev, first := l.last, !l.heard
 	l.last, l.heard = at, true
-	if _, timed := l.sut.(Timed); !timed || first || at.Before(prev) {
+	if l.timed == nil || first || at.Before(prev) {
 		return
 	}
 	lat := at.Sub(prev)
 	l.Latencies = append(l.Latencies, lat)
 	l.cal.Max = max(l.cal.Max, lat)
+}
+
+// Window returns the quiescence window a wait uses now: 0 for an
+// adapter whose quiescence is exact.
+func (l *Listener) Window() time.Duration {
+	if l.timed == nil {
+		return 0
+	}
+	return l.window()
 }
 
 // window returns the quiescence window.
@@ -95,16 +128,14 @@ func (l *Listener) window() time.Duration {
 // it has been silent for Timing.Confirm. The output returned is not yet
 // recorded: call Took.
 func (l *Listener) Wait(ctx context.Context, wouldFail func() bool) (*Output, time.Duration, error) {
-	timed, isTimed := l.sut.(Timed)
 	d := l.window()
-	if isTimed {
-		l.Window = d
-		if at, heard := timed.Started(); !heard {
+	if l.timed != nil {
+		if at, heard := l.timed.Started(); !heard {
 			d = max(d, time.Until(at.Add(l.timing.Startup)))
 		}
 	}
 	out, err := l.sut.Receive(ctx, d)
-	if err != nil || out != nil || !isTimed {
+	if err != nil || out != nil || l.timed == nil {
 		return out, 0, err
 	}
 	if wouldFail() {

@@ -197,9 +197,13 @@ func (t *stderrTail) copy() {
 		n, err := t.r.Read(buf)
 		t.add(buf[:n])
 		if errors.Is(err, os.ErrDeadlineExceeded) {
+			raw, err := t.r.SyscallConn()
+			if err != nil {
+				return
+			}
 			// Bounded: a grandchild may write for ever.
 			for range 256 {
-				n, err := readNow(t.r, buf)
+				n, err := readNow(t.r, raw, buf)
 				if n == 0 || err != nil {
 					break
 				}

@@ -182,7 +182,13 @@ func TestProcessSendToEnded(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, dir := startSh(t, tt.script, nil)
-			p.grace = 200 * time.Millisecond
+			// The grace bounds the wait for an exit: it must outlast the
+			// exit of a process that exits, however loaded the machine,
+			// and only costs time for the one that runs on.
+			p.grace = noHang
+			if tt.what == "" {
+				p.grace = 200 * time.Millisecond
+			}
 			waitFile(t, filepath.Join(dir, "closed"))
 			err := p.Send(context.Background(), Input{Action: "in"})
 			var xe *ExitError
@@ -272,6 +278,50 @@ func TestDialTCPUnavailable(t *testing.T) {
 	} {
 		if _, err := DialTCP(tt.ctx, addr); !errors.Is(err, ErrSUTUnavailable) || !strings.Contains(err.Error(), "cannot connect") {
 			t.Errorf("%s: got %v", tt.name, err)
+		}
+	}
+}
+
+func TestProcessCannotStart(t *testing.T) {
+	_, err := StartProcess([]string{filepath.Join(t.TempDir(), "no-such-sut")}, nil)
+	if !errors.Is(err, ErrSUTUnavailable) || !strings.Contains(err.Error(), "cannot start") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := StartProcess(nil, nil); !errors.Is(err, ErrSUTUnavailable) {
+		t.Errorf("no command: got %v", err)
+	}
+}
+
+// TestProcessKillsGroup checks that Close kills the SUT's children too.
+func TestProcessKillsGroup(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	p, err := StartProcess([]string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; wait"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for begin := time.Now(); pid == 0 && time.Since(begin) < noHang; time.Sleep(time.Millisecond) {
+		if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 && b[len(b)-1] == '\n' {
+			fmt.Sscan(string(b), &pid)
+		}
+	}
+	begin := time.Now()
+	p.Close()
+	if d := time.Since(begin); d > 3*time.Second {
+		t.Errorf("Close took %v", d)
+	}
+	if pid == 0 {
+		t.Fatal("the child's pid was not written")
+	}
+	// SIGKILL takes effect when the child next runs, however late on a
+	// loaded machine. A zombie is dead.
+	for begin := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(b), ") Z") {
+			break
+		}
+		if time.Since(begin) > noHang {
+			t.Fatalf("the SUT's child %d survived Close: %s", pid, b)
 		}
 	}
 }

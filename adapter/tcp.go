@@ -35,7 +35,7 @@ func DialTCP(ctx context.Context, addr string) (*TCP, error) {
 		return nil, unavailable("cannot connect to the SUT at %s: not a TCP connection", addr)
 	}
 	t := &TCP{lineConn: newLineConn(tc, tc, time.Now()), conn: tc}
-	t.lineConn.ended = func(context.Context, time.Duration, error) error { return connEnded(t.endErr) }
+	t.lineConn.ended = func(_ context.Context, _ time.Duration, err error) error { return connEnded(err) }
 	t.lineConn.sendFailed = func(_ context.Context, in Input, err error) error {
 		return fmt.Errorf("cannot send %s: %w", in.Action, connEnded(err))
 	}

@@ -39,6 +39,23 @@ func (f *Findings) Add(g Findings) {
 	f.Undecided = append(f.Undecided, g.Undecided...)
 }
 
+// All runs every check of this package that m's kind calls for: a spec
+// or testcase must be deterministic, a testcase complete for receives
+// with its verdict locations named Pass, Fail and Inconc (VerdictNames,
+// Determinism, ReceiveCompleteness). The error result is for failures
+// of the solver itself.
+func All(ctx *solver.Context, m *spec.Model) (Findings, error) {
+	f := Findings{Errors: VerdictNames(m)}
+	for _, c := range []func(*solver.Context, *spec.Model) (Findings, error){Determinism, ReceiveCompleteness} {
+		g, err := c(ctx, m)
+		if err != nil {
+			return f, err
+		}
+		f.Add(g)
+	}
+	return f, nil
+}
+
 // Determinism reports, for a spec or a testcase, the pairs of transitions
 // that leave the same location with the same action and whose guards can
 // hold together, and an initial condition that has no solution. Each

@@ -102,10 +102,9 @@ func inProcessOptions(depth int) runner.Options {
 	return runner.Options{Depth: depth, MaxSteps: 150, Timeout: 2 * time.Minute}
 }
 
-// play runs the jobs on workers goroutines. Each job has its own Runner
-// and so its own Z3 context, used by one goroutine.
-func play(jobs []job, workers int) []outcome {
-	results := make([]outcome, len(jobs))
+// parallel calls do(i) for every i in [0, n), in that order, on workers
+// goroutines, and returns when all calls have returned.
+func parallel(n, workers int, do func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range workers {
@@ -113,15 +112,22 @@ func play(jobs []job, workers int) []outcome {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = jobs[i].play()
+				do(i)
 			}
 		}()
 	}
-	for i := range jobs {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+}
+
+// play runs the jobs on workers goroutines. Each job has its own Runner
+// and so its own Z3 context, used by one goroutine.
+func play(jobs []job, workers int) []outcome {
+	results := make([]outcome, len(jobs))
+	parallel(len(jobs), workers, func(i int) { results[i] = jobs[i].play() })
 	return results
 }
 
@@ -249,13 +255,13 @@ func TestMutationScore(t *testing.T) {
 	}
 	var table, reasons strings.Builder
 	fmt.Fprintf(&table, "\n| example | mutants | killed, depth 8 | killed, depth 0 | mean steps/run, depth 8 | mean steps/run, depth 0 |\n|---|---|---|---|---|---|\n")
-	var examples []string
+	var names []string // of the examples
 	for _, tc := range tcs {
-		examples = append(examples, tc.example)
+		names = append(names, tc.example)
 	}
-	slices.Sort(examples)
-	examples = slices.Compact(examples)
-	for _, e := range examples {
+	slices.Sort(names)
+	names = slices.Compact(names)
+	for _, e := range names {
 		mutants := inProcess(t, e)[1:]
 		killed := map[int]int{}
 		for _, m := range mutants {

@@ -13,7 +13,6 @@ import (
 	"math/big"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
@@ -266,10 +265,9 @@ func (s *onlineSession) kill(mutant onlineSUT, runs int) (onlineKill, error) {
 type onlineOutcome struct {
 	ex        onlineExample
 	criterion string
-	purposes  int
+	paths     [][]string // the accept path of each purpose
 	sound     soundness
 	kills     map[string]onlineKill // by mutant
-	paths     [][]string
 	err       error
 }
 
@@ -277,81 +275,64 @@ type onlineOutcome struct {
 // a coverage criterion generates (onlineCriteria) on-line, in process:
 // onlineRuns seeded runs of the correct SUT spread over the purposes
 // (Theorem 1: none may end in Fail), and the same runs against each
-// mutant up to its first Fail: the runs the correct SUT passed (each must get one). Quiescence is exact
+// mutant up to its first Fail (each must get one). Quiescence is exact
 // in process, so a Fail on δ is a missing output. The log prints a
 // table of the verdicts and, for each mutant, the purpose, initial
 // state, seed and trace of its kill.
 func TestOnlineSymbolicPurposes(t *testing.T) {
 	t.Parallel()
 	exs := onlineExamples(t)
-	// Jobs: the soundness runs of each example, and the search for
-	// each mutant's kill; one session (solver context, tree, purposes)
-	// per job, so that two workers share nothing. The longest jobs,
-	// atm-paper's, go first.
-	type jobKey struct {
-		example int
-		mutant  string // "" for the soundness runs
-	}
-	var keys []jobKey
+	// Jobs: the soundness runs of each example (sut 0, the correct
+	// SUT), and the search for each mutant's kill; one session (solver
+	// context, tree, purposes) per job, so that two workers share
+	// nothing. The longest jobs, atm-paper's, go first.
+	type onlineJob struct{ example, sut int }
+	var jobs []onlineJob
 	for i := len(exs) - 1; i >= 0; i-- {
-		ex := exs[i]
-		keys = append(keys, jobKey{i, ""})
-		for _, m := range ex.suts[1:] {
-			keys = append(keys, jobKey{i, m.name})
+		for j := range exs[i].suts {
+			jobs = append(jobs, onlineJob{i, j})
 		}
 	}
+	type jobResult struct {
+		criterion string
+		paths     [][]string
+		sound     soundness
+		kill      onlineKill
+		err       error
+	}
+	results := make([]jobResult, len(jobs))
+	parallel(len(jobs), 2, func(i int) {
+		j, r := jobs[i], &results[i]
+		ex := exs[j.example]
+		s, err := newOnlineSession(ex)
+		if err != nil {
+			r.err = err
+			return
+		}
+		defer s.close()
+		r.criterion, r.paths = s.criterion, s.paths
+		if j.sut == 0 {
+			r.sound, r.err = s.sound()
+		} else {
+			r.kill, r.err = s.kill(ex.suts[j.sut], onlineRuns)
+		}
+	})
 	outs := make([]onlineOutcome, len(exs))
 	for i, ex := range exs {
 		outs[i] = onlineOutcome{ex: ex, kills: map[string]onlineKill{}}
 	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan jobKey)
-	for range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				ex := exs[k.example]
-				s, err := newOnlineSession(ex)
-				if err != nil {
-					mu.Lock()
-					outs[k.example].err = err
-					mu.Unlock()
-					continue
-				}
-				var snd soundness
-				var kl onlineKill
-				if k.mutant == "" {
-					snd, err = s.sound()
-				} else {
-					for _, m := range ex.suts[1:] {
-						if m.name == k.mutant {
-							kl, err = s.kill(m, onlineRuns)
-						}
-					}
-				}
-				s.close()
-				mu.Lock()
-				o := &outs[k.example]
-				o.criterion, o.purposes, o.paths = s.criterion, len(s.paths), s.paths
-				if err != nil && o.err == nil {
-					o.err = err
-				}
-				if k.mutant == "" {
-					o.sound = snd
-				} else {
-					o.kills[k.mutant] = kl
-				}
-				mu.Unlock()
-			}
-		}()
+	for i, j := range jobs {
+		r, o := results[i], &outs[j.example]
+		if r.err != nil && o.err == nil {
+			o.err = r.err
+		}
+		o.criterion, o.paths = r.criterion, r.paths
+		if j.sut == 0 {
+			o.sound = r.sound
+		} else {
+			o.kills[o.ex.suts[j.sut].name] = r.kill
+		}
 	}
-	for _, k := range keys {
-		next <- k
-	}
-	close(next)
-	wg.Wait()
 
 	var table, kills strings.Builder
 	fmt.Fprintf(&table, "\n| example | criterion | purposes | runs | Pass | WeakPass | Inconc | Fail | mutants killed | runs to kill |\n|---|---|---|---|---|---|---|---|---|---|\n")
@@ -373,15 +354,15 @@ func TestOnlineSymbolicPurposes(t *testing.T) {
 			toKill = append(toKill, fmt.Sprint(kl.runs))
 			if kl.res == nil {
 				t.Errorf("%s: mutant %s survives the %d runs over the %d purposes of %s",
-					o.ex.name, m.name, kl.runs, o.purposes, o.criterion)
+					o.ex.name, m.name, kl.runs, len(o.paths), o.criterion)
 				fmt.Fprintf(&kills, "%s/%s: survives %d runs\n", o.ex.name, m.name, kl.runs)
 				continue
 			}
 			killed++
 			fmt.Fprintf(&kills, "%s/%s: killed after %d runs by purpose %d/%d %v, %sseed %d: %s\n%s",
-				o.ex.name, m.name, kl.runs, kl.purpose+1, o.purposes, o.paths[kl.purpose], o.ex.startString(kl.start), kl.res.Seed, kl.res.Reason, kl.res.TraceString())
+				o.ex.name, m.name, kl.runs, kl.purpose+1, len(o.paths), o.paths[kl.purpose], o.ex.startString(kl.start), kl.res.Seed, kl.res.Reason, kl.res.TraceString())
 		}
-		fmt.Fprintf(&table, "| %s | %s | %d | %d | %d | %d | %d | %d | %d/%d | %s |\n", o.ex.name, o.criterion, o.purposes,
+		fmt.Fprintf(&table, "| %s | %s | %d | %d | %d | %d | %d | %d | %d/%d | %s |\n", o.ex.name, o.criterion, len(o.paths),
 			o.sound.runs, c[online.Pass], c[online.WeakPass], c[online.Inconc], c[online.Fail], killed, len(o.ex.suts)-1, strings.Join(toKill, ", "))
 	}
 	t.Log(table.String() + "\nkills (first Fail of each mutant in the runs of the schedule, in process):\n" + kills.String())
@@ -404,6 +385,16 @@ func TestOnlineSymbolicPurposes(t *testing.T) {
 // TestOnlineSymbolicPurposes kills it at length 6 (k-inclusion 3).
 func TestOnlineNoFeeLength(t *testing.T) {
 	t.Parallel()
+	base := onlineExamples(t)[len(onlineCriteria)-1]
+	if base.name != "atm-paper" {
+		t.Fatalf("the last example is %s, not atm-paper", base.name)
+	}
+	var mutant onlineSUT
+	for _, m := range base.suts {
+		if m.name == atmpaper.NoFee.String() {
+			mutant = m
+		}
+	}
 	var all []int
 	for i := range atmPaperStarts {
 		all = append(all, i)
@@ -418,16 +409,7 @@ func TestOnlineNoFeeLength(t *testing.T) {
 		{length: 3, starts: []int{2}, runs: 170},             // m0=900
 		{length: 3, starts: []int{3}, runs: 170, kill: true}, // m0=999, cp0=1
 	} {
-		ex := onlineExamples(t)[len(onlineCriteria)-1]
-		if ex.name != "atm-paper" {
-			t.Fatalf("the last example is %s, not atm-paper", ex.name)
-		}
-		var mutant onlineSUT
-		for _, m := range ex.suts {
-			if m.name == atmpaper.NoFee.String() {
-				mutant = m
-			}
-		}
+		ex := base
 		var starts []string
 		for _, i := range c.starts {
 			starts = append(starts, ex.starts[i])

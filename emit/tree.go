@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/emicklei/dot"
 	"github.com/stg-tool/stg/spec"
@@ -52,11 +51,7 @@ func treeLabel(n *symex.Node, vars []*spec.Variable) string {
 	if n.Sink {
 		loc = "qδ"
 	}
-	var parts []string
-	for _, v := range vars {
-		parts = append(parts, v.Name+"="+spec.Format(n.State.Vars[v.Name]))
-	}
-	s := fmt.Sprintf("%s %s\n%s", loc, n.PathString(), strings.Join(parts, " "))
+	s := fmt.Sprintf("%s %s\n%s", loc, n.PathString(), n.State.VarsString(vars))
 	if !spec.IsTrue(n.State.PC) {
 		s += "\n" + spec.Format(n.State.PC)
 	}

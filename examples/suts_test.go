@@ -281,17 +281,12 @@ func TestPrograms(t *testing.T) {
 		t.Run(s.String(), func(t *testing.T) {
 			t.Parallel()
 			bin := filepath.Join(t.TempDir(), "sut")
-			if out, err := exec.Command(goTool, "build", "-o", bin, "."+strings.TrimPrefix(s.Package(), "./examples")).CombinedOutput(); err != nil {
+			build := exec.Command(goTool, "build", "-o", bin, s.Package())
+			build.Dir = ".."
+			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("build: %v\n%s", err, out)
 			}
-			for _, sc := range scripts[s.Example] {
-				if err := converse(exec.Command(bin), sc); err != nil {
-					t.Errorf("script %s: %v", sc.name, err)
-				}
-			}
-			if s.Example == "cmp" {
-				checkDelay(t, []string{bin}, scripts["cmp"][0])
-			}
+			playPrograms(t, s.Example, []string{bin})
 		})
 	}
 	t.Run("cmp/python", func(t *testing.T) {
@@ -300,13 +295,22 @@ func TestPrograms(t *testing.T) {
 		if err != nil {
 			t.Fatalf("python3 is needed for cmp/sut/python/cmp.py (apt-get install python3): %v", err)
 		}
-		for _, sc := range scripts["cmp"] {
-			if err := converse(exec.Command(py, filepath.Join("cmp", "sut", "python", "cmp.py")), sc); err != nil {
-				t.Errorf("script %s: %v", sc.name, err)
-			}
-		}
-		checkDelay(t, []string{py, filepath.Join("cmp", "sut", "python", "cmp.py")}, scripts["cmp"][0])
+		playPrograms(t, "cmp", []string{py, filepath.Join("cmp", "sut", "python", "cmp.py")})
 	})
+}
+
+// playPrograms plays the scripts of example against the program argv,
+// each with a fresh process, and, for cmp, checks the start-up delay.
+func playPrograms(t *testing.T, example string, argv []string) {
+	t.Helper()
+	for _, sc := range scripts[example] {
+		if err := converse(exec.Command(argv[0], argv[1:]...), sc); err != nil {
+			t.Errorf("script %s: %v", sc.name, err)
+		}
+	}
+	if example == "cmp" {
+		checkDelay(t, argv, scripts["cmp"][0])
+	}
 }
 
 // checkDelay checks the start-up delay of jsonl.Serve: a good one delays
@@ -413,16 +417,54 @@ func faultDir(fault string) string {
 
 // converse plays one script against a fresh SUT process started by cmd.
 func converse(cmd *exec.Cmd, sc script) (err error) {
-	stdin, err := cmd.StdinPipe()
+	c, err := startConversation(cmd)
 	if err != nil {
 		return err
+	}
+	defer func() {
+		if cerr := c.close(); err == nil {
+			err = cerr
+		}
+	}()
+	for i, st := range sc.steps {
+		at := fmt.Sprintf("step %d (%s)", i+1, st.send)
+		if _, err := io.WriteString(c.stdin, st.send+"\n"); err != nil {
+			return fmt.Errorf("%s: writing: %v", at, err)
+		}
+		for _, want := range st.want {
+			if err := c.expect(at, want); err != nil {
+				return err
+			}
+		}
+		if len(st.want) == 0 {
+			if err := c.quiet(at); err != nil {
+				return err
+			}
+		}
+	}
+	return c.quiet("the last step")
+}
+
+// conversation is a running SUT process: its stdin, and the lines of its
+// stdout.
+type conversation struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines <-chan string // closed when stdout ends
+}
+
+// startConversation starts cmd and reads its stdout line by line.
+func startConversation(cmd *exec.Cmd) (*conversation, error) {
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return err
+		return nil, err
 	}
 	lines := make(chan string, 64)
 	go func() {
@@ -433,67 +475,55 @@ func converse(cmd *exec.Cmd, sc script) (err error) {
 			lines <- r.Text()
 		}
 	}()
-	defer func() {
-		stdin.Close()
-		// On stdin EOF the SUT must exit: stdout closes, Wait returns.
-		exited := false
-		deadline := time.After(outputTimeout)
-	drain:
-		for {
-			select {
-			case _, ok := <-lines:
-				if !ok {
-					exited = true
-					break drain
-				}
-			case <-deadline:
-				break drain
-			}
+	return &conversation{cmd, stdin, lines}, nil
+}
+
+// expect reads the next output, which must be want, within outputTimeout.
+func (c *conversation) expect(at, want string) error {
+	select {
+	case got, ok := <-c.lines:
+		if !ok {
+			return fmt.Errorf("%s: the SUT exited, want %s", at, want)
 		}
-		if !exited {
-			cmd.Process.Kill()
-			if err == nil {
-				err = fmt.Errorf("the SUT did not exit on stdin EOF")
-			}
+		if !sameJSON(got, want) {
+			return fmt.Errorf("%s: got %s, want %s", at, got, want)
 		}
-		cmd.Wait()
-	}()
-	quiet := func(after string) error {
+		return nil
+	case <-time.After(outputTimeout):
+		return fmt.Errorf("%s: quiescence, want %s", at, want)
+	}
+}
+
+// quiet expects no output for quietWindow.
+func (c *conversation) quiet(after string) error {
+	select {
+	case got, ok := <-c.lines:
+		if !ok {
+			return fmt.Errorf("after %s: the SUT exited", after)
+		}
+		return fmt.Errorf("after %s: got %s, want quiescence", after, got)
+	case <-time.After(quietWindow):
+		return nil
+	}
+}
+
+// close closes the SUT's stdin, on which it must exit (its stdout closes)
+// within outputTimeout; it kills a SUT that does not, and says so.
+func (c *conversation) close() error {
+	c.stdin.Close()
+	defer c.cmd.Wait()
+	deadline := time.After(outputTimeout)
+	for {
 		select {
-		case got, ok := <-lines:
+		case _, ok := <-c.lines:
 			if !ok {
-				return fmt.Errorf("after %s: the SUT exited", after)
+				return nil
 			}
-			return fmt.Errorf("after %s: got %s, want quiescence", after, got)
-		case <-time.After(quietWindow):
-			return nil
+		case <-deadline:
+			c.cmd.Process.Kill()
+			return fmt.Errorf("the SUT did not exit on stdin EOF")
 		}
 	}
-	for i, st := range sc.steps {
-		at := fmt.Sprintf("step %d (%s)", i+1, st.send)
-		if _, err := io.WriteString(stdin, st.send+"\n"); err != nil {
-			return fmt.Errorf("%s: writing: %v", at, err)
-		}
-		for _, want := range st.want {
-			select {
-			case got, ok := <-lines:
-				if !ok {
-					return fmt.Errorf("%s: the SUT exited, want %s", at, want)
-				}
-				if !sameJSON(got, want) {
-					return fmt.Errorf("%s: got %s, want %s", at, got, want)
-				}
-			case <-time.After(outputTimeout):
-				return fmt.Errorf("%s: quiescence, want %s", at, want)
-			}
-		}
-		if len(st.want) == 0 {
-			if err := quiet(at); err != nil {
-				return err
-			}
-		}
-	}
-	return quiet("the last step")
 }
 
 func sameJSON(a, b string) bool {

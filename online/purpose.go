@@ -107,9 +107,6 @@ func (p *Purpose) find(names []string) (*symex.Node, error) {
 // Executor returns the symbolic execution p labels.
 func (p *Purpose) Executor() *symex.Executor { return p.x }
 
-// Root returns the root of the tree, init.
-func (p *Purpose) Root() *symex.Node { return p.root }
-
 // Label returns TP(n).
 func (p *Purpose) Label(n *symex.Node) Label {
 	switch {

@@ -1,10 +1,6 @@
 package online
 
-import (
-	"context"
-
-	"github.com/stg-tool/stg/adapter"
-)
+import "context"
 
 // wait waits for an output of the SUT with the runner's quiescence policy
 // (adapter.Listener: a start-up allowance for a SUT not yet heard from,
@@ -18,7 +14,6 @@ func (x *execution) wait(ctx, runCtx context.Context) error {
 		return qerr == nil && quiet.Verdict == Fail
 	}
 	out, _, err := x.listen.Wait(runCtx, wouldFail)
-	x.res.Window = x.listen.Window
 	if err != nil {
 		return x.receiveFailed(ctx, err)
 	}
@@ -33,9 +28,4 @@ func (x *execution) wait(ctx, runCtx context.Context) error {
 	}
 	x.record(quiet, nil)
 	return nil
-}
-
-// timing returns the quiescence policy of the options.
-func (o Options) timing() adapter.Timing {
-	return adapter.Timing{Quiescence: o.Quiescence, Auto: o.AutoQuiescence, LatencyFactor: o.LatencyFactor, Confirm: o.Confirm, Startup: o.Startup}
 }

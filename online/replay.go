@@ -93,10 +93,7 @@ func (t *Tester) where(b *strings.Builder, cs []Context) {
 // what the run tells of the symbols it has not observed (initial
 // values, say).
 func (t *Tester) PathCond(c Context) string {
-	e, err := symex.Simplify(c.under(c.Node.State.PC))
-	if err != nil {
-		return spec.Format(c.under(c.Node.State.PC))
-	}
+	e := symex.FoldGround(c.under(c.Node.State.PC))
 	if s, err := t.z.Simplify(e); err == nil {
 		e = s
 	}

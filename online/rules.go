@@ -170,6 +170,11 @@ func decide(stim bool, next, skip, pass int) (Rule, Verdict) {
 // is in Next (so Fail needs every successor proved impossible), in
 // NextPass for an accept node, and in NextSkip for a skip node when no
 // accept node below is proved reachable but one is undecided.
+//
+// For a skip node, targetCond is asked first: the path condition of an
+// accept node below implies π(n), so when it holds f ∧ π(n) needs no
+// query of its own (the common case on the way to accept: one query
+// instead of two).
 func (t *Tester) successors(sc []Context, st *Step) error {
 	ev := st.Event
 	for _, c := range sc {
@@ -185,29 +190,31 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 			if !ok {
 				continue
 			}
-			a, err := t.sat(d.under(n.State.PC))
-			if err != nil {
-				return fmt.Errorf("%s: %v", n.PathString(), err)
+			label, reach := t.tp.Label(n), unsat
+			if label == Skip {
+				if reach, err = t.reaches(d); err != nil {
+					return err
+				}
+			}
+			a := sat // implied by reach == sat
+			if reach != sat {
+				if a, err = t.sat(d.under(n.State.PC)); err != nil {
+					return fmt.Errorf("%s: %v", n.PathString(), err)
+				}
 			}
 			if a == unsat {
 				continue
 			}
 			d.Undecided = a == unknown
 			st.Next = append(st.Next, d)
-			switch t.tp.Label(n) {
-			case Accept: // targetCond(n) = π(n): the query above
+			switch {
+			case label == Accept: // targetCond(n) = π(n): the query above
 				st.NextPass = append(st.NextPass, d)
-			case Skip:
-				a, err := t.reaches(d)
-				if err != nil {
-					return err
-				}
-				if a != unsat {
-					st.NextSkip = append(st.NextSkip, d)
-				}
-				if a == unknown {
-					st.Undecided++
-				}
+			case reach != unsat:
+				st.NextSkip = append(st.NextSkip, d)
+			}
+			if reach == unknown {
+				st.Undecided++
 			}
 			if d.Undecided {
 				st.Undecided++
@@ -291,10 +298,7 @@ const (
 // sat decides a predicate over symbols: exactly when it folds to a
 // constant, otherwise with the solver.
 func (t *Tester) sat(e spec.Expr) (answer, error) {
-	e, err := symex.Simplify(e)
-	if err != nil {
-		return unsat, err
-	}
+	e = symex.FoldGround(e)
 	switch {
 	case spec.IsFalse(e):
 		return unsat, nil

@@ -13,10 +13,10 @@ import (
 
 // Defaults of Options, as for stg run.
 const (
-	DefaultQuiescence    = 200 * time.Millisecond
-	DefaultConfirm       = 5 * time.Second
-	DefaultStartup       = 5 * time.Second
-	DefaultLatencyFactor = 4
+	DefaultQuiescence    = adapter.DefaultQuiescence
+	DefaultConfirm       = adapter.DefaultConfirm
+	DefaultStartup       = adapter.DefaultStartup
+	DefaultLatencyFactor = adapter.DefaultLatencyFactor
 	DefaultMaxSteps      = 1000
 	DefaultTimeout       = time.Minute
 	DefaultTries         = 32
@@ -24,19 +24,11 @@ const (
 
 // Options control on-line runs. Zero fields take the defaults.
 type Options struct {
-	// Quiescence is how long the SUT must stay silent for the tester to
-	// observe δ; with AutoQuiescence it is the floor of the window,
-	// which is LatencyFactor times the largest response latency
-	// measured so far by the Runner.
-	Quiescence     time.Duration
-	AutoQuiescence bool
-	LatencyFactor  int
-	// Confirm is how long a silence must last before it is concluded
-	// when quiescence would be Fail; Startup is the start-up allowance:
-	// no quiescence before it has passed since the SUT started, until
-	// the SUT is heard from. Both apply to adapter.Timed adapters only:
-	// the others have exact quiescence.
-	Confirm, Startup time.Duration
+	// Timing is the quiescence policy of adapter.Listener (window,
+	// calibration from latencies, confirmation of a silence that would
+	// be Fail, start-up allowance). It applies to adapter.Timed adapters
+	// only: the others have exact quiescence.
+	adapter.Timing
 	// MaxSteps and Timeout bound a run, which then ends Inconc.
 	MaxSteps int
 	Timeout  time.Duration
@@ -45,17 +37,9 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
-	}
-	def(&o.Quiescence, DefaultQuiescence)
-	def(&o.Confirm, DefaultConfirm)
-	def(&o.Startup, DefaultStartup)
-	def(&o.Timeout, DefaultTimeout)
-	if o.LatencyFactor <= 0 {
-		o.LatencyFactor = DefaultLatencyFactor
+	o.Timing = o.Timing.WithDefaults()
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
 	}
 	if o.MaxSteps <= 0 {
 		o.MaxSteps = DefaultMaxSteps
@@ -116,8 +100,8 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 	start := time.Now()
 	x := &execution{r: r, t: r.t, sut: sut, res: &Result{Seed: seed},
 		rng:    rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65)),
-		listen: adapter.NewListener(sut, r.opts.timing(), &r.cal)}
-	defer func() { x.res.Latencies = x.listen.Latencies }()
+		listen: adapter.NewListener(sut, r.opts.Timing, &r.cal)}
+	defer func() { x.res.Latencies, x.res.Window = x.listen.Latencies, x.listen.Window() }()
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	err := x.run(ctx, runCtx)

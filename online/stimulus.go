@@ -55,10 +55,10 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 				return nil, nil, nil
 			}
 			args, ok, err := x.solve(k.c.under(targets[j].State.PC), k.n)
-			if err != nil || !ok {
-				if err != nil {
-					return nil, nil, err
-				}
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
 				continue
 			}
 			ev := &Event{Stim: true, Action: k.n.Action.Name, Args: args}
@@ -102,9 +102,9 @@ func (x *execution) outputPossible() (bool, error) {
 // symbols of the input) in a model of goal, or false when goal is not
 // proved satisfiable.
 func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value, bool, error) {
-	goal, err := symex.Simplify(goal)
-	if err != nil || spec.IsFalse(goal) {
-		return nil, false, err
+	goal = symex.FoldGround(goal)
+	if spec.IsFalse(goal) {
+		return nil, false, nil
 	}
 	s := x.t.z.NewSolver()
 	defer s.Close()
@@ -168,46 +168,46 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.V
 			continue
 		}
 		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
-		if err != nil || ok || !id.T.IsNumeric() {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		v, found, err := x.value(s, id)
 		if err != nil {
 			return nil, err
 		}
-		if found {
+		if ok || !id.T.IsNumeric() {
+			continue
+		}
+		m, err := model(s)
+		if err != nil {
+			return nil, err
+		}
+		if v, found := m[id.Name]; found {
 			if _, err := try(x.hints(id, x.near(v))); err != nil {
 				return nil, err
 			}
 		}
 	}
+	m, err := model(s)
+	if err != nil {
+		return nil, err
+	}
 	vals := map[string]spec.Value{}
 	for _, id := range ids {
-		v, found, err := x.value(s, id)
-		if err != nil {
-			return nil, err
-		}
-		if found {
+		if v, found := m[id.Name]; found {
 			vals[id.Name] = v
 		}
 	}
 	return vals, nil
 }
 
-// value returns the value of id in a model of s.
-func (x *execution) value(s *solver.Solver, id *spec.Ident) (spec.Value, bool, error) {
+// model returns the values of the symbols in a model of s; none when s
+// is not proved satisfiable.
+func model(s *solver.Solver) (map[string]spec.Value, error) {
 	if r, err := s.Check(); err != nil || r != solver.Sat {
-		return spec.Value{}, false, err
+		return nil, err
 	}
 	m, err := s.Model()
 	if err != nil {
-		return spec.Value{}, false, err
+		return nil, err
 	}
-	v, ok := m.Vars[id.Name]
-	return v, ok, nil
+	return m.Vars, nil
 }
 
 // hints returns soft targets for the value of id, most specific first:

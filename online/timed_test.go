@@ -78,7 +78,7 @@ func TestTimedWaitsForDueOutput(t *testing.T) {
 func TestTimedConfirmsFail(t *testing.T) {
 	tr := noteTester(t, "note go done")
 	sut := &lazySUT{owe: []string{"note"}}
-	res, err := NewRunner(tr, Options{Confirm: time.Hour}).Run(context.Background(), sut, 1)
+	res, err := NewRunner(tr, Options{Timing: adapter.Timing{Confirm: time.Hour}}).Run(context.Background(), sut, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

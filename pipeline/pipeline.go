@@ -37,10 +37,15 @@ type Options struct {
 	// Warn, when set, receives the approximations made on the way (for
 	// example quiescence next to non-linear output guards).
 	Warn io.Writer
-	// QueryTimeout bounds each solver query (default 60 s); a query that
-	// times out makes generation fail with Z3's reason rather than hang.
+	// QueryTimeout bounds each solver query (default
+	// DefaultQueryTimeout); a query that times out makes generation fail
+	// with Z3's reason rather than hang.
 	QueryTimeout time.Duration
 }
+
+// DefaultQueryTimeout is the bound of each solver query when
+// Options.QueryTimeout is zero.
+const DefaultQueryTimeout = 60 * time.Second
 
 // Result is what Generate produced, stage by stage.
 type Result struct {
@@ -73,7 +78,7 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 	}
 	defer ctx.Close()
 	if opts.QueryTimeout == 0 {
-		opts.QueryTimeout = 60 * time.Second
+		opts.QueryTimeout = DefaultQueryTimeout
 	}
 	ctx.SetTimeout(opts.QueryTimeout)
 	return Models(ctx, s, tp, opts)

@@ -3,12 +3,13 @@ package pipeline
 import (
 	"bytes"
 	"flag"
-	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -141,45 +142,15 @@ func checkFailSound(t *testing.T, ctx *solver.Context, res *Result) {
 	}
 }
 
-// passReachable searches the symbolic runs of tc of at most depth steps
-// for a feasible one ending in Pass (bounded model checking with Z3).
+// passReachable reports whether a feasible run of tc of at most depth
+// steps ends in Pass (check.PassReachable, without a query budget).
 func passReachable(t *testing.T, ctx *solver.Context, tc *spec.Model, depth int) bool {
 	t.Helper()
-	rename := func(e spec.Expr, step int, vars, params bool) spec.Expr {
-		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
-			if (id.Kind == spec.VarIdent && vars) || (id.Kind == spec.ParamIdent && params) {
-				return &spec.Ident{Name: fmt.Sprintf("%s@%d", id.Name, step), Kind: id.Kind, T: id.T}
-			}
-			return nil
-		})
+	r, err := check.PassReachable(ctx, tc, depth, math.MaxInt)
+	if err != nil || r == solver.Unknown {
+		t.Fatalf("searching a run to Pass: %v, %v", r, err)
 	}
-	var dfs func(loc string, step int, path spec.Expr) bool
-	dfs = func(loc string, step int, path spec.Expr) bool {
-		if loc == "Pass" {
-			return true
-		}
-		if step == depth || tc.Verdict(loc) != "" {
-			return false
-		}
-		for _, tr := range tc.Outgoing(loc) {
-			g := rename(rename(tr.Guard, step, true, false), step, false, true)
-			next := []spec.Expr{path, g}
-			for _, v := range tc.Variables {
-				val := rename(rename(tr.AssignedValue(v), step, true, false), step, false, true)
-				next = append(next, spec.Compare(spec.Eq, &spec.Ident{Name: fmt.Sprintf("%s@%d", v.Name, step+1), Kind: spec.VarIdent, T: v.Type}, val))
-			}
-			p := spec.AndOf(next...)
-			r, err := ctx.Sat(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r != solver.Unsat && dfs(tr.To, step+1, p) {
-				return true
-			}
-		}
-		return false
-	}
-	return dfs(tc.Initial.Location, 0, rename(tc.Initial.Condition, 0, true, false))
+	return r == solver.Sat
 }
 
 // TestFigure3 checks that the cmp test case has the meaning of Figure 3

@@ -2,9 +2,9 @@ package runner
 
 import (
 	"fmt"
-	"github.com/stg-tool/stg/adapter"
 	"strings"
 
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
@@ -116,29 +116,39 @@ func (x *execution) groundSuccessors(st *symex.State, vals map[string]spec.Value
 }
 
 // replay returns the states st reaches by consuming the inputs qs in
-// order. Concrete states of st for which the test case has no transition
-// for one of them are lost: the test case does not say what follows.
+// order (see consume).
 func (x *execution) replay(st *symex.State, qs []sent) ([]*symex.State, error) {
 	cur := []*symex.State{st}
 	for _, s := range qs {
-		var next []*symex.State
-		for _, c := range cur {
-			if x.r.tc.Verdict(c.Loc) != "" {
-				next = append(next, c) // a verdict was reached first
-				continue
-			}
-			hs, gap, err := x.successors(c, s.action, s.args, true)
-			if err != nil {
-				return nil, err
-			}
-			x.lost = x.lost || gap
-			for _, h := range hs {
-				next = append(next, h.st)
-			}
+		var err error
+		if cur, err = x.consume(cur, s); err != nil {
+			return nil, err
 		}
-		cur = next
 	}
 	return cur, nil
+}
+
+// consume returns the states that the states cur reach by consuming the
+// input s. Concrete states for which the test case has no transition for
+// it are lost: the test case does not say what follows. A state at a
+// verdict stays there: the verdict was reached first.
+func (x *execution) consume(cur []*symex.State, s sent) ([]*symex.State, error) {
+	var next []*symex.State
+	for _, c := range cur {
+		if x.r.tc.Verdict(c.Loc) != "" {
+			next = append(next, c)
+			continue
+		}
+		hs, gap, err := x.successors(c, s.action, s.args, true)
+		if err != nil {
+			return nil, err
+		}
+		x.lost = x.lost || gap
+		for _, h := range hs {
+			next = append(next, h.st)
+		}
+	}
+	return next, nil
 }
 
 // views returns the states the tester is in once the SUT has consumed
@@ -164,54 +174,78 @@ func (x *execution) setHyps(hs []hyp) {
 	x.hyps, x.viewsOK = hs, false
 }
 
+// An explanation is what explain makes of an observation: the
+// explanations it leaves (none: Fail) and, for the trace, the first
+// transition to a Fail location that it met.
+type explanation struct {
+	hyps []hyp
+	fail *hyp
+}
+
 // explain returns the explanations of an output (or of quiescence, when
 // quiet) observed after the current ones: for an output, in every state
 // the SUT may have emitted it from, having consumed a prefix of the
 // queued inputs; for quiescence, after all of them. Explanations that
 // reach Fail are dropped: the observation rules them out.
-func (x *execution) explain(action string, args map[string]spec.Value, quiet bool) ([]hyp, error) {
-	x.failVia, x.failTo = "", ""
-	var out []hyp
+func (x *execution) explain(action string, args map[string]spec.Value, quiet bool) (explanation, error) {
+	var e explanation
 	seen := map[string]bool{}
+	// An in-process SUT has answered before its Input returns: its
+	// outputs cannot cross an input.
+	_, timed := x.sut.(adapter.Timed)
+	crossing := timed && !quiet
 	for _, h := range x.hyps {
+		prefixes, err := x.prefixes(h, crossing)
+		if err != nil {
+			return e, err
+		}
 		// In order first (the SUT read every input before it answered):
 		// the likeliest explanation is the one shown in the trace.
-		// An in-process SUT has answered before its Input returns: its
-		// outputs cannot cross an input.
-		to := 0
-		if _, timed := x.sut.(adapter.Timed); quiet || !timed {
-			to = len(h.queue)
-		}
-		for k := len(h.queue); k >= to; k-- {
-			sts, err := x.replay(h.st, h.queue[:k])
-			if err != nil {
-				return nil, err
-			}
-			for _, st := range sts {
+		for k := len(h.queue); k >= 0; k-- {
+			for _, st := range prefixes[k] {
 				if x.r.tc.Verdict(st.Loc) != "" {
 					continue // explained by an earlier verdict: not here
 				}
 				next, _, err := x.successors(st, action, args, false)
 				if err != nil {
-					return nil, err
+					return e, err
 				}
 				for _, n := range next {
-					if x.r.tc.Verdict(n.st.Loc) == "fail" {
-						if x.failVia == "" {
-							x.failVia, x.failTo = n.via, n.st.Loc
-						}
-						continue
-					}
 					n.queue = h.queue[k:]
-					if key := n.key(); !seen[key] {
+					switch key := n.key(); {
+					case x.r.tc.Verdict(n.st.Loc) == "fail":
+						if e.fail == nil {
+							e.fail = &n
+						}
+					case !seen[key]:
 						seen[key] = true
-						out = append(out, n)
+						e.hyps = append(e.hyps, n)
 					}
 				}
 			}
 		}
 	}
-	return out, nil
+	return e, nil
+}
+
+// prefixes returns, for k = 0 .. len(h.queue), the states of h after the
+// SUT consumed the first k queued inputs; without crossing, only the last
+// (all consumed) is computed, the others are empty.
+func (x *execution) prefixes(h hyp, crossing bool) ([][]*symex.State, error) {
+	ps := make([][]*symex.State, len(h.queue)+1)
+	if !crossing {
+		var err error
+		ps[len(h.queue)], err = x.replay(h.st, h.queue)
+		return ps, err
+	}
+	ps[0] = []*symex.State{h.st}
+	for k, s := range h.queue {
+		var err error
+		if ps[k+1], err = x.consume(ps[k], s); err != nil {
+			return nil, err
+		}
+	}
+	return ps, nil
 }
 
 // key identifies a hyp for de-duplication.
@@ -224,15 +258,15 @@ func (h hyp) key() string {
 	return b.String()
 }
 
-// judge says what the explanations of the run so far mean: the verdict,
-// with its reason, or none while the run goes on. An observation that no
-// explanation allows is Fail, unless the tester lost track of some
-// states by sending what the test case does not cover for them (then
-// Inconc); Pass needs every explanation at Pass.
-func (x *execution) judge(hs []hyp) (Verdict, string) {
+// judge says what the states the run may be in mean: the verdict, with
+// its reason, or none while the run goes on. An observation that no
+// explanation allows (no state) is Fail, unless the tester lost track of
+// some states by sending what the test case does not cover for them
+// (then Inconc); Pass needs every state at Pass.
+func (x *execution) judge(sts []*symex.State) (Verdict, string) {
 	var live, pass, inconc int
-	for _, h := range hs {
-		switch x.r.tc.Verdict(h.st.Loc) {
+	for _, st := range sts {
+		switch x.r.tc.Verdict(st.Loc) {
 		case "pass":
 			pass++
 		case "inconc":
@@ -242,11 +276,11 @@ func (x *execution) judge(hs []hyp) (Verdict, string) {
 		}
 	}
 	switch {
-	case len(hs) == 0 && x.lost:
+	case len(sts) == 0 && x.lost:
 		return Inconc, "no tracked state allows the observation, but the test case did not cover an input for some states"
-	case len(hs) == 0:
+	case len(sts) == 0:
 		return Fail, ""
-	case len(hs) > maxHyps:
+	case len(sts) > maxHyps:
 		return Inconc, fmt.Sprintf("more than %d possible states: the observations do not tell which", maxHyps)
 	case live > 0 && pass+inconc > 0:
 		return Inconc, "the observations reach a verdict in some possible states and not in others"
@@ -272,4 +306,13 @@ func describe(action string, args map[string]spec.Value) string {
 		parts = append(parts, k+"="+args[k].String())
 	}
 	return action + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// states returns the states of the explanations hs.
+func states(hs []hyp) []*symex.State {
+	sts := make([]*symex.State, len(hs))
+	for i, h := range hs {
+		sts[i] = h.st
+	}
+	return sts
 }

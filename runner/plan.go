@@ -26,7 +26,6 @@ func (x *execution) next() (*choice, error) {
 	}
 	x.cur = vs[0]
 	x.curVals, x.ground = x.cur.Values()
-	x.ground = x.ground && spec.IsTrue(x.cur.PC)
 	sends := x.r.sends[x.cur.Loc]
 	if len(sends) == 0 {
 		return nil, nil

@@ -313,53 +313,6 @@ func TestProcessEnds(t *testing.T) {
 	}
 }
 
-func TestProcessCannotStart(t *testing.T) {
-	_, err := adapter.StartProcess([]string{filepath.Join(t.TempDir(), "no-such-sut")}, nil)
-	if !errors.Is(err, adapter.ErrSUTUnavailable) || !strings.Contains(err.Error(), "cannot start") {
-		t.Errorf("got %v", err)
-	}
-	if _, err := adapter.StartProcess(nil, nil); !errors.Is(err, adapter.ErrSUTUnavailable) {
-		t.Errorf("no command: got %v", err)
-	}
-}
-
-// TestProcessKillsGroup checks that Close kills the SUT's children too.
-func TestProcessKillsGroup(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	p, err := adapter.StartProcess([]string{"sh", "-c", "sleep 60 & echo $! > " + pidFile + "; wait"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pid int
-	for i := 0; i < 100; i++ {
-		if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
-			fmt.Sscan(string(b), &pid)
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	begin := time.Now()
-	p.Close()
-	if d := time.Since(begin); d > 3*time.Second {
-		t.Errorf("Close took %v", d)
-	}
-	if pid == 0 {
-		t.Fatal("the child's pid was not written")
-	}
-	// SIGKILL takes effect when the child next runs: allow for a loaded
-	// machine. A zombie is dead.
-	for i := 0; ; i++ {
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil || strings.Contains(string(b), ") Z") {
-			break
-		}
-		if i == 200 {
-			t.Fatalf("the SUT's child %d survived Close: %s", pid, b)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // TestTCP plays cmp against a SUT behind a TCP listener.
 func TestTCP(t *testing.T) {
 	addr := listen(t, serveCmp)

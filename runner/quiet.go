@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
@@ -11,25 +12,26 @@ import (
 )
 
 // wait waits for an output of the SUT (adapter.Listener); silence is the
-// observation delta.
+// observation delta. Quiescence is explained once: to decide whether a
+// silence must be confirmed, and then to conclude it.
 func (x *execution) wait(ctx, runCtx context.Context) error {
-	out, silence, err := x.listen.Wait(runCtx, x.quiescenceFails)
-	x.res.Window = x.listen.Window
+	explainQuiet := sync.OnceValues(func() (explanation, error) { return x.explain(spec.Delta, nil, true) })
+	wouldFail := func() bool {
+		quiet, err := explainQuiet()
+		return err == nil && len(quiet.hyps) == 0 && !x.lost
+	}
+	out, silence, err := x.listen.Wait(runCtx, wouldFail)
 	if err != nil {
 		return x.receiveFailed(ctx, err)
 	}
 	if out != nil {
 		return x.observe(out)
 	}
-	step := Step{Kind: Quiescence, From: x.location(), Action: spec.Delta, Silence: silence}
-	return x.apply(step, nil, true)
-}
-
-// quiescenceFails reports whether quiescence now would be Fail: no
-// explanation of the run allows it.
-func (x *execution) quiescenceFails() bool {
-	hs, err := x.explain(spec.Delta, nil, true)
-	return err == nil && len(hs) == 0 && !x.lost
+	quiet, err := explainQuiet()
+	if err != nil {
+		return err
+	}
+	return x.conclude(Step{Kind: Quiescence, From: x.location(), Action: spec.Delta, Silence: silence}, quiet)
 }
 
 // timing returns the quiescence policy of the options.

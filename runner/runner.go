@@ -90,9 +90,10 @@ type Result struct {
 	Trace    []Step
 	Location string // where the run ended
 	Elapsed  time.Duration
-	// Window is the quiescence window of the run's last wait for an
-	// output, and Latency the SUT's response latencies measured in the
-	// run (from a send or an output to the next output).
+	// Window is the quiescence window at the end of the run (0 for an
+	// in-process SUT, whose quiescence is exact), and Latencies the SUT's
+	// response latencies measured in the run (from a send or an output
+	// to the next output).
 	Window    time.Duration
 	Latencies []time.Duration
 }
@@ -100,10 +101,10 @@ type Result struct {
 // Defaults of Options.
 const (
 	DefaultDepth         = 8
-	DefaultQuiescence    = 200 * time.Millisecond
-	DefaultConfirm       = 5 * time.Second
-	DefaultStartup       = 5 * time.Second
-	DefaultLatencyFactor = 4
+	DefaultQuiescence    = adapter.DefaultQuiescence
+	DefaultConfirm       = adapter.DefaultConfirm
+	DefaultStartup       = adapter.DefaultStartup
+	DefaultLatencyFactor = adapter.DefaultLatencyFactor
 	DefaultMaxSteps      = 1000
 	DefaultTimeout       = time.Minute
 	DefaultPlanBudget    = 400
@@ -155,18 +156,8 @@ func (o Options) withDefaults() Options {
 	if o.Depth < 0 {
 		o.Depth = 0
 	}
-	if o.Quiescence <= 0 {
-		o.Quiescence = DefaultQuiescence
-	}
-	if o.LatencyFactor <= 0 {
-		o.LatencyFactor = DefaultLatencyFactor
-	}
-	if o.Confirm <= 0 {
-		o.Confirm = DefaultConfirm
-	}
-	if o.Startup <= 0 {
-		o.Startup = DefaultStartup
-	}
+	t := o.timing().WithDefaults()
+	o.Quiescence, o.LatencyFactor, o.Confirm, o.Startup = t.Quiescence, t.LatencyFactor, t.Confirm, t.Startup
 	if o.MaxSteps <= 0 {
 		o.MaxSteps = DefaultMaxSteps
 	}
@@ -293,9 +284,6 @@ type execution struct {
 	curVals map[string]spec.Value
 	ground  bool
 
-	// the first transition to a Fail location that explain met
-	failVia, failTo string
-
 	// views, once computed for the current hyps
 	viewCache []*symex.State
 	viewsOK   bool
@@ -327,6 +315,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 	}
 	x.res.Elapsed = time.Since(start)
 	x.res.Latencies = x.listen.Latencies
+	x.res.Window = x.listen.Window()
 	return x.res, err
 }
 
@@ -435,17 +424,22 @@ func (x *execution) observe(out *adapter.Output) error {
 // apply moves the run to the explanations of an observation and judges
 // them.
 func (x *execution) apply(step Step, args map[string]spec.Value, quiet bool) error {
-	hs, err := x.explain(step.Action, args, quiet)
+	e, err := x.explain(step.Action, args, quiet)
 	if err != nil {
 		return err
 	}
-	v, reason := x.judge(hs)
+	return x.conclude(step, e)
+}
+
+// conclude records the step explained by e and judges the explanations.
+func (x *execution) conclude(step Step, e explanation) error {
+	v, reason := x.judge(states(e.hyps))
 	switch {
-	case len(hs) > 0:
-		x.setHyps(hs)
-		step.Transition, step.To = hs[0].via, hs[0].st.Loc
-	case v == Fail && x.failVia != "":
-		step.Transition, step.To = x.failVia, x.failTo
+	case len(e.hyps) > 0:
+		x.setHyps(e.hyps)
+		step.Transition, step.To = e.hyps[0].via, e.hyps[0].st.Loc
+	case v == Fail && e.fail != nil:
+		step.Transition, step.To = e.fail.via, e.fail.st.Loc
 	}
 	x.record(step)
 	if v == 0 {
@@ -509,11 +503,7 @@ func (x *execution) send(ctx context.Context, c *choice) error {
 	if err != nil {
 		return err
 	}
-	hs = make([]hyp, len(vs))
-	for i, v := range vs {
-		hs[i] = hyp{st: v}
-	}
-	if v, reason := x.judge(hs); v != 0 && v != Fail {
+	if v, reason := x.judge(vs); v != 0 && v != Fail {
 		if reason == "" {
 			reason = x.reached(v)
 		}
@@ -535,7 +525,7 @@ func (x *execution) location() string {
 func (x *execution) record(s Step) {
 	vs, err := x.views()
 	if err == nil && len(vs) > 0 {
-		s.State = x.formatState(vs[0])
+		s.State = vs[0].Describe(x.r.tc.Variables)
 		s.States = len(vs)
 	}
 	x.res.Trace = append(x.res.Trace, s)
@@ -565,18 +555,4 @@ func describeStep(s Step) string {
 		parts[i] = b.String()
 	}
 	return s.Action + "(" + strings.Join(parts, ", ") + ")"
-}
-
-// formatState prints a state's variables in declaration order, "x=3
-// y=0", with its path condition when it is not true: "x=x@0 | x@0 >= 0".
-func (x *execution) formatState(st *symex.State) string {
-	parts := make([]string, 0, len(x.r.tc.Variables))
-	for _, v := range x.r.tc.Variables {
-		parts = append(parts, v.Name+"="+spec.Format(st.Vars[v.Name]))
-	}
-	s := strings.Join(parts, " ")
-	if !spec.IsTrue(st.PC) {
-		s += " | " + spec.Format(st.PC)
-	}
-	return s
 }

@@ -24,11 +24,7 @@ func LoadFile(filename string, spec *Model) (*Model, error) {
 // with ParseSymPurpose rather than ParseModel.
 func PeekKind(filename string, data []byte) (ModelKind, error) {
 	l := &loader{file: filename}
-	root := l.document(data)
-	if root == nil {
-		return 0, l.errs.Err()
-	}
-	k, ok := l.kind(root)
+	_, k, ok := l.header(data)
 	if !ok {
 		return 0, l.errs.Err()
 	}
@@ -36,23 +32,18 @@ func PeekKind(filename string, data []byte) (ModelKind, error) {
 }
 
 // ParseModel reads a model from data, as read from filename (used in
-// positions). It checks everything that can be checked without a
-// solver: names, types, and the rules of each kind. The error, if any,
-// is an ErrorList of FILE:LINE:COL messages.
+// positions). It checks names, types, and the rules of each kind that
+// need no solver, except the naming of a test case's verdict locations
+// (check.VerdictNames, which stg check and stg run add). The error, if
+// any, is an ErrorList of FILE:LINE:COL messages.
 func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error) {
 	l := &loader{file: filename}
 	defer func() {
-		// The loader is written not to panic; this is the last guard for
-		// the user, who must get a message and not a stack trace.
-		if r := recover(); r != nil {
-			m, err = nil, &Error{Pos: Pos{File: filename}, Msg: fmt.Sprintf("internal error reading the model: %v", r)}
+		if e := internalError(filename, "the model", recover()); e != nil {
+			m, err = nil, e
 		}
 	}()
-	root := l.document(data)
-	if root == nil {
-		return nil, l.errs.Err()
-	}
-	kind, ok := l.kind(root)
+	root, kind, ok := l.header(data)
 	if !ok {
 		return nil, l.errs.Err()
 	}
@@ -83,6 +74,26 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 type loader struct {
 	file string
 	errs ErrorList
+}
+
+// internalError is the last guard of the loaders, which are written not
+// to panic: r, recovered from a panic while reading what (or nil), as a
+// message for the user rather than a stack trace.
+func internalError(filename, what string, r any) error {
+	if r == nil {
+		return nil
+	}
+	return &Error{Pos: Pos{File: filename}, Msg: fmt.Sprintf("internal error reading %s: %v", what, r)}
+}
+
+// header parses the YAML and reads the kind on its first key; ok is
+// false when either fails (the errors are in l.errs).
+func (l *loader) header(data []byte) (root *yaml.Node, kind ModelKind, ok bool) {
+	if root = l.document(data); root == nil {
+		return nil, 0, false
+	}
+	kind, ok = l.kind(root)
+	return root, kind, ok
 }
 
 func (l *loader) pos(n *yaml.Node) Pos { return Pos{File: l.file, Line: n.Line, Col: n.Column} }

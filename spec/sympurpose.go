@@ -80,15 +80,11 @@ var symPurposeKeys = []string{"kind", "name", "spec", "criterion", "accept"}
 func ParseSymPurpose(filename string, data []byte) (p *SymPurpose, err error) {
 	l := &loader{file: filename}
 	defer func() {
-		if r := recover(); r != nil { // last guard, as in ParseModel
-			p, err = nil, &Error{Pos: Pos{File: filename}, Msg: fmt.Sprintf("internal error reading the sympurpose: %v", r)}
+		if e := internalError(filename, "the sympurpose", recover()); e != nil {
+			p, err = nil, e
 		}
 	}()
-	root := l.document(data)
-	if root == nil {
-		return nil, l.errs.Err()
-	}
-	kind, ok := l.kind(root)
+	root, kind, ok := l.header(data)
 	if !ok {
 		return nil, l.errs.Err()
 	}

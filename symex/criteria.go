@@ -25,6 +25,9 @@ func (l Label) String() string { return [...]string{"bottom", "skip", "accept"}[
 // tree the purpose was built on, breadth-first.
 type Purpose struct {
 	Criterion string // how it was built: "length 2", "k-inclusion 1 (length 2)"
+	// Length is n when the purpose was built as TG_n, and K is k when
+	// that n came from the k-inclusion criterion (0 otherwise).
+	Length, K int
 	Nodes     []*Node
 	Accept    []*Node
 	labels    map[*Node]Label
@@ -83,7 +86,9 @@ func (p *Purpose) AcceptPaths() [][]string {
 func (p *Purpose) Split() []*Purpose {
 	var out []*Purpose
 	for _, a := range p.Accept {
-		out = append(out, NewPurpose(p.Criterion+", accept "+a.PathString(), p.Nodes, []*Node{a}))
+		q := NewPurpose(p.Criterion+", accept "+a.PathString(), p.Nodes, []*Node{a})
+		q.Length, q.K = p.Length, p.K
+		out = append(out, q)
 	}
 	return out
 }
@@ -97,8 +102,7 @@ func (e *Executor) Length(n int) (*Purpose, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("the length of the paths must be at least 1, not %d", n)
 	}
-	x := &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{},
-		opts: Options{Depth: n, MaxNodes: e.opts.MaxNodes, DeltaLoop: e.opts.DeltaLoop}}
+	x := e.fork(Options{Depth: n})
 	t, err := x.Execute(nil)
 	if err != nil {
 		return nil, err
@@ -131,7 +135,9 @@ func (e *Executor) Length(n int) (*Purpose, error) {
 		return nil, fmt.Errorf("no path of length %d: the purpose would have no accept node", n)
 	}
 	e.share(x)
-	return NewPurpose(fmt.Sprintf("length %d", n), nodes, accept), nil
+	p := NewPurpose(fmt.Sprintf("length %d", n), nodes, accept)
+	p.Length = n
+	return p, nil
 }
 
 // KInclusion builds the purpose of the criterion "k-inclusion" (Def. 19):
@@ -141,8 +147,7 @@ func (e *Executor) KInclusion(k int) (*Purpose, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("k must be at least 1, not %d", k)
 	}
-	x := &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{},
-		opts: Options{Inclusion: true, MaxNodes: e.opts.MaxNodes, DeltaLoop: e.opts.DeltaLoop}}
+	x := e.fork(Options{Inclusion: true})
 	t, err := x.Execute(nil)
 	if err != nil {
 		return nil, err
@@ -154,8 +159,17 @@ func (e *Executor) KInclusion(k int) (*Purpose, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Criterion = fmt.Sprintf("k-inclusion %d (length %d)", k, k*t.Stats.LongestPath)
+	p.Criterion = fmt.Sprintf("k-inclusion %d (length %d)", k, p.Length)
+	p.K = k
 	return p, nil
+}
+
+// fork returns an executor of the same spec with other bounds (opts's
+// Depth and Inclusion; e's MaxNodes and DeltaLoop), whose tree is built
+// afresh. Call share afterwards if e is to expand the fork's nodes.
+func (e *Executor) fork(opts Options) *Executor {
+	opts.MaxNodes, opts.DeltaLoop = e.opts.MaxNodes, e.opts.DeltaLoop
+	return &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{}, opts: opts}
 }
 
 // share keeps the fresh-symbol counters of x, whose nodes e may expand.

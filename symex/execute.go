@@ -66,6 +66,9 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 // cut makes c a leaf when it is included in one of the nodes before.
 func (e *Executor) cut(c *Node, before []*Node) error {
 	for _, b := range before {
+		if knownApart(c.State, b.State) {
+			continue
+		}
 		ok, err := Included(e.z, c.State, b.State)
 		e.stats.Queries++
 		if err != nil {
@@ -103,14 +106,8 @@ func (e *Executor) statsOf(t *Tree) Stats {
 // solver cannot decide, a is not included (the tree is then expanded
 // further, which is sound).
 func Included(z *solver.Context, a, b *State) (bool, error) {
-	if a.Loc != b.Loc {
+	if knownApart(a, b) {
 		return false, nil
-	}
-	for name, va := range a.Vars {
-		// Different known values: no need to ask the solver.
-		if vb := b.Vars[name]; isLiteral(va) && isLiteral(vb) && !spec.Equal(va, vb) {
-			return false, nil
-		}
 	}
 	ea := binding(a, nil)
 	rename := map[string]*spec.Ident{}
@@ -135,6 +132,21 @@ func Included(z *solver.Context, a, b *State) (bool, error) {
 		return false, nil
 	}
 	return r == solver.Unsat, err
+}
+
+// knownApart reports whether a and b cannot share a concrete state for
+// a reason found without the solver: other locations, or a variable
+// with two different known values.
+func knownApart(a, b *State) bool {
+	if a.Loc != b.Loc {
+		return true
+	}
+	for name, va := range a.Vars {
+		if vb := b.Vars[name]; isLiteral(va) && isLiteral(vb) && !spec.Equal(va, vb) {
+			return true
+		}
+	}
+	return false
 }
 
 // binding returns (∧x x = σ(x)) ∧ π over the variables x (as free
@@ -169,23 +181,6 @@ func binding(st *State, rename map[string]*spec.Ident) spec.Expr {
 // IsSymbol reports whether id is a symbol of symbolic execution (x@0,
 // p@3) rather than a model identifier.
 func IsSymbol(id *spec.Ident) bool { return strings.Contains(id.Name, "@") }
-
-// Symbols returns the symbols occurring in st.
-func (st *State) Symbols() []*spec.Ident {
-	seen := map[string]bool{}
-	var ids []*spec.Ident
-	add := func(id *spec.Ident) {
-		if IsSymbol(id) && !seen[id.Name] {
-			seen[id.Name] = true
-			ids = append(ids, id)
-		}
-	}
-	for _, name := range sortedNames(st.Vars) {
-		spec.Idents(st.Vars[name], add)
-	}
-	spec.Idents(st.PC, add)
-	return ids
-}
 
 func sortedNames(m map[string]spec.Expr) []string {
 	names := make([]string, 0, len(m))

@@ -23,7 +23,7 @@ func WriteText(w io.Writer, nodes []*Node, vars []*spec.Variable, labels func(*N
 		if n.Parent != nil {
 			head = n.Name + ": " + n.Label()
 		}
-		line := fmt.Sprintf("%s%s -> %s  %s", indent, head, location(n), n.State.varsString(vars))
+		line := fmt.Sprintf("%s%s -> %s  %s", indent, head, location(n), n.State.VarsString(vars))
 		if labels != nil {
 			line += "  [" + labels(n) + "]"
 		}
@@ -50,20 +50,6 @@ func location(n *Node) string {
 		return "qδ"
 	}
 	return n.State.Loc
-}
-
-func (st *State) varsString(vars []*spec.Variable) string {
-	parts := make([]string, 0, len(st.Vars))
-	if vars == nil {
-		for _, name := range sortedNames(st.Vars) {
-			parts = append(parts, name+"="+spec.Format(st.Vars[name]))
-		}
-	} else {
-		for _, v := range vars {
-			parts = append(parts, v.Name+"="+spec.Format(st.Vars[v.Name]))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // JSONNode is a node as stg symex --format json writes it.

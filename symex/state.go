@@ -1,10 +1,9 @@
 package symex
 
 import (
-	"errors"
 	"fmt"
 	"maps"
-	"slices"
+	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -58,11 +57,7 @@ func Initial(z *solver.Context, m *spec.Model) (*State, error) {
 	}
 	st := &State{Loc: m.Initial.Location, Vars: vars}
 	st.PC = spec.AndOf(st.Substitute(cond, nil))
-	pc, err := Simplify(st.PC)
-	if err != nil {
-		return nil, err
-	}
-	st.PC = pc
+	st.PC = FoldGround(st.PC)
 	ok, err := z.Possible(st.PC)
 	if err != nil {
 		return nil, fmt.Errorf("initial condition %s: %v", spec.Format(cond), err)
@@ -99,20 +94,6 @@ func isLiteral(e spec.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// Ground reports whether every variable of st has a known value and the
-// path condition is true: st is one concrete state.
-func (st *State) Ground() bool {
-	if !spec.IsTrue(st.PC) {
-		return false
-	}
-	for _, e := range st.Vars {
-		if !isLiteral(e) {
-			return false
-		}
-	}
-	return true
 }
 
 // Values returns the variables' values when st is ground.
@@ -199,11 +180,11 @@ func (st *State) Decide(z *solver.Context, g spec.Expr) (Truth, error) {
 	if t, ok := exact(g); ok {
 		return t, nil
 	}
-	some, err := possible(z, spec.AndOf(st.PC, g))
+	some, err := z.Possible(spec.AndOf(st.PC, g))
 	if err != nil || !some {
 		return Never, err
 	}
-	notAll, err := possible(z, spec.AndOf(st.PC, spec.NotOf(g)))
+	notAll, err := z.Possible(spec.AndOf(st.PC, spec.NotOf(g)))
 	if err != nil {
 		return Never, err
 	}
@@ -229,14 +210,6 @@ func exact(g spec.Expr) (Truth, bool) {
 	return Never, true
 }
 
-func possible(z *solver.Context, e spec.Expr) (bool, error) {
-	ok, err := z.Possible(e)
-	if errors.Is(err, solver.ErrUnknown) {
-		return true, nil
-	}
-	return ok, err
-}
-
 func hasIdent(e spec.Expr) bool {
 	found := false
 	spec.Idents(e, func(*spec.Ident) { found = true })
@@ -256,50 +229,51 @@ func fold(e spec.Expr) spec.Expr {
 	return v.Expr()
 }
 
-// Simplify folds the ground conjuncts of a conjunction: a true conjunct
+// FoldGround folds the ground conjuncts of a conjunction: a true conjunct
 // is dropped, a false one makes the whole false.
-func Simplify(pc spec.Expr) (spec.Expr, error) {
+func FoldGround(pc spec.Expr) spec.Expr {
 	var keep []spec.Expr
 	for _, c := range spec.Conjuncts(pc) {
 		if t, ok := exact(c); ok {
 			if t == Never {
-				return spec.False(), nil
+				return spec.False()
 			}
 			continue
 		}
 		keep = append(keep, c)
 	}
-	return spec.AndOf(keep...), nil
+	return spec.AndOf(keep...)
 }
 
-// String prints st as "L [x=3, y=y@0 | y@0 >= 0]".
+// String prints st as "L x=3 y=y@0 | y@0 >= 0" (variables sorted by
+// name); it identifies the state.
 func (st *State) String() string {
-	return st.Loc + " " + st.Format(nil)
+	return st.Loc + " " + st.Describe(nil)
 }
 
-// Format prints the variables in the order of vars (all of them, sorted,
-// when vars is nil) and the path condition when it is not true.
-func (st *State) Format(vars []*spec.Variable) string {
-	s := "["
-	names := make([]string, 0, len(st.Vars))
-	if vars == nil {
-		for k := range st.Vars {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-	} else {
-		for _, v := range vars {
-			names = append(names, v.Name)
-		}
-	}
-	for i, n := range names {
-		if i > 0 {
-			s += ", "
-		}
-		s += n + "=" + spec.Format(st.Vars[n])
-	}
+// Describe prints the variables in the order of vars (sorted by name when
+// vars is nil), "x=3 y=y@0", and the path condition when it is not true:
+// "x=x@0 | x@0 >= 0".
+func (st *State) Describe(vars []*spec.Variable) string {
+	s := st.VarsString(vars)
 	if !spec.IsTrue(st.PC) {
 		s += " | " + spec.Format(st.PC)
 	}
-	return s + "]"
+	return s
+}
+
+// VarsString prints the variables in the order of vars (sorted by name
+// when vars is nil): "x=3 y=y@0".
+func (st *State) VarsString(vars []*spec.Variable) string {
+	parts := make([]string, 0, len(st.Vars))
+	if vars == nil {
+		for _, name := range sortedNames(st.Vars) {
+			parts = append(parts, name+"="+spec.Format(st.Vars[name]))
+		}
+	} else {
+		for _, v := range vars {
+			parts = append(parts, v.Name+"="+spec.Format(st.Vars[v.Name]))
+		}
+	}
+	return strings.Join(parts, " ")
 }

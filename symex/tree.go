@@ -220,24 +220,17 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 // child adds a child of n in state st when st's path condition may be
 // satisfiable.
 func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
-	pc, err := Simplify(st.PC)
-	if err != nil {
-		return nil, err
-	}
-	st.PC = pc
-	if spec.IsFalse(pc) {
+	st.PC = FoldGround(st.PC)
+	if spec.IsFalse(st.PC) {
 		return nil, nil
 	}
 	e.stats.Queries++
-	ok, err := e.z.Possible(pc)
-	unknown := false
-	if errors.Is(err, solver.ErrUnknown) {
-		ok, unknown, err = true, true, nil
-	}
-	if err != nil {
+	r, err := e.z.Sat(st.PC)
+	unknown := errors.Is(err, solver.ErrUnknown)
+	if err != nil && !unknown {
 		return nil, fmt.Errorf("%s: %v", pos, err)
 	}
-	if !ok {
+	if r == solver.Unsat {
 		return nil, nil
 	}
 	c := e.node(n, st)

@@ -3,6 +3,7 @@ package symex
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -144,5 +145,22 @@ func TestInclusion(t *testing.T) {
 	}
 	if _, err := e.FindPath(root, []string{"ask", "sum"}); err == nil {
 		t.Error("FindPath [ask, sum]: no error")
+	}
+}
+
+// TestUndecidedKept: a child whose path condition the solver cannot
+// decide is kept (sound), marked and counted.
+func TestUndecidedKept(t *testing.T) {
+	z := newContext(t)
+	z.SetTimeout(300 * time.Millisecond)
+	tr := execute(t, z, loadSpec(t, "cubes.yaml"), Options{Depth: 2})
+	var out *Node
+	for _, n := range tr.Nodes {
+		if n.Name == "out" {
+			out = n
+		}
+	}
+	if out == nil || !out.Unknown || tr.Stats.Undecided != 1 {
+		t.Errorf("out node %+v, undecided %d: want it kept, marked and counted", out, tr.Stats.Undecided)
 	}
 }

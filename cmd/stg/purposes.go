@@ -172,10 +172,10 @@ func symPurposeFile(m *spec.Model, p *symex.Purpose, specFile, outFile, name str
 		}
 	}
 	sp := &spec.SymPurpose{Name: name, Spec: rel}
-	if strings.HasPrefix(p.Criterion, "length ") {
-		fmt.Sscanf(p.Criterion, "length %d", &sp.Criterion.Length)
+	if p.K > 0 {
+		sp.Criterion.Inclusion = p.K
 	} else {
-		fmt.Sscanf(p.Criterion, "k-inclusion %d", &sp.Criterion.Inclusion)
+		sp.Criterion.Length = p.Length
 	}
 	for _, path := range p.AcceptPaths() {
 		sp.Accept = append(sp.Accept, spec.AcceptPath{Names: path})
@@ -185,12 +185,10 @@ func symPurposeFile(m *spec.Model, p *symex.Purpose, specFile, outFile, name str
 
 // criterionTag names a criterion in file names: TG2, K1.
 func criterionTag(p *symex.Purpose) string {
-	var n int
-	if _, err := fmt.Sscanf(p.Criterion, "length %d", &n); err == nil {
-		return fmt.Sprintf("TG%d", n)
+	if p.K > 0 {
+		return fmt.Sprintf("K%d", p.K)
 	}
-	fmt.Sscanf(p.Criterion, "k-inclusion %d", &n)
-	return fmt.Sprintf("K%d", n)
+	return fmt.Sprintf("TG%d", p.Length)
 }
 
 // fileSafe replaces what a file name should not hold.

@@ -61,8 +61,8 @@ func runSymPurpose(c *cli.Context, file string, command []string) error {
 	if err != nil {
 		return err
 	}
-	opts := online.Options{Quiescence: ro.Quiescence, AutoQuiescence: ro.AutoQuiescence, Confirm: ro.Confirm,
-		Startup: ro.Startup, MaxSteps: ro.MaxSteps, Timeout: ro.Timeout}
+	opts := online.Options{MaxSteps: ro.MaxSteps, Timeout: ro.Timeout, Timing: adapter.Timing{
+		Quiescence: ro.Quiescence, Auto: ro.AutoQuiescence, Confirm: ro.Confirm, Startup: ro.Startup}}
 	z, err := solver.NewContext()
 	if err != nil {
 		return inputError(fmt.Errorf("cannot start the solver: %v", err))
@@ -102,23 +102,15 @@ func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.
 	return loadTester(z, m, file, w)
 }
 
-// starter sets how each run gets its SUT, as stg run does.
+// starter sets how each run gets its SUT and the replay line, with stg
+// run's starter; the replay line names --spec when it was given.
 func (s *symSession) starter(command []string, timeout time.Duration) {
-	s.replay = "stg run " + s.file + " --seed %d --runs 1"
+	rs := &runSession{c: s.c, file: s.file, stderr: s.stderr}
 	if sp := s.c.String("spec"); sp != "" {
-		s.replay += " --spec " + shellJoin([]string{sp})
+		rs.file += " --spec " + shellJoin([]string{sp})
 	}
-	if tcp := s.c.String("tcp"); tcp != "" {
-		s.start = func(ctx context.Context) (adapter.Adapter, error) {
-			ctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			return adapter.DialTCP(ctx, tcp)
-		}
-		s.replay += " --tcp " + tcp
-		return
-	}
-	s.start = adapter.Command(command, s.stderr)
-	s.replay += " -- " + shellJoin(command)
+	rs.starter(command, timeout)
+	s.start, s.replay = rs.start, rs.replay
 }
 
 // play plays the runs, printing each, until one ends in an error.

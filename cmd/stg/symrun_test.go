@@ -50,14 +50,14 @@ func TestSymRunCorrect(t *testing.T) {
 	bin := buildATMPaperSUT(t, "correct")
 	trace := filepath.Join(t.TempDir(), "run.jsonl")
 	report := filepath.Join(t.TempDir(), "report.xml")
-	code, out, errOut := stgSym(t, "run", eta11, "--runs", "5", "--seed", "1", "--save-trace", trace, "--report", report, "--", bin)
+	code, out, errOut := stg(t, "run", eta11, "--runs", "5", "--seed", "1", "--save-trace", trace, "--report", report, "--", bin)
 	if code == exitFail || code == exitError {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	if !strings.Contains(out, "sympurpose atm-TG2-eta11: 5 run(s), seeds 1..5, accept [[deposit, ask, cash]]") {
 		t.Errorf("no header:\n%s", out)
 	}
-	vcode, vout, verr := stgSym(t, "verdict", atmPaperSpec, eta11, trace)
+	vcode, vout, verr := stg(t, "verdict", atmPaperSpec, eta11, trace)
 	if vcode != code {
 		t.Errorf("run exit %d, replay of its saved trace exit %d\n%s%s\n%s", code, vcode, out, vout, verr)
 	}
@@ -74,12 +74,12 @@ func TestSymRunMutantNoFee(t *testing.T) {
 	t.Setenv("STG_ATM_M0", "500")
 	purpose := writeSymPurpose(t, "check sum ask cashFee check sum")
 	bin := buildATMPaperSUT(t, "mutant-no-fee")
-	code, out, errOut := stgSym(t, "run", purpose, "--runs", "3", "--seed", "7", "-q", "--", bin)
+	code, out, errOut := stg(t, "run", purpose, "--runs", "3", "--seed", "7", "-q", "--", bin)
 	if code != exitFail || !strings.Contains(out, "replay: stg run "+purpose+" --seed 7 --runs 1 -- "+bin) {
 		t.Errorf("mutant: exit %d, want 1 with a replay line\n%s%s", code, out, errOut)
 	}
 	ok := buildATMPaperSUT(t, "correct")
-	if code, out, errOut := stgSym(t, "run", purpose, "--runs", "3", "--seed", "7", "--", ok); code != exitPass {
+	if code, out, errOut := stg(t, "run", purpose, "--runs", "3", "--seed", "7", "--", ok); code != exitPass {
 		t.Errorf("correct: exit %d, want 0\n%s%s", code, out, errOut)
 	}
 }
@@ -92,10 +92,10 @@ func TestSymRunUsage(t *testing.T) {
 	if err := os.WriteFile(p, []byte("kind: sympurpose\nname: p\nspec: nowhere.yaml\naccept:\n  - [ask, cash]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := stgSym(t, "run", p, "--", "true"); code != exitError || !strings.Contains(errOut, "nowhere.yaml: cannot read") {
+	if code, out, errOut := stg(t, "run", p, "--", "true"); code != exitError || !strings.Contains(errOut, "nowhere.yaml: cannot read") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := stgSym(t, "run", eta11); code != exitError || !strings.Contains(errOut, "needs the SUT") {
+	if code, _, errOut := stg(t, "run", eta11); code != exitError || !strings.Contains(errOut, "needs the SUT") {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
 }

@@ -3,16 +3,16 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
-// defaultSolverTimeout bounds each solver query of check, generate and
-// the validation of run (--solver-timeout).
-const defaultSolverTimeout = 60 * time.Second
+// defaultSolverTimeout bounds each solver query of the commands and of
+// the validation of run (--solver-timeout): the pipeline's default.
+const defaultSolverTimeout = pipeline.DefaultQueryTimeout
 
 // validate checks a loaded model beyond what the loader checks (names,
 // types, the rules of its kind): a spec or testcase must be
@@ -23,14 +23,9 @@ const defaultSolverTimeout = 60 * time.Second
 // in undecided, and is not an error. The error is a spec.ErrorList, or
 // a failure of the solver itself.
 func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int, err error) {
-	var f check.Findings
-	f.Errors = check.VerdictNames(m)
-	for _, c := range []func(*solver.Context, *spec.Model) (check.Findings, error){check.Determinism, check.ReceiveCompleteness} {
-		g, err := c(ctx, m)
-		if err != nil {
-			return 0, fmt.Errorf("%s: solver: %v", m.File, err)
-		}
-		f.Add(g)
+	f, err := check.All(ctx, m)
+	if err != nil {
+		return 0, fmt.Errorf("%s: solver: %v", m.File, err)
 	}
 	warnings := spec.ErrorList(f.Undecided)
 	warnings.Sort()

@@ -88,11 +88,7 @@ func loadTester(z *solver.Context, m *spec.Model, file string, w io.Writer) (*on
 	}
 	sp, err := spec.LoadSymPurpose(file)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: cannot read: %v", file, pe.Err)
-		}
-		return nil, err
+		return nil, readError(file, err)
 	}
 	x, err := symex.NewExecutor(z, m, symex.Options{})
 	if err != nil {
@@ -108,15 +104,21 @@ func loadTester(z *solver.Context, m *spec.Model, file string, w io.Writer) (*on
 	return online.NewTester(z, tp), nil
 }
 
+// readError says "FILE: cannot read: REASON" for a file that cannot be
+// opened, as loadModel does; other errors are returned as they are.
+func readError(file string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: cannot read: %v", file, pe.Err)
+	}
+	return err
+}
+
 // readEvents reads a trace file and types its events against m.
 func readEvents(m *spec.Model, file string) ([]online.Event, error) {
 	f, err := os.Open(file)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: cannot read: %v", file, pe.Err)
-		}
-		return nil, err
+		return nil, readError(file, err)
 	}
 	defer f.Close()
 	tes, err := spec.ReadTrace(file, f)

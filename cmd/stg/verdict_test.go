@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/urfave/cli/v2"
 )
 
 var (
@@ -18,66 +13,10 @@ var (
 	example4     = filepath.Join("..", "..", "online", "testdata", "example4.jsonl")
 )
 
-// stgSym runs the stg command line args as run does, with the verdict
-// command and stg run's dispatch of symbolic purposes added when main.go
-// and run.go do not have them yet.
-func stgSym(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	app := newApp(&stdout, &stderr)
-	has := map[string]bool{}
-	for _, c := range app.Commands {
-		has[c.Name] = true
-	}
-	if !has["verdict"] {
-		app.Commands = append(app.Commands, verdictCommand())
-	}
-	for _, c := range app.Commands {
-		if c.Name == "run" {
-			withSymRun(c)
-		}
-	}
-	err := app.Run(append([]string{"stg"}, args...))
-	var ec *exitCode
-	switch {
-	case err == nil:
-		return exitPass, stdout.String(), stderr.String()
-	case errors.As(err, &ec):
-		if ec.err != nil {
-			fmt.Fprintln(&stderr, ec.err)
-		}
-		return ec.code, stdout.String(), stderr.String()
-	}
-	fmt.Fprintln(&stderr, "stg:", err)
-	return exitError, stdout.String(), stderr.String()
-}
-
-// withSymRun adds to stg run the flags and the dispatch of symbolic
-// purposes, where run.go lacks them.
-func withSymRun(c *cli.Command) {
-	for _, f := range symRunFlags() {
-		if lookupFlag(c.Flags, f.Names()[0]) == nil {
-			c.Flags = append(c.Flags, f)
-		}
-	}
-	action := c.Action
-	c.Action = func(c *cli.Context) error {
-		args, err := positionalArgs(c)
-		if err == nil && len(args) > 0 && isSymPurpose(args[0]) {
-			file, command, err := runArgs(c)
-			if err != nil {
-				return err
-			}
-			return runSymPurpose(c, file, command)
-		}
-		return action(c)
-	}
-}
-
 // TestVerdictExample4 is SEEDS.md §1(d) item 4 on the command line:
 // rules 6, 6, 5, Next of two contexts, NextPass of one, WeakPass, exit 4.
 func TestVerdictExample4(t *testing.T) {
-	code, out, errOut := stgSym(t, "verdict", atmPaperSpec, eta11, example4)
+	code, out, errOut := stg(t, "verdict", atmPaperSpec, eta11, example4)
 	if code != exitWeakPass {
 		t.Fatalf("exit %d, want 4\n%s%s", code, out, errOut)
 	}
@@ -135,7 +74,7 @@ func TestVerdictExitCodes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			trace := write("t.jsonl", tc.trace+"\n")
-			code, out, errOut := stgSym(t, "verdict", atmPaperSpec, tc.purpose, trace)
+			code, out, errOut := stg(t, "verdict", atmPaperSpec, tc.purpose, trace)
 			if code != tc.code || !strings.Contains(out+errOut, tc.want) {
 				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tc.code, tc.want, out, errOut)
 			}

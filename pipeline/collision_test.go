@@ -1,4 +1,4 @@
-package product_test
+package pipeline
 
 import (
 	"bytes"
@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/check"
-	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
-// In this spec and purpose, the product locations (X, "Y,Z") and
-// ("X,Y", Z) would both be named X,Y,Z: the test case would loop on in
-// in a location that is both, and fail the conformant answer ok(1).
+// commaSpec and commaPurpose test product.Build's naming of product
+// locations (the product package documentation) through the pipeline:
+// the product locations (X, "Y,Z") and ("X,Y", Z) would both be named
+// X,Y,Z, and the test case would loop on in in a location that is both,
+// and fail the conformant answer ok(1).
 const (
 	commaSpec = `kind: spec
 name: commas
@@ -48,18 +49,14 @@ func TestAmbiguousLocationNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ctx, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ctx.Close)
+	ctx := newContext(t)
 	for _, domain := range []string{"none", "interval", "polyhedra"} {
 		t.Run(domain, func(t *testing.T) {
-			res, err := pipeline.Generate(sp, tp, pipeline.Options{Domain: domain})
+			res, err := Generate(sp, tp, Options{Domain: domain})
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := pipeline.Generate(sp, tp, pipeline.Options{Domain: domain})
+			again, err := Generate(sp, tp, Options{Domain: domain})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,14 +81,9 @@ func TestAmbiguousLocationNames(t *testing.T) {
 // as FORMAT.md says.
 func checkWellFormed(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 	t.Helper()
-	var f check.Findings
-	f.Errors = check.VerdictNames(tc)
-	for _, c := range []func(*solver.Context, *spec.Model) (check.Findings, error){check.Determinism, check.ReceiveCompleteness} {
-		g, err := c(ctx, tc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Add(g)
+	f, err := check.All(ctx, tc)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(f.Errors)+len(f.Undecided) > 0 {
 		t.Errorf("test case: %v %v", spec.ErrorList(f.Errors), spec.ErrorList(f.Undecided))
@@ -99,7 +91,7 @@ func checkWellFormed(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 }
 
 // checkDistinctNames: one product location per pair (l, q).
-func checkDistinctNames(t *testing.T, res *pipeline.Result) {
+func checkDistinctNames(t *testing.T, res *Result) {
 	t.Helper()
 	names := map[[2]string]string{}
 	for _, l := range res.Product.Locations {
@@ -122,7 +114,7 @@ func checkDistinctNames(t *testing.T, res *pipeline.Result) {
 // checkNoPhantom: every test case transition between product locations
 // is a transition of the canonical tester and a move of the purpose
 // (explicit, "*" or the implicit self-loop).
-func checkNoPhantom(t *testing.T, res *pipeline.Result) {
+func checkNoPhantom(t *testing.T, res *Result) {
 	t.Helper()
 	for _, tr := range res.Testcase.Transitions {
 		if res.Testcase.Verdict(tr.To) != "" {
@@ -139,31 +131,6 @@ func checkNoPhantom(t *testing.T, res *pipeline.Result) {
 		}
 		if !specOK || !purposeOK {
 			t.Errorf("phantom transition %s -%s-> %s: (%s, %s) to (%s, %s)", tr.From, tr.Action, tr.To, from[0], from[1], to[0], to[1])
-		}
-	}
-}
-
-// checkFailSound: every transition into Fail fires only on an output
-// that the spec does not allow from the corresponding spec location.
-func checkFailSound(t *testing.T, ctx *solver.Context, res *pipeline.Result) {
-	t.Helper()
-	for _, tr := range res.Testcase.Transitions {
-		if tr.To != "Fail" {
-			continue
-		}
-		l := res.Product.Origin[tr.From][0]
-		var allowed []spec.Expr
-		for _, st := range res.Tester.Outgoing(l) {
-			if st.Action == tr.Action && st.To != res.Tester.Fail {
-				allowed = append(allowed, st.Guard)
-			}
-		}
-		r, err := ctx.Sat(spec.AndOf(tr.Guard, spec.OrOf(allowed...)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r != solver.Unsat {
-			t.Errorf("Fail on a specified output: %s %s [%s], spec allows [%s]", tr.From, tr.Action, spec.Format(tr.Guard), spec.Format(spec.OrOf(allowed...)))
 		}
 	}
 }
