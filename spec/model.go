@@ -1,6 +1,9 @@
 package spec
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+)
 
 // ModelKind says which kind of file a model file is: one of the three
 // kinds of ioSTS (FORMAT.md §1), or a symbolic purpose (FORMAT.md §5),
@@ -60,6 +63,11 @@ type Model struct {
 	Locations []string    // L, in order of first appearance (or as listed)
 	Initial   Initial     // l0 and Θ
 
+	// Invariant is a predicate on the variables that holds in every
+	// reachable state (a spec's invariant:), or nil. It is a claim of
+	// the model's author: analyses may assume it, stg check tests it.
+	Invariant Expr
+
 	Accept   []string // purpose: Accept locations
 	Verdicts Verdicts // testcase: verdict locations
 
@@ -69,11 +77,19 @@ type Model struct {
 	Spec *Model
 }
 
-// Variable is an attribute variable.
+// Variable is an attribute variable. A cell of an array variable
+// `a: [N]T` is the scalar Variable named "a[i]" (see Func).
 type Variable struct {
-	Name string
-	Type Type
-	Pos  Pos
+	Name  string
+	Type  Type
+	Range *Range // bounds of an int variable (range: [lo, hi]), or nil
+	Pos   Pos
+}
+
+// Range is the closed interval [Lo, Hi] an int variable stays in.
+type Range struct {
+	Lo, Hi *big.Int
+	Pos    Pos
 }
 
 // Param is a communication parameter of an action.

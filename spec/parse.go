@@ -18,13 +18,42 @@ type Scope struct {
 	Funcs  map[string]*Func // external functions
 }
 
-// Func declares an external function (FORMAT.md §2, calls).
+// Func declares a function a model may call (FORMAT.md §2, calls).
+//
+// A function is either defined in the model (Def != nil: its body is
+// inlined at every call by the type checker, so no Call to it survives
+// parsing) or external: a Call to it stays in the expressions, the
+// solver sees an uninterpreted function or the summaries of Table
+// (package summary), and evaluation asks an Implementation.
+//
+// Arrays are flattened before anything else sees them: a parameter of
+// type [N]T contributes N scalar entries to Params, an array argument
+// contributes its N cells to a Call's Args, and a table row lists the
+// flattened arguments followed by the result.
 type Func struct {
 	Name   string
-	Params []Type
+	Params []Type // flattened scalar parameter types
 	Result Type
 	Pos    Pos
+
+	ParamNames []string // the parameters' names, for a defined function
+	Def        Expr     // the body of a defined function, or nil
+
+	Table   []TableRow // known input/output tuples of an external function
+	Impl    string     // a command speaking JSON Lines that computes it, or ""
+	ImplPos Pos
 }
+
+// TableRow is a known tuple of an external function f:
+// f(Args...) = Result (the tab_p of the function-summaries paper).
+type TableRow struct {
+	Args   []Value
+	Result Value
+	Pos    Pos
+}
+
+// IsExternal reports whether calls of f stay in expressions.
+func (f *Func) IsExternal() bool { return f.Def == nil }
 
 // Parse reads the expression src written at pos (the position of its
 // first character in the model file) and type-checks it in scope.
