@@ -153,7 +153,7 @@ func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 
 // keys per kind; order is the order of the sections in a written file.
 var sections = map[ModelKind][]string{
-	SpecKind:     {"kind", "name", "types", "functions", "variables", "actions", "initial", "locations", "transitions"},
+	SpecKind:     {"kind", "name", "types", "functions", "variables", "invariant", "actions", "initial", "locations", "transitions"},
 	PurposeKind:  {"kind", "name", "types", "variables", "initial", "accept", "locations", "transitions"},
 	TestcaseKind: {"kind", "name", "types", "functions", "variables", "actions", "initial", "verdicts", "locations", "transitions"},
 }
@@ -303,19 +303,12 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 		l.functions(m, n)
 	}
 	if n := sec["variables"]; n != nil {
-		for _, kv := range l.mapping(n, "variables", nil) {
-			name, ok := l.ident(kv[0], "variable")
-			if !ok || !l.declare(ns, kv[0], name, "variable "+name) {
-				continue
-			}
-			t, ok := l.typeName(m, kv[1])
-			if !ok {
-				continue
-			}
-			m.Variables = append(m.Variables, &Variable{Name: name, Type: t, Pos: l.pos(kv[0])})
-		}
+		l.variables(m, n, ns)
 	} else if kind != PurposeKind {
 		l.errorf(root, "missing variables (write variables: {} for none)")
+	}
+	if n := sec["invariant"]; n != nil {
+		m.Invariant = l.predicate(n, m.ParamScope(nil), "invariant")
 	}
 
 	switch kind {

@@ -3,6 +3,7 @@ package spec
 import (
 	"bytes"
 	"io"
+	"math/big"
 
 	"gopkg.in/yaml.v3"
 )
@@ -50,9 +51,12 @@ func Write(w io.Writer, m *Model) error {
 		vars = block()
 	}
 	for _, v := range m.Variables {
-		vars.Content = append(vars.Content, str(v.Name), str(v.Type.String()))
+		vars.Content = append(vars.Content, str(v.Name), varType(v))
 	}
 	add("variables", vars)
+	if m.Invariant != nil {
+		add("invariant", expr(m.Invariant))
+	}
 	if m.Kind != PurposeKind {
 		acts := block()
 		for _, a := range m.Actions {
@@ -193,4 +197,19 @@ func strSeq(xs []string) *yaml.Node {
 		n.Content = append(n.Content, str(x))
 	}
 	return n
+}
+
+// varType writes a variable's declaration: its type, or
+// {type: int, range: [lo, hi]}.
+func varType(v *Variable) *yaml.Node {
+	if v.Range == nil {
+		return str(v.Type.String())
+	}
+	r := flowSeq()
+	r.Content = append(r.Content, bigIntNode(v.Range.Lo), bigIntNode(v.Range.Hi))
+	return flow("type", str(v.Type.String()), "range", r)
+}
+
+func bigIntNode(v *big.Int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: v.String()}
 }

@@ -1,0 +1,98 @@
+package spec
+
+import (
+	"math/big"
+
+	"gopkg.in/yaml.v3"
+)
+
+// variables reads the variables: section. A variable is declared by its
+// type (x: int) or by a mapping {type: int, range: [lo, hi]}.
+func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
+	for _, kv := range l.mapping(n, "variables", nil) {
+		name, ok := l.ident(kv[0], "variable")
+		if !ok || !l.declare(ns, kv[0], name, "variable "+name) {
+			continue
+		}
+		tn, rn := kv[1], (*yaml.Node)(nil)
+		if kv[1].Kind == yaml.MappingNode {
+			tn = nil
+			for _, p := range l.mapping(kv[1], "variable "+name, []string{"type", "range"}) {
+				switch p[0].Value {
+				case "type":
+					tn = p[1]
+				case "range":
+					rn = p[1]
+				}
+			}
+			if tn == nil {
+				l.errorf(kv[0], "variable %s needs a type", name)
+				continue
+			}
+		}
+		v := &Variable{Name: name, Pos: l.pos(kv[0])}
+		if v.Type, ok = l.typeName(m, tn); !ok {
+			continue
+		}
+		if rn != nil {
+			if v.Type != IntType {
+				l.errorf(rn, "range is for int variables, not %s (type %s)", name, v.Type)
+				continue
+			}
+			if v.Range, ok = l.rangeOf(rn, name); !ok {
+				continue
+			}
+		}
+		m.Variables = append(m.Variables, v)
+	}
+}
+
+// rangeOf reads range: [lo, hi], two integer constants with lo <= hi.
+func (l *loader) rangeOf(n *yaml.Node, name string) (*Range, bool) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
+		l.errorf(n, "range of %s must be a list [lo, hi] of two integers", name)
+		return nil, false
+	}
+	r := &Range{Pos: l.pos(n)}
+	for i, b := range n.Content {
+		v, ok := l.bigInt(b)
+		if !ok {
+			l.errorf(b, "bound %q of the range of %s is not an integer", b.Value, name)
+			return nil, false
+		}
+		if i == 0 {
+			r.Lo = v
+		} else {
+			r.Hi = v
+		}
+	}
+	if r.Lo.Cmp(r.Hi) > 0 {
+		l.errorf(n, "empty range of %s: %s > %s", name, r.Lo, r.Hi)
+		return nil, false
+	}
+	return r, true
+}
+
+// bigInt reads an integer constant, as YAML writes it (-3, 0x10, 1_000).
+func (l *loader) bigInt(n *yaml.Node) (*big.Int, bool) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!str") {
+		return nil, false
+	}
+	v, ok := new(big.Int).SetString(n.Value, 0)
+	return v, ok
+}
+
+// RangeConstraint returns the conjunction of lo <= x && x <= hi over the
+// variables x of m with a range (true when none has one). Like the
+// Invariant, it is the model author's claim about every reachable state.
+func (m *Model) RangeConstraint() Expr {
+	var cs []Expr
+	for _, v := range m.Variables {
+		if v.Range == nil {
+			continue
+		}
+		x := VarRef(v.Name, v.Type)
+		cs = append(cs, Compare(Le, BigIntConst(v.Range.Lo), x), Compare(Le, x, BigIntConst(v.Range.Hi)))
+	}
+	return AndOf(cs...)
+}
