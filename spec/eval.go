@@ -73,9 +73,40 @@ func Eval(e Expr, env Env) (Value, error) {
 	case *Binary:
 		return evalBinary(e, env)
 	case *Call:
-		return Value{}, &EvalError{e, "external function " + e.Func + " has no implementation here"}
+		return evalCall(e, env)
 	}
 	return Value{}, &EvalError{e, "cannot evaluate"}
+}
+
+// A Caller evaluates calls of external functions (package extfunc). Eval
+// evaluates a call when its Env is also a Caller; otherwise a call is an
+// error.
+type Caller interface {
+	// Call returns f(args...), or an error naming f and the arguments.
+	Call(f string, args []Value) (Value, error)
+}
+
+func evalCall(e *Call, env Env) (Value, error) {
+	c, ok := env.(Caller)
+	if !ok {
+		return Value{}, &EvalError{e, "external function " + e.Func + " has no implementation here"}
+	}
+	args := make([]Value, len(e.Args))
+	for i, a := range e.Args {
+		v, err := Eval(a, env)
+		if err != nil {
+			return Value{}, err
+		}
+		args[i] = v
+	}
+	v, err := c.Call(e.Func, args)
+	if err != nil {
+		return Value{}, &EvalError{e, err.Error()}
+	}
+	if v.T != e.T {
+		return Value{}, &EvalError{e, fmt.Sprintf("%s returned %s of type %s, want %s", e.Func, v, v.T, e.T)}
+	}
+	return v, nil
 }
 
 // EvalBool evaluates a predicate.
