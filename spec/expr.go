@@ -192,12 +192,16 @@ type (
 		X, Y Expr
 		At   Pos
 	}
-	// Call applies an external function declared by a model.
+	// Call applies an external function declared by a model. Args are
+	// flattened: an array argument contributes its cells. Lens, when
+	// not nil, is the function's ParamLens, used to print the array
+	// arguments back as arrays.
 	Call struct {
 		Func string
 		Args []Expr
 		T    Type
 		At   Pos
+		Lens []int
 	}
 )
 

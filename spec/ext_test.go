@@ -27,6 +27,12 @@ func extSpec(extra string) string {
 	return "kind: spec\nname: t\n" + extra
 }
 
+// fn is a spec declaring the functions in decl (one line, or several
+// indented by two spaces), a variable x, an action a and location A.
+func fn(decl string) string {
+	return extSpec("types: {T: [u, v]}\nfunctions:\n  " + decl + "\nvariables: {x: int}\nactions: {a: {dir: input}}\ninitial: {location: A}\n")
+}
+
 func TestExtLoadErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
@@ -47,6 +53,47 @@ func TestExtLoadErrors(t *testing.T) {
 			"m.yaml:4:12: invariant x + 1 has type int, want bool"},
 		{"invariant undeclared", extSpec("variables: {x: int}\ninvariant: \"y > 0\"\nactions: {}\ninitial: {location: A}\n"),
 			"m.yaml:4:13: undeclared name y"},
+		// Functions: tables, implementations, definitions.
+		{"row arity", fn("F: {params: [int, int], result: int, table: [[1, 2]]}"),
+			"m.yaml:5:48: row of F has 2 values, want 3 (the arguments then the result)"},
+		{"row arity array", fn("F: {params: [\"[2]int\"], result: int, table: [[[1, 2, 3], 4]]}"),
+			"m.yaml:5:49: argument of F has 3 values, want 2"},
+		{"row ill-typed argument", fn("F: {params: [int], result: int, table: [[1.5, 2]]}"),
+			`m.yaml:5:44: argument 1 of F: "1.5" is not a value of type int`},
+		{"row ill-typed result", fn("F: {params: [int], result: bool, table: [[1, 2]]}"),
+			`m.yaml:5:48: result of F: "2" is not a value of type bool`},
+		{"row not a list", fn("F: {params: [int], result: int, table: [3]}"),
+			"m.yaml:5:43: a row of the table of F is a list [arguments..., result]"},
+		{"row conflict", fn("F: {params: [int], result: real, table: [[1, 2], [3, 4], [1, \"5/2\"]]}"),
+			"m.yaml:5:60: row F(1) = 2.5 conflicts with row at 5:44 (= 2)"},
+		{"empty impl", fn("F: {params: [int], result: int, impl: \" \"}"),
+			"m.yaml:5:41: impl of F is empty: write the command that computes it"},
+		{"def without names", fn("F: {params: [int], result: int, def: \"1\"}"),
+			"m.yaml:5:40: defined function F must name its parameters: params: {a: int, b: int}"},
+		{"def with table", fn("F: {params: {a: int}, result: int, def: a, table: [[1, 1]]}"),
+			"m.yaml:5:43: defined function F is its own implementation: it takes no table or impl"},
+		{"def ill-typed", fn("F: {params: {a: int}, result: bool, def: a + 1}"),
+			"m.yaml:5:44: body of F has type int, want bool"},
+		{"def reads a variable", fn("F: {params: {a: int}, result: int, def: a + x}"),
+			"m.yaml:5:47: undeclared name x"},
+		{"def recursive", fn("F: {params: {a: int}, result: int, def: \"F(a - 1)\"}"),
+			"m.yaml:5:44: recursive definition of F: F -> F"},
+		{"def mutually recursive", fn("F: {params: {a: int}, result: int, def: \"G(a) + 1\"}\n  G: {params: {b: int}, result: int, def: \"H(b)\"}\n  H: {params: {c: int}, result: int, def: \"F(c)\"}"),
+			"m.yaml:7:44: recursive definition of F: F -> G -> H -> F"},
+		{"function named ite", fn("ite: {params: [int], result: int}"),
+			`m.yaml:5:3: function "ite" is reserved`},
+		{"variable named max", extSpec("variables: {max: int}\nactions: {}\ninitial: {location: A}\n"),
+			`m.yaml:3:13: variable "max" is reserved`},
+		{"array param length", fn("F: {params: [\"[0]int\"], result: int}"),
+			`m.yaml:5:16: array length "0" in [0]int must be an integer constant from 1 to 1024`},
+		{"array param element", fn("F: {params: [\"[2]float\"], result: int}"),
+			"m.yaml:5:16: unknown element type float in [2]float (want int, real, bool or a type declared under types:)"},
+		{"array argument type", fn("F: {params: [\"[2]int\"], result: int}") + "transitions:\n  - {from: A, action: a, guard: \"F([2]int{1}) > 0\", to: A}\n",
+			"m.yaml:10:36: array literal of type [2]int has 1 elements, want 2"},
+		{"array argument scalar", fn("F: {params: [\"[2]int\"], result: int}") + "transitions:\n  - {from: A, action: a, guard: \"F(x) > 0\", to: A}\n",
+			"m.yaml:10:36: argument 1 of F must be an array of type [2]int (an array variable or [2]int{...})"},
+		{"tables file missing", extSpec("functions: {F: {params: [int], result: int}}\ntables: nope.yaml\nvariables: {}\nactions: {}\ninitial: {location: A}\n"),
+			"m.yaml:4:9: cannot read the tables file: open nope.yaml: no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +135,7 @@ func TestExtRoundTrip(t *testing.T) {
 	files, _ := filepath.Glob("testdata/ext/*.yaml")
 	for _, path := range files {
 		data, _ := os.ReadFile(path)
-		if k, _ := PeekKind(path, data); k != SpecKind {
+		if k, err := PeekKind(path, data); err != nil || k != SpecKind {
 			continue
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) { roundTrip(t, path) })
@@ -102,5 +149,71 @@ func TestRangeAndInvariant(t *testing.T) {
 	}
 	if m.Invariant == nil || Format(m.Invariant) != "TryCounter <= 2 && x >= 0" {
 		t.Errorf("Invariant = %v", m.Invariant)
+	}
+}
+
+func TestFunctions(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/functions.yaml")
+	intgr := m.Func("INTGR")
+	if intgr == nil || len(intgr.Params) != 2 || len(intgr.Table) != 2 || intgr.Impl != "python3 intgr.py" || !intgr.IsExternal() {
+		t.Fatalf("INTGR = %+v", intgr)
+	}
+	if got := intgr.String(); got != "INTGR([2]int) int" {
+		t.Errorf("signature %s", got)
+	}
+	if r := intgr.Table[1]; valuesText(r.Args) != "148, 141" || r.Result.String() != "300" || r.Pos.Line != 11 {
+		t.Errorf("row 2 = %v -> %v at %v", valuesText(r.Args), r.Result, r.Pos)
+	}
+	if got := m.Func("RISE").Table[1].Result.String(); got != "2.42" {
+		t.Errorf("RISE(300) = %s", got)
+	}
+	if got := m.Func("RISE").Table[2].Result.String(); got != "1/3" {
+		t.Errorf("RISE(7) = %s", got)
+	}
+	tr := m.Transitions[0]
+	if got := Format(tr.Guard); got != "0 <= p && p <= 200 && !(1 <= x && x <= p)" {
+		t.Errorf("inlined guard %s", got)
+	}
+	if got := Format(tr.Assign[1].Value); got != "p + x" {
+		t.Errorf("inlined sum2: %s", got)
+	}
+	if got := Format(tr.Assign[0].Value); got != "INTGR([2]int{x + 1, 0})" {
+		t.Errorf("flattened call: %s", got)
+	}
+	for _, f := range m.Funcs {
+		if (f.Def != nil) == f.IsExternal() {
+			t.Errorf("%s: Def %v, IsExternal %v", f.Name, f.Def, f.IsExternal())
+		}
+	}
+}
+
+func TestTablesFile(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/tables.yaml")
+	if n := len(m.Func("INTGR").Table); n != 3 {
+		t.Errorf("INTGR has %d rows, want 3 (one inline, two new from the file)", n)
+	}
+	if n := len(m.Func("RISE").Table); n != 2 {
+		t.Errorf("RISE has %d rows", n)
+	}
+	out, err := MarshalTables(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "kind: tables\nfunctions:\n  INTGR:\n    - [[0, 0], 0]\n    - [[123, 96], 228]\n    - [[148, 141], 300]\n  RISE:\n    - [202, 0.7]\n    - [300, 2.42]\n"
+	if string(out) != want {
+		t.Errorf("MarshalTables:\n%s\nwant\n%s", out, want)
+	}
+	// Reading the written tables again adds nothing.
+	dir := t.TempDir()
+	p := filepath.Join(dir, "t.yaml")
+	os.WriteFile(p, out, 0o644)
+	if err := LoadTables(p, m); err != nil || len(m.Func("INTGR").Table) != 3 {
+		t.Errorf("LoadTables(written) = %v, %d rows", err, len(m.Func("INTGR").Table))
+	}
+	os.WriteFile(p, []byte("kind: tables\nfunctions:\n  RISE: [[202, 0.8]]\n  NOPE: []\n"), 0o644)
+	err = LoadTables(p, m)
+	want = p + ":3:10: row RISE(202) = 0.8 conflicts with row at testdata/ext/tables-file.yaml:5:7 (= 0.7)\n" + p + ":4:3: function NOPE is not declared by withtables"
+	if err == nil || err.Error() != want {
+		t.Errorf("LoadTables(conflict) =\n%v\nwant\n%s", err, want)
 	}
 }

@@ -153,8 +153,8 @@ func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 
 // keys per kind; order is the order of the sections in a written file.
 var sections = map[ModelKind][]string{
-	SpecKind:     {"kind", "name", "types", "functions", "variables", "invariant", "actions", "initial", "locations", "transitions"},
-	PurposeKind:  {"kind", "name", "types", "variables", "initial", "accept", "locations", "transitions"},
+	SpecKind:     {"kind", "name", "types", "functions", "tables", "variables", "invariant", "actions", "initial", "locations", "transitions"},
+	PurposeKind:  {"kind", "name", "types", "variables", "initial", "accept", "locations", "where", "transitions"},
 	TestcaseKind: {"kind", "name", "types", "functions", "variables", "actions", "initial", "verdicts", "locations", "transitions"},
 }
 
@@ -214,6 +214,8 @@ var nameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`)
 
 var reserved = map[string]bool{
 	"true": true, "false": true, "int": true, "real": true, "bool": true, Delta: true,
+	// the built-in functions
+	"ite": true, "min": true, "max": true, "abs": true,
 }
 
 // goKeywords cannot be names in expressions read by go/parser.
@@ -302,6 +304,9 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 	if n := sec["functions"]; n != nil {
 		l.functions(m, n)
 	}
+	if n := sec["tables"]; n != nil {
+		l.tablesFile(m, n)
+	}
 	if n := sec["variables"]; n != nil {
 		l.variables(m, n, ns)
 	} else if kind != PurposeKind {
@@ -352,6 +357,9 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 	}
 	m.Initial.Condition = orTrue(m.Initial.Condition)
 
+	if kind == PurposeKind {
+		l.purposeLTS(m, sec["where"], sec["transitions"])
+	}
 	if n := sec["transitions"]; n != nil {
 		for _, tn := range l.sequence(n, "transitions") {
 			if t := l.transition(m, tn); t != nil {
@@ -432,40 +440,20 @@ func (l *loader) types(m *Model, n *yaml.Node, ns names) {
 	}
 }
 
-func (l *loader) functions(m *Model, n *yaml.Node) {
-	for _, kv := range l.mapping(n, "functions", nil) {
-		name, ok := l.ident(kv[0], "function")
-		if !ok {
-			continue
-		}
-		f := &Func{Name: name, Pos: l.pos(kv[0])}
-		for _, p := range l.mapping(kv[1], "function "+name, []string{"params", "result"}) {
-			switch p[0].Value {
-			case "params":
-				for _, tn := range l.sequence(p[1], "params of "+name) {
-					if t, ok := l.typeName(m, tn); ok {
-						f.Params = append(f.Params, t)
-					}
-				}
-			case "result":
-				if t, ok := l.typeName(m, p[1]); ok {
-					f.Result = t
-				}
-			}
-		}
-		if f.Result.Kind == Invalid {
-			l.errorf(kv[0], "function %s needs a result type", name)
-			continue
-		}
-		m.Funcs = append(m.Funcs, f)
-	}
-}
-
 func (l *loader) typeName(m *Model, n *yaml.Node) (Type, bool) {
 	s, ok := l.scalar(n, "a type")
 	if !ok {
 		return Type{}, false
 	}
+	if t, ok := scalarType(m, s); ok {
+		return t, true
+	}
+	l.errorf(n, "unknown type %s (want int, real, bool or a type declared under types:)", s)
+	return Type{}, false
+}
+
+// scalarType returns the type named s.
+func scalarType(m *Model, s string) (Type, bool) {
 	switch s {
 	case "int":
 		return IntType, true
@@ -482,7 +470,6 @@ func (l *loader) typeName(m *Model, n *yaml.Node) (Type, bool) {
 			return EnumType(e), true
 		}
 	}
-	l.errorf(n, "unknown type %s (want int, real, bool or a type declared under types:)", s)
 	return Type{}, false
 }
 

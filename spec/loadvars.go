@@ -2,6 +2,8 @@ package spec
 
 import (
 	"math/big"
+	"regexp"
+	"strconv"
 
 	"gopkg.in/yaml.v3"
 )
@@ -95,4 +97,34 @@ func (m *Model) RangeConstraint() Expr {
 		cs = append(cs, Compare(Le, BigIntConst(v.Range.Lo), x), Compare(Le, x, BigIntConst(v.Range.Hi)))
 	}
 	return AndOf(cs...)
+}
+
+// maxArrayLen bounds the length of an array type: its cells are
+// separate variables.
+const maxArrayLen = 1024
+
+var arrayTypeRE = regexp.MustCompile(`^\[\s*([^\]]*)\]\s*(.*)$`)
+
+// declType reads the type of a variable or a function parameter: a
+// scalar type, or an array type [N]T (size N > 0; size 0 for a scalar).
+func (l *loader) declType(m *Model, n *yaml.Node) (t Type, size int, ok bool) {
+	s, ok := l.scalar(n, "a type")
+	if !ok {
+		return Type{}, 0, false
+	}
+	a := arrayTypeRE.FindStringSubmatch(s)
+	if a == nil {
+		t, ok = l.typeName(m, n)
+		return t, 0, ok
+	}
+	size, err := strconv.Atoi(a[1])
+	if err != nil || size <= 0 || size > maxArrayLen {
+		l.errorf(n, "array length %q in %s must be an integer constant from 1 to %d", a[1], s, maxArrayLen)
+		return Type{}, 0, false
+	}
+	if t, ok = scalarType(m, a[2]); !ok {
+		l.errorf(n, "unknown element type %s in %s (want int, real, bool or a type declared under types:)", a[2], s)
+		return Type{}, 0, false
+	}
+	return t, size, true
 }

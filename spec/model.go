@@ -58,18 +58,23 @@ type Model struct {
 
 	Enums     []*Enum     // declared enumerated types, in order
 	Variables []*Variable // V, in order
-	Funcs     []*Func     // external functions (declared under functions:)
-	Actions   []*Action   // Σ, in order; a purpose's actions are its spec's
-	Locations []string    // L, in order of first appearance (or as listed)
-	Initial   Initial     // l0 and Θ
+	Funcs     []*Func     // functions (declared under functions:)
+	Tables    string      // the tables file named by tables:, as written, or ""
+	Arrays    []*ArrayVar // array variables, desugared into their cells in Variables
+
+	tablesPath string    // Tables, relative to the working directory
+	Actions    []*Action // Σ, in order; a purpose's actions are its spec's
+	Locations  []string  // L, in order of first appearance (or as listed)
+	Initial    Initial   // l0 and Θ
 
 	// Invariant is a predicate on the variables that holds in every
 	// reachable state (a spec's invariant:), or nil. It is a claim of
 	// the model's author: analyses may assume it, stg check tests it.
 	Invariant Expr
 
-	Accept   []string // purpose: Accept locations
-	Verdicts Verdicts // testcase: verdict locations
+	Accept   []string    // purpose: Accept locations
+	LTS      *PurposeLTS // purpose: state predicates and arcs as written (purposeext.go)
+	Verdicts Verdicts    // testcase: verdict locations
 
 	Transitions []*Transition // T, in order
 
@@ -85,6 +90,23 @@ type Variable struct {
 	Range *Range // bounds of an int variable (range: [lo, hi]), or nil
 	Pos   Pos
 }
+
+// ArrayVar is a fixed-size array variable a: [Len]Elem (or an array
+// parameter of a function). The loader desugars it into Len scalar
+// Variables named by Cell(0)...Cell(Len-1); the ArrayVar remains as the
+// declaration, written back as [Len]Elem.
+type ArrayVar struct {
+	Name  string
+	Len   int
+	Elem  Type
+	Range *Range // of every cell, or nil
+	Pos   Pos
+}
+
+// Cell returns the name of the i-th cell, "a[i]".
+func (a *ArrayVar) Cell(i int) string { return cellName(a.Name, i) }
+
+func cellName(name string, i int) string { return fmt.Sprintf("%s[%d]", name, i) }
 
 // Range is the closed interval [Lo, Hi] an int variable stays in.
 type Range struct {

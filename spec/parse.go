@@ -15,7 +15,11 @@ type Scope struct {
 	Vars   map[string]Type  // attribute variables
 	Params map[string]Type  // parameters of the transition's action
 	Consts map[string]*Enum // enum constant name -> its enum
-	Funcs  map[string]*Func // external functions
+	Funcs  map[string]*Func // declared functions (defined and external)
+
+	// Arrays are the array variables (or, in a function's body, array
+	// parameters) whose cells are in Vars (or Params) as "a[0]", "a[1]"...
+	Arrays map[string]*ArrayVar
 }
 
 // Func declares a function a model may call (FORMAT.md §2, calls).
@@ -36,7 +40,11 @@ type Func struct {
 	Result Type
 	Pos    Pos
 
-	ParamNames []string // the parameters' names, for a defined function
+	// ParamLens has one entry per declared parameter: N for an array
+	// [N]T, 0 for a scalar (nil: every parameter is a scalar).
+	ParamLens []int
+
+	ParamNames []string // flattened names ("v[0]", "v[1]" for v: [2]int), when params are named
 	Def        Expr     // the body of a defined function, or nil
 
 	Table   []TableRow // known input/output tuples of an external function
@@ -157,6 +165,8 @@ func (c *checker) expr(n ast.Expr) Expr {
 		return c.binary(n)
 	case *ast.CallExpr:
 		return c.call(n)
+	case *ast.IndexExpr:
+		return c.index(n)
 	}
 	c.errorf(n.Pos(), "%s is not allowed in an expression", describe(n))
 	return bad
@@ -387,7 +397,7 @@ func toReal(e Expr) (Expr, bool) {
 func (c *checker) call(n *ast.CallExpr) Expr {
 	id, ok := n.Fun.(*ast.Ident)
 	if !ok {
-		c.errorf(n.Pos(), "only calls of declared external functions F(a, b) are allowed")
+		c.errorf(n.Pos(), "only calls of declared functions F(a, b) and of the built-ins ite, min, max, abs and real are allowed")
 		return bad
 	}
 	var f *Func
@@ -395,28 +405,77 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 		f = c.scope.Funcs[id.Name]
 	}
 	if f == nil {
+		if e, ok := c.builtin(id.Name, n); ok {
+			return e
+		}
 		c.errorf(n.Pos(), "call of undeclared function %s", id.Name)
 		return bad
 	}
-	if len(n.Args) != len(f.Params) {
-		c.errorf(n.Pos(), "function %s takes %d arguments, got %d", f.Name, len(f.Params), len(n.Args))
+	lens := f.ParamLens
+	if lens == nil {
+		lens = make([]int, len(f.Params))
+	}
+	if len(n.Args) != len(lens) {
+		c.errorf(n.Pos(), "function %s takes %d arguments, got %d", f.Name, len(lens), len(n.Args))
 		return bad
 	}
 	var args []Expr
+	k := 0 // index into the flattened parameters
 	for i, a := range n.Args {
+		if k >= len(f.Params) {
+			c.errorf(n.Pos(), "function %s is declared with %d parameters but %d flattened types", f.Name, len(lens), len(f.Params))
+			return bad
+		}
+		if lens[i] > 0 {
+			cells := c.arrayArg(a, f, i, lens[i], f.Params[k])
+			if cells == nil {
+				return bad
+			}
+			args = append(args, cells...)
+			k += lens[i]
+			continue
+		}
 		e := c.expr(a)
 		if e.Type().Kind == Invalid {
 			return bad
 		}
-		if e.Type() != f.Params[i] {
-			if r, ok := toReal(e); ok && f.Params[i] == RealType {
+		if e.Type() != f.Params[k] {
+			if r, ok := toReal(e); ok && f.Params[k] == RealType {
 				e = r
 			} else {
-				c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, e.Type(), f.Params[i])
+				c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, e.Type(), f.Params[k])
 				return bad
 			}
 		}
 		args = append(args, e)
+		k++
 	}
-	return &Call{Func: f.Name, Args: args, T: f.Result, At: c.pos(n.Pos())}
+	if len(args) != len(f.Params) {
+		c.errorf(n.Pos(), "function %s: %d flattened arguments for %d parameters", f.Name, len(args), len(f.Params))
+		return bad
+	}
+	if f.Def != nil {
+		return inline(f, args)
+	}
+	return &Call{Func: f.Name, Args: args, T: f.Result, At: c.pos(n.Pos()), Lens: f.ParamLens}
 }
+
+// inline returns the body of the defined function f with its
+// parameters replaced by args (simultaneously).
+func inline(f *Func, args []Expr) Expr {
+	sub := make(map[string]Expr, len(args))
+	for i, pn := range f.ParamNames {
+		if i < len(args) {
+			sub[pn] = args[i]
+		}
+	}
+	return Rewrite(f.Def, func(id *Ident) Expr {
+		if id.Kind == ParamIdent {
+			return sub[id.Name]
+		}
+		return nil
+	})
+}
+
+// builtin reads a call of a built-in function (not yet supported).
+func (c *checker) builtin(name string, n *ast.CallExpr) (Expr, bool) { return nil, false }

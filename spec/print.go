@@ -2,6 +2,7 @@ package spec
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -103,14 +104,7 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 			b.WriteByte(')')
 		}
 	case *Call:
-		b.WriteString(e.Func + "(")
-		for i, a := range e.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeExpr(b, a, 0)
-		}
-		b.WriteByte(')')
+		writeCall(b, e)
 	default:
 		b.WriteString("<nil>")
 	}
@@ -148,4 +142,75 @@ func ratText(r *big.Rat) (s string, quotient bool) {
 		}
 	}
 	return r.Num().String() + ".0 / " + r.Denom().String(), true
+}
+
+// writeCall writes F(a, b), an array argument as the array's name when
+// it is the cells of one array in order, and as [N]T{x, y} otherwise.
+func writeCall(b *strings.Builder, e *Call) {
+	b.WriteString(e.Func + "(")
+	lens := e.Lens
+	if !fitsLens(lens, len(e.Args)) {
+		lens = make([]int, len(e.Args))
+	}
+	k := 0
+	for i, size := range lens {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if size == 0 {
+			writeExpr(b, e.Args[k], 0)
+			k++
+			continue
+		}
+		group := e.Args[k : k+size]
+		k += size
+		if name, ok := wholeArray(group); ok {
+			b.WriteString(name)
+			continue
+		}
+		b.WriteString(arrayTypeText(size, group[0].Type()) + "{")
+		for j, a := range group {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			writeExpr(b, a, 0)
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte(')')
+}
+
+// fitsLens reports whether lens describes n flattened arguments.
+func fitsLens(lens []int, n int) bool {
+	if lens == nil {
+		return false
+	}
+	total := 0
+	for _, l := range lens {
+		if l < 0 {
+			return false
+		}
+		total += max(l, 1)
+	}
+	return total == n
+}
+
+// wholeArray reports whether es are the cells a[0], a[1], ... of one
+// array a, and returns a.
+func wholeArray(es []Expr) (string, bool) {
+	var name string
+	var kind IdentKind
+	for i, e := range es {
+		id, ok := e.(*Ident)
+		if !ok {
+			return "", false
+		}
+		suffix := "[" + strconv.Itoa(i) + "]"
+		base, found := strings.CutSuffix(id.Name, suffix)
+		if !found || base == "" || (i > 0 && (base != name || id.Kind != kind)) {
+			return "", false
+		}
+		name, kind = base, id.Kind
+	}
+	return name, name != ""
 }

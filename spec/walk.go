@@ -32,7 +32,7 @@ func Rewrite(e Expr, f func(*Ident) Expr) Expr {
 		if !changed {
 			return e
 		}
-		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At}
+		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
 	}
 	return e
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"math/big"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -38,13 +39,12 @@ func Write(w io.Writer, m *Model) error {
 	if len(m.Funcs) > 0 {
 		fs := block()
 		for _, f := range m.Funcs {
-			ps := flowSeq()
-			for _, t := range f.Params {
-				ps.Content = append(ps.Content, str(t.String()))
-			}
-			fs.Content = append(fs.Content, str(f.Name), flow("params", ps, "result", str(f.Result.String())))
+			fs.Content = append(fs.Content, str(f.Name), funcNode(m, f))
 		}
 		add("functions", fs)
+	}
+	if m.Tables != "" {
+		add("tables", str(m.Tables))
 	}
 	vars := flow()
 	if m.Kind != PurposeKind && len(m.Variables) > 3 {
@@ -212,4 +212,52 @@ func varType(v *Variable) *yaml.Node {
 
 func bigIntNode(v *big.Int) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: v.String()}
+}
+
+// funcNode writes a function's declaration; the rows read from the
+// spec's tables file stay there.
+func funcNode(m *Model, f *Func) *yaml.Node {
+	var ps *yaml.Node
+	if f.ParamNames != nil {
+		ps = flow()
+	} else {
+		ps = flowSeq()
+	}
+	k := 0
+	for _, size := range f.declaredLens() {
+		if k >= len(f.Params) {
+			break
+		}
+		t := f.Params[k].String()
+		if size > 0 {
+			t = arrayTypeText(size, f.Params[k])
+		}
+		if f.ParamNames != nil && k < len(f.ParamNames) {
+			name := f.ParamNames[k]
+			if size > 0 {
+				name = strings.TrimSuffix(name, "[0]")
+			}
+			ps.Content = append(ps.Content, str(name))
+		}
+		ps.Content = append(ps.Content, str(t))
+		k += max(size, 1)
+	}
+	n := flow("params", ps, "result", str(f.Result.String()))
+	if f.Def != nil {
+		n.Content = append(n.Content, str("def"), expr(f.Def))
+	}
+	var rows []TableRow
+	for _, r := range f.Table {
+		if m.tablesPath == "" || r.Pos.File != m.tablesPath {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) > 0 {
+		n.Style = 0 // a block mapping holds the block list of rows
+		n.Content = append(n.Content, str("table"), tableNode(f, rows))
+	}
+	if f.Impl != "" {
+		n.Content = append(n.Content, str("impl"), str(f.Impl))
+	}
+	return n
 }

@@ -1,0 +1,136 @@
+package spec
+
+import (
+	"go/ast"
+	"go/token"
+	"math/big"
+	"strconv"
+)
+
+// array returns the array a names in the scope, or nil.
+func (c *checker) array(name string) *ArrayVar {
+	if c.scope == nil {
+		return nil
+	}
+	return c.scope.Arrays[name]
+}
+
+// cell returns the identifier of cell i of array a.
+func (c *checker) cell(a *ArrayVar, i int, p Pos) Expr {
+	name := a.Cell(i)
+	if t, ok := c.scope.Params[name]; ok {
+		return &Ident{Name: name, Kind: ParamIdent, T: t, At: p}
+	}
+	return &Ident{Name: name, Kind: VarIdent, T: a.Elem, At: p}
+}
+
+// cells returns the identifiers of the cells of a, in order.
+func (c *checker) cells(a *ArrayVar, p Pos) []Expr {
+	es := make([]Expr, a.Len)
+	for i := range es {
+		es[i] = c.cell(a, i, p)
+	}
+	return es
+}
+
+func arrayTypeText(n int, t Type) string { return "[" + strconv.Itoa(n) + "]" + t.String() }
+
+// arrayArg reads the argument a of f's i-th parameter, of type
+// [size]elem: the name of an array or a literal [size]elem{x, y, ...};
+// it returns the cells, or nil after an error.
+func (c *checker) arrayArg(a ast.Expr, f *Func, i, size int, elem Type) []Expr {
+	want := arrayTypeText(size, elem)
+	switch a := a.(type) {
+	case *ast.ParenExpr:
+		return c.arrayArg(a.X, f, i, size, elem)
+	case *ast.Ident:
+		arr := c.array(a.Name)
+		if arr == nil {
+			break
+		}
+		if arr.Len != size || arr.Elem != elem {
+			c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, arrayTypeText(arr.Len, arr.Elem), want)
+			return nil
+		}
+		return c.cells(arr, c.pos(a.Pos()))
+	case *ast.CompositeLit:
+		return c.arrayLit(a, want, size, elem)
+	}
+	c.errorf(a.Pos(), "argument %d of %s must be an array of type %s (an array variable or %s{...})", i+1, f.Name, want, want)
+	return nil
+}
+
+// arrayLit reads the literal [size]elem{x, y, ...}.
+func (c *checker) arrayLit(a *ast.CompositeLit, want string, size int, elem Type) []Expr {
+	at, ok := a.Type.(*ast.ArrayType)
+	var l *ast.BasicLit
+	if ok {
+		l, _ = at.Len.(*ast.BasicLit)
+	}
+	et, _ := at.Elt.(*ast.Ident)
+	if !ok || l == nil || l.Kind != token.INT || l.Value != strconv.Itoa(size) || et == nil || et.Name != elem.String() {
+		c.errorf(a.Pos(), "an array argument of type %s is written %s{...}", want, want)
+		return nil
+	}
+	if len(a.Elts) != size {
+		c.errorf(a.Pos(), "array literal of type %s has %d elements, want %d", want, len(a.Elts), size)
+		return nil
+	}
+	var es []Expr
+	for _, x := range a.Elts {
+		e := c.expr(x)
+		if e.Type().Kind == Invalid {
+			return nil
+		}
+		if e.Type() != elem {
+			if r, ok := toReal(e); ok && elem == RealType {
+				e = r
+			} else {
+				c.errorf(x.Pos(), "element %s of %s has type %s, want %s", Format(e), want, e.Type(), elem)
+				return nil
+			}
+		}
+		es = append(es, e)
+	}
+	return es
+}
+
+// index reads a[k]: with a constant k, the cell's identifier.
+func (c *checker) index(n *ast.IndexExpr) Expr {
+	id, ok := n.X.(*ast.Ident)
+	var arr *ast.Ident
+	if ok {
+		arr = id
+	}
+	if arr == nil || c.array(arr.Name) == nil {
+		c.errorf(n.Pos(), "indexing is allowed on array variables only")
+		return bad
+	}
+	a := c.array(arr.Name)
+	k := c.expr(n.Index)
+	if k.Type().Kind == Invalid {
+		return bad
+	}
+	if k.Type() != IntType {
+		c.errorf(n.Index.Pos(), "index %s of %s has type %s, want int", Format(k), a.Name, k.Type())
+		return bad
+	}
+	p := c.pos(n.Pos())
+	if v, ok := constValue(k); ok {
+		i := v.Num()
+		if !v.IsInt() || i.Sign() < 0 || i.Cmp(bigInt(a.Len)) >= 0 {
+			c.errorf(n.Index.Pos(), "index %s out of range for %s (length %d)", v.RatString(), a.Name, a.Len)
+			return bad
+		}
+		return c.cell(a, int(i.Int64()), p)
+	}
+	return c.varIndex(a, k, p)
+}
+
+// varIndex reads a[k] for a non-constant k (not yet supported).
+func (c *checker) varIndex(a *ArrayVar, k Expr, p Pos) Expr {
+	c.errs.Add(p, "index %s of %s must be a constant", Format(k), a.Name)
+	return bad
+}
+
+func bigInt(n int) *big.Int { return big.NewInt(int64(n)) }
