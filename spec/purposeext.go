@@ -1,0 +1,272 @@
+package spec
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// PurposeLTS is what a purpose written as a labelled transition system
+// adds to the ioSTS (the LTG/GeneSyst paper on test purposes and
+// predicate abstraction, ../shared/papers/abstraction-test-purposes.txt
+// §V-A, Fig. 4): state predicates
+// labelling its locations and transitions labelled by action sets.
+//
+//	where: {q2: "TryCounter != 0"}             # on the spec state entered
+//	- {from: q1, action: [Delay, Enter], to: q2}  # an action set
+//	- {from: q1, action: {except: [HangUp]}, to: q1}  # O^M \ {HangUp}
+//
+// The model's Transitions hold the expansion (one transition per
+// element of a set), so the ioSTS route sees plain transitions; Arcs
+// keep the arcs as written, which the abstraction route reads.
+type PurposeLTS struct {
+	Where []*StatePredicate // in file order
+	Arcs  []*Arc            // every transition as written, in order
+}
+
+// StatePredicate labels a purpose location with a predicate on the
+// spec's variables, read on the spec state entered.
+type StatePredicate struct {
+	Location string
+	Pred     Expr
+	Pos      Pos
+}
+
+// Arc is a purpose transition as written.
+type Arc struct {
+	From, To string
+	// Actions are the actions it stands for, in the spec's order: one
+	// name, the names of a list, O^M minus Except, or Otherwise.
+	Actions []string
+	// Explicit is true when the actions are named (a name or a list),
+	// false for {except: [...]} and "*": the explicit actions of the
+	// arcs are the O^P of the paper's §VI.
+	Explicit bool
+	Except   []string // the subtracted actions of {except: [...]}, or nil
+	Pos      Pos
+}
+
+// Predicate returns the state predicate of location q, or nil.
+func (p *PurposeLTS) Predicate(q string) Expr {
+	if p == nil {
+		return nil
+	}
+	for _, w := range p.Where {
+		if w.Location == q {
+			return w.Pred
+		}
+	}
+	return nil
+}
+
+// UsesSets reports whether some arc is written with an action set.
+func (p *PurposeLTS) UsesSets() bool {
+	if p == nil {
+		return false
+	}
+	for _, a := range p.Arcs {
+		if a.Except != nil || len(a.Actions) != 1 || (a.Explicit && a.Actions[0] == Otherwise) {
+			return true
+		}
+	}
+	return false
+}
+
+// RefuseStatePredicates returns a FILE:LINE:COL error when the purpose m
+// labels locations with where: state predicates, which the ioSTS route
+// (product, stg generate) does not read: what names the command. Action
+// sets need no refusal there: they are read as one transition per
+// element, with the completion rule of FORMAT.md §1.
+func (m *Model) RefuseStatePredicates(what string) error {
+	if m == nil || m.LTS == nil || len(m.LTS.Where) == 0 {
+		return nil
+	}
+	var errs ErrorList
+	for _, w := range m.LTS.Where {
+		errs.Add(w.Pos, "%s does not read where: state predicates (location %s); they are read by stg abstract and stg tour", what, w.Location)
+	}
+	return errs.Err()
+}
+
+// purposeLTS reads the extensions of a purpose before its transitions:
+// the where: section, and the action sets of the transitions, which it
+// expands in place in the YAML (one transition node per action) so that
+// the transitions are then read as plain ones.
+func (l *loader) purposeLTS(m *Model, where, transitions *yaml.Node) {
+	ext := &PurposeLTS{}
+	locs := map[string]bool{m.Initial.Location: true}
+	for _, q := range m.Locations {
+		locs[q] = true
+	}
+	if transitions != nil && transitions.Kind == yaml.SequenceNode {
+		var out []*yaml.Node
+		for _, tn := range transitions.Content {
+			expanded, arc := l.arc(m, tn)
+			out = append(out, expanded...)
+			if arc != nil {
+				ext.Arcs = append(ext.Arcs, arc)
+				locs[arc.From], locs[arc.To] = true, true
+			}
+		}
+		transitions.Content = out
+	}
+	if where != nil {
+		scope := m.Spec.ParamScope(nil)
+		for _, kv := range l.mapping(where, "where", nil) {
+			if !locs[kv[0].Value] {
+				l.errorf(kv[0], "where: %s is not a location of the purpose", kv[0].Value)
+				continue
+			}
+			what := "state predicate of " + kv[0].Value
+			if e := l.predicate(kv[1], scope, what); e != nil {
+				ext.Where = append(ext.Where, &StatePredicate{Location: kv[0].Value, Pred: e, Pos: l.pos(kv[0])})
+			}
+		}
+	}
+	m.LTS = ext // a plain purpose is an LTS purpose too
+}
+
+// arc reads the action of one transition node; it returns the nodes
+// that replace it (itself, or one copy per action of a set) and the arc
+// as written (nil when the node is not a readable transition, which the
+// transition reader then reports).
+func (l *loader) arc(m *Model, tn *yaml.Node) ([]*yaml.Node, *Arc) {
+	if tn.Kind != yaml.MappingNode {
+		return []*yaml.Node{tn}, nil
+	}
+	var an *yaml.Node
+	arc := &Arc{Pos: l.pos(tn)}
+	actionAt := -1
+	for i := 0; i+1 < len(tn.Content); i += 2 {
+		k, v := tn.Content[i], tn.Content[i+1]
+		switch k.Value {
+		case "action":
+			an, actionAt = v, i+1
+		case "from":
+			arc.From = v.Value
+		case "to":
+			arc.To = v.Value
+		}
+	}
+	if an == nil {
+		return []*yaml.Node{tn}, nil
+	}
+	names, explicit, ok := l.actionSet(m, an, arc)
+	if !ok {
+		return nil, nil
+	}
+	arc.Actions, arc.Explicit = names, explicit
+	if an.Kind == yaml.ScalarNode {
+		return []*yaml.Node{tn}, arc
+	}
+	var out []*yaml.Node
+	for _, name := range names {
+		c := *tn
+		c.Content = append([]*yaml.Node(nil), tn.Content...)
+		c.Content[actionAt] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name, Line: an.Line, Column: an.Column}
+		out = append(out, &c)
+	}
+	return out, arc
+}
+
+// actionSet reads action: a name, "*", a list of names, or
+// {except: [names]}; ok is false after an error.
+func (l *loader) actionSet(m *Model, an *yaml.Node, arc *Arc) (names []string, explicit, ok bool) {
+	switch an.Kind {
+	case yaml.ScalarNode:
+		// Checked by the transition reader.
+		return []string{an.Value}, an.Value != Otherwise, true
+	case yaml.SequenceNode:
+		set := l.actionNames(m, an.Content, "action set")
+		if set == nil {
+			if len(an.Content) == 0 {
+				l.errorf(an, "empty action set: a transition needs at least one action")
+			}
+			return nil, false, false
+		}
+		return m.inOrder(set), true, true
+	case yaml.MappingNode:
+		var except []*yaml.Node
+		found := false
+		for _, kv := range l.mapping(an, "action set", []string{"except"}) {
+			found = true
+			except = l.sequence(kv[1], "except")
+		}
+		if !found {
+			l.errorf(an, "an action set is a list of actions or {except: [actions]}")
+			return nil, false, false
+		}
+		sub := l.actionNames(m, except, "except")
+		if sub == nil && len(except) > 0 {
+			return nil, false, false
+		}
+		arc.Except = m.inOrder(sub)
+		if arc.Except == nil {
+			arc.Except = []string{}
+		}
+		for _, a := range m.Spec.Actions {
+			if !sub[a.Name] {
+				names = append(names, a.Name)
+			}
+		}
+		if len(names) == 0 {
+			l.errorf(an, "the action set {except: [...]} is empty: it subtracts every action")
+			return nil, false, false
+		}
+		return names, false, true
+	}
+	l.errorf(an, "action must be an action name, \"*\", a list of actions or {except: [actions]}")
+	return nil, false, false
+}
+
+// actionNames reads a list of the spec's action names; it returns nil
+// after an error.
+func (l *loader) actionNames(m *Model, ns []*yaml.Node, what string) map[string]bool {
+	set := map[string]bool{}
+	ok := true
+	for _, n := range ns {
+		s, isScalar := l.scalar(n, "an action of the "+what)
+		switch {
+		case !isScalar:
+			ok = false
+		case m.Spec.Action(s) == nil:
+			l.errorf(n, "unknown action %s in the %s", s, what)
+			ok = false
+		case set[s]:
+			l.errorf(n, "action %s is listed twice in the %s", s, what)
+			ok = false
+		default:
+			set[s] = true
+		}
+	}
+	if !ok || len(set) == 0 {
+		return nil
+	}
+	return set
+}
+
+// inOrder returns the names of set in the spec's order of actions.
+func (m *Model) inOrder(set map[string]bool) []string {
+	var out []string
+	for _, a := range m.Spec.Actions {
+		if set[a.Name] {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// String describes the actions of an arc as the paper writes them:
+// "Call", "{Delay, Enter}", "O^M \ {HangUp}", "O^M" or "*".
+func (a *Arc) String() string {
+	switch {
+	case a.Except != nil && len(a.Except) == 0:
+		return "O^M"
+	case a.Except != nil:
+		return fmt.Sprintf("O^M \\ {%s}", strings.Join(a.Except, ", "))
+	case len(a.Actions) == 1:
+		return a.Actions[0]
+	}
+	return "{" + strings.Join(a.Actions, ", ") + "}"
+}
