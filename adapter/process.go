@@ -40,6 +40,12 @@ type Process struct {
 // A command that cannot be started gives an error wrapping
 // ErrSUTUnavailable.
 func StartProcess(argv []string, stderr io.Writer) (*Process, error) {
+	return startProcess("", argv, stderr)
+}
+
+// startProcess is StartProcess in the working directory dir ("": the
+// tester's).
+func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error) {
 	if len(argv) == 0 {
 		return nil, unavailable("no SUT command")
 	}
@@ -58,6 +64,7 @@ func StartProcess(argv []string, stderr io.Writer) (*Process, error) {
 	inR, inW, outR, outW, errR, errW := ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	err := cmd.Start()
 	start := time.Now()

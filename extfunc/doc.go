@@ -1,0 +1,59 @@
+// Package extfunc evaluates the external functions of a model: the
+// Exec_p of the function-summaries paper (Rapin et al., "Symbolic
+// execution with function summaries", DIVERSITY;
+// ../shared/papers/function-summaries.txt, Algorithm 1), the reference
+// implementation that SolveTab runs to learn new rows of a function's
+// table, and that test execution (stg run, on-line testing, stgtest)
+// runs to evaluate guards and outputs that call the function.
+//
+// A Registry knows, for each external function p declared by a model
+// (spec.Func with Def == nil; defined functions are inlined by the
+// parser and never reach it):
+//
+//   - its table tab_p, the rows of spec.Func.Table (or of a tables file
+//     given on the command line, SetTable): the tuples known to hold;
+//   - its implementation: a command line speaking JSON Lines (the
+//     spec's impl:, or SetCommand), or a Go function registered in
+//     process (Register). The last one set wins.
+//
+// A call p(v1..vn) is answered by the table first; only inputs absent
+// from it reach the implementation. A function with neither a row for the
+// inputs nor an implementation is an error naming it.
+//
+// # The command protocol
+//
+// The command is started once, on the first call that needs it, and
+// reused: one request line, one reply line, in the conventions of the
+// SUT protocol (FORMAT.md §4):
+//
+//	{"args":[[123,96]]}        → {"result":228}
+//	{"args":[228]}             → {"result":"97/100"}
+//	                           → {"error":"I must be positive"}
+//
+// Ints are JSON numbers of any size, reals numbers or "N/D" strings,
+// bools JSON booleans, enum constants strings; the cells of an array
+// parameter ([N]T) form a nested JSON array. The reply's result is
+// decoded with the type of the function's result.
+//
+// # Failures are errors, never hangs
+//
+// Every call is bounded by Options.Timeout (DefaultTimeout). A command
+// that crashes, hangs, closes its output or answers something that is not
+// a reply of the right type gives an error of type *CallError naming the
+// function and the inputs: "INTGR([123, 96]): implementation timed out
+// after 5s", with the last lines of the command's standard error. A
+// command that timed out or fell out of step is killed and started again
+// on the next call. Close kills the commands still running.
+//
+// Test execution treats such an error as an error of the run (never a
+// verdict): a tester that cannot evaluate a guard does not know what the
+// SUT should do.
+//
+// # Evaluation
+//
+// Registry implements spec.Caller: spec.Eval evaluates a call when its
+// environment is a Caller, and Registry.Env wraps a spec.Valuation into
+// one. Fold replaces, in an expression, every call whose arguments are
+// constants by its result, so that symbolic states whose calls become
+// ground (a value observed or chosen) are decided exactly.
+package extfunc
