@@ -1,20 +1,3 @@
-// Package canonical builds, from a deterministic ioSTS specification S,
-// its suspension Δ(S) and its canonical tester can(S), as in §2 and §4
-// of Jéron, Rusu et al., "Symbolic test selection" (the STG paper).
-//
-// Suspension makes quiescence observable: every location l gets a
-// self-loop on the new output delta whose guard
-//
-//	G_δ,l = ¬ ∨_{<l,a,G,A,l'> ∈ T, a ∈ Σ!} ∃π ∈ Π_a. G(a, π)
-//
-// holds exactly in the states where no output is possible. The
-// existential quantifiers are eliminated with Z3 so that guards stay
-// quantifier-free and readable.
-//
-// The canonical tester adds, for every location l and every output a
-// (delta included), a transition <l, a, G_Fail, Id, Fail> with
-// G_Fail = ¬ ∨ G over the a-transitions leaving l: the unspecified
-// outputs. Its traces into Fail are exactly STraces¬ioco(S).
 package canonical
 
 import (
@@ -47,9 +30,15 @@ type Tester struct {
 // than exactly, so the test case never fails a correct SUT on
 // quiescence (soundness), at the price of not detecting a missing
 // output there. The approximations made are returned as notes.
+//
+// A spec with internal actions is suspended on its τ-closure (Close):
+// the result has no internal action, and quiescence looks through τ.
 func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) {
 	if err := checkSpec(s); err != nil {
 		return nil, nil, err
+	}
+	if HasInternal(s) {
+		return Close(ctx, s)
 	}
 	var notes []string
 	d := s.Clone()
@@ -157,13 +146,7 @@ func checkSpec(s *spec.Model) error {
 	if s.Kind != spec.SpecKind {
 		return fmt.Errorf("%s: a %s is not a spec", s.File, s.Kind)
 	}
-	var errs spec.ErrorList
-	for _, t := range s.Transitions {
-		if a := s.Action(t.Action); a != nil && a.Dir == spec.Internal {
-			errs.Add(t.Pos, "transition %s uses the internal action %s: test generation from specs with internal actions is not supported yet (remove it or make it observable)", t.Label(), t.Action)
-		}
-	}
-	return errs.Err()
+	return nil
 }
 
 // exists returns a quantifier-free equivalent of ∃ params(a). g.

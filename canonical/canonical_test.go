@@ -173,25 +173,6 @@ func TestFailNameClash(t *testing.T) {
 	}
 }
 
-func TestInternalActionsRefused(t *testing.T) {
-	ctx := newContext(t)
-	s := load(t, `kind: spec
-name: tau
-variables: {}
-actions:
-  go: {dir: input}
-  step: {dir: internal}
-initial: {location: A}
-transitions:
-  - {from: A, action: go, to: B}
-  - {from: B, action: step, to: A}
-`)
-	_, err := Build(ctx, s)
-	if err == nil || !strings.Contains(err.Error(), "internal action step") || !strings.Contains(err.Error(), "s.yaml:10:5") {
-		t.Fatalf("got %v, want a positioned error about the internal action", err)
-	}
-}
-
 func TestSuspensionNonLinearIsSound(t *testing.T) {
 	ctx := newContext(t)
 	s := load(t, `kind: spec

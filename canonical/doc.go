@@ -1,0 +1,88 @@
+// Package canonical builds, from a deterministic ioSTS specification S,
+// its suspension Δ(S) and its canonical tester can(S), as in §2 and §4
+// of Jéron, Rusu et al., "Symbolic test selection" (the STG paper).
+//
+// Suspension makes quiescence observable: every location l gets a
+// self-loop on the new output delta whose guard
+//
+//	G_δ,l = ¬ ∨_{<l,a,G,A,l'> ∈ T, a ∈ Σ!} ∃π ∈ Π_a. G(a, π)
+//
+// holds exactly in the states where no output is possible. The
+// existential quantifiers are eliminated with Z3 so that guards stay
+// quantifier-free and readable.
+//
+// The canonical tester adds, for every location l and every output a
+// (delta included), a transition <l, a, G_Fail, Id, Fail> with
+// G_Fail = ¬ ∨ G over the a-transitions leaving l: the unspecified
+// outputs. Its traces into Fail are exactly STraces¬ioco(S).
+//
+// # The τ-closure
+//
+// The STG paper assumes a spec without internal actions. A spec with
+// them (dir: internal) is first closed (Close): the tester cannot see τ,
+// so after a visible step the SUT may be in any state of the τ-closure,
+// and the closed spec describes the observable behaviour from the state
+// reached by the last visible step, before any τ ("pre-τ" states).
+//
+// For every location l and every simple τ-path π = t1…tk from l (k ≥ 0)
+// followed by a visible transition t = <lk, a, G, A, l'>, the closed spec
+// has the transition
+//
+//	<l, a, ∃τ. G1 ∧ G2[A1] ∧ … ∧ G[Ak∘…∘A1], A∘Ak∘…∘A1, l'>
+//
+// The assignments are deterministic functions of the variables, so
+// substitution composes them; only the parameters of internal actions
+// (renamed p'1, p'2, … along the path) are quantified, and Z3's
+// quantifier elimination removes them. A path whose guard is
+// unsatisfiable is dropped during the enumeration. Acyclic τ-graphs have
+// finitely many paths; the closure is then exact: its traces are the
+// visible traces of S, and out(S after σ) is exactly the set of outputs
+// its transitions allow after σ.
+//
+// Quiescence looks through τ as in Def. 5 of the component-systems paper:
+// δ may follow a run that ends in a state with no τ*·output continuation.
+// The tester is in a pre-τ state, so delta is allowed in l when some
+// τ-path π from l reaches such a state:
+//
+//	G_δ,l = ∨_π ∃τ. G_π ∧ NoOut(end(π))[A_π],  NoOut(l) = ¬ ∨ ∃params. G
+//
+// over the closed output transitions of end(π). A τ-choice between a
+// quiescent branch and an output branch allows both δ and the output; a
+// state from which only outputs can follow through τ (an output reachable
+// only after τ) does not allow δ. delta is a self-loop on the pre-τ
+// location: after δ the SUT is in some quiescent state of the closure,
+// and keeping the whole closure is an over-approximation (sound: more
+// continuations are allowed, never fewer).
+//
+// τ-cycles. A cycle that changes no variable adds nothing: going round it
+// keeps the values and only conjoins more guards, so simple paths give
+// the same closure and the result stays exact. A τ-transition that
+// changes a variable and lies on a τ-cycle is refused, with a
+// FILE:LINE:COL error naming the cycle. Widening (havocking the variables
+// the cycle changes) would be sound for Fail, but a test case of the STG
+// route follows concrete values of its variables and cannot represent a
+// havocked one; the on-line route (package online), which keeps symbolic
+// contexts, handles such specs. A τ-transition that assigns the value of
+// an internal parameter to a variable is refused for the same reason.
+//
+// Determinism. The closed spec must be deterministic, as the STG paper
+// assumes and the product relies on (the tester's state after a visible
+// step is one location with concrete values). Two closed transitions
+// with the same action whose guards overlap are accepted when they reach
+// the same location with the same values wherever both hold (typically
+// two τ-routes to the same place, or an output possible before and after
+// a τ that changes nothing it reads): equal assignments are merged, and
+// otherwise the later one is restricted to where the earlier does not
+// hold. Any other overlap is a choice the tester cannot resolve from what
+// it observes; Close refuses it with a FILE:LINE:COL error naming both
+// τ-paths. A τ choosing between different outputs, or between outputs
+// with disjoint data, is deterministic after closure and accepted.
+//
+// Soundness. Every closed output guard is exact (or, where quiescence
+// needs an ∃ the solver cannot eliminate, δ is over-approximated and a
+// note says so), so the canonical tester fails exactly the outputs that
+// no state of the τ-closure allows: a conformant SUT never gets Fail. The
+// pipeline's property tests (pipeline/tau_test.go) check this with Z3 on
+// random specs with τ and against random concrete runs of the spec that
+// take τ steps at random.
+package canonical

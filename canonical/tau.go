@@ -1,0 +1,271 @@
+package canonical
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// MaxTauPaths bounds the number of τ-paths Close enumerates from all
+// locations together; past it, Close refuses the spec rather than run
+// for ever on a dense τ-graph.
+const MaxTauPaths = 20000
+
+// HasInternal reports whether some transition of s is labelled by an
+// internal action.
+func HasInternal(s *spec.Model) bool {
+	for _, t := range s.Transitions {
+		if a := s.Action(t.Action); a != nil && a.Dir == spec.Internal {
+			return true
+		}
+	}
+	return false
+}
+
+// tauPath is a τ-path t1…tk from a location (k ≥ 0) with its effect,
+// expressed over the variables in the path's first state: the
+// conjunction G1 ∧ G2[A1] ∧ … of its guards and the composed
+// assignment A_k ∘ … ∘ A_1. The parameters of the internal actions are
+// renamed apart (tau ids) and are existentially quantified by the user
+// of the path.
+type tauPath struct {
+	steps []*spec.Transition
+	guard spec.Expr
+	subst map[string]spec.Expr // variable -> value after the path
+	taus  []*spec.Ident        // renamed parameters of the τ steps
+	end   string
+}
+
+// Close returns Δ(S) for a spec with internal actions: a spec without
+// them, on the τ-closure, whose delta self-loops already account for
+// quiescence through τ. See the package documentation (The τ-closure)
+// for the construction, its exactness and what it refuses.
+func Close(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) {
+	if err := tauCycles(s); err != nil {
+		return nil, nil, err
+	}
+	paths, err := tauPaths(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := s.Clone()
+	c.Actions = nil
+	for _, a := range s.Actions {
+		if a.Dir != spec.Internal {
+			c.Actions = append(c.Actions, a)
+		}
+	}
+	c.Actions = append(c.Actions, &spec.Action{Name: spec.Delta, Dir: spec.Output})
+	c.Transitions = nil
+	closed := map[string][]*spec.Transition{}
+	for _, l := range s.Locations {
+		ts, from, err := closedTransitions(ctx, s, l, paths[l])
+		if err != nil {
+			return nil, nil, err
+		}
+		if ts, err = determinise(ctx, s, l, ts, from); err != nil {
+			return nil, nil, err
+		}
+		closed[l] = ts
+	}
+	var notes []string
+	noCont := map[string]spec.Expr{}
+	for _, l := range s.Locations {
+		g, ns := noOutput(ctx, s, l, closed[l])
+		noCont[l] = g
+		notes = append(notes, ns...)
+	}
+	for _, l := range s.Locations {
+		c.Transitions = append(c.Transitions, closed[l]...)
+		g, ns, err := tauDelta(ctx, s, l, paths[l], noCont)
+		if err != nil {
+			return nil, nil, err
+		}
+		notes = append(notes, ns...)
+		if !spec.IsFalse(g) {
+			c.Transitions = append(c.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: g, To: l})
+		}
+	}
+	return c, notes, nil
+}
+
+// closedTransitions returns, for every τ-path π from l and every visible
+// transition t leaving π's end, the transition l -a-> t.To with guard
+// ∃τ-params. G_π ∧ G_t[A_π] and assignment A_t ∘ A_π. Unsatisfiable
+// ones are dropped.
+func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath) ([]*spec.Transition, map[*spec.Transition]origin, error) {
+	var out []*spec.Transition
+	from := map[*spec.Transition]origin{}
+	for _, p := range paths {
+		for _, t := range s.Outgoing(p.end) {
+			a := s.Action(t.Action)
+			if a == nil || a.Dir == spec.Internal {
+				continue
+			}
+			g := spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, nil))
+			if len(p.steps) > 0 {
+				var err error
+				if g, err = eliminate(ctx, p.taus, g); err != nil {
+					return nil, nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
+						"τ-path %s then %s: cannot eliminate the parameters of the internal actions (%s)",
+						pathString(p), t.Label(), firstLine(err.Error()))}
+				}
+			}
+			g, err := readable(ctx, g)
+			if err != nil {
+				return nil, nil, fmt.Errorf("τ-closure of %s on %s: %w", l, t.Label(), err)
+			}
+			if spec.IsFalse(g) {
+				continue
+			}
+			nt := &spec.Transition{Name: t.Name, From: l, Action: t.Action, Guard: g, To: t.To, Pos: t.Pos}
+			for _, v := range s.Variables {
+				e := spec.Substitute(t.AssignedValue(v), p.subst, nil)
+				if id, ok := e.(*spec.Ident); ok && id.Kind == spec.VarIdent && id.Name == v.Name {
+					continue
+				}
+				if tau := mentionsAny(e, p.taus); tau != "" {
+					return nil, nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
+						"τ-path %s then %s: %s gets the value of the internal parameter %s, which the tester cannot observe (make the action visible, or assign from observed values only)",
+						pathString(p), t.Label(), v.Name, tau)}
+				}
+				nt.Assign = append(nt.Assign, spec.Assignment{Var: v.Name, Value: e})
+			}
+			out = append(out, nt)
+			from[nt] = origin{p, t}
+		}
+	}
+	return out, from, nil
+}
+
+// origin is where a closed transition comes from: a τ-path and the
+// visible transition after it.
+type origin struct {
+	path    *tauPath
+	visible *spec.Transition
+}
+
+// pos is the position of the first step of o.
+func (o origin) pos() spec.Pos {
+	if len(o.path.steps) > 0 {
+		return o.path.steps[0].Pos
+	}
+	return o.visible.Pos
+}
+
+func (o origin) String() string {
+	v := fmt.Sprintf("transition %s (line %d)", o.visible.Label(), o.visible.Pos.Line)
+	if len(o.path.steps) == 0 {
+		return v
+	}
+	return "τ-path " + pathString(o.path) + " then " + v
+}
+
+// eliminate returns a quantifier-free equivalent of ∃ids. g for the ids g
+// mentions.
+func eliminate(ctx *solver.Context, ids []*spec.Ident, g spec.Expr) (spec.Expr, error) {
+	var used []*spec.Ident
+	for _, id := range ids {
+		if spec.Mentions(g, spec.ParamIdent, id.Name) {
+			used = append(used, id)
+		}
+	}
+	if len(used) == 0 {
+		return g, nil
+	}
+	return ctx.EliminateExists(used, g)
+}
+
+func mentionsAny(e spec.Expr, ids []*spec.Ident) string {
+	for _, id := range ids {
+		if spec.Mentions(e, spec.ParamIdent, id.Name) {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// noOutput returns the condition under which no τ*·output continuation
+// exists from l: the negation of ∃params. G over the closed output
+// transitions of l. An output whose ∃ cannot be eliminated counts as
+// never possible (quiescence over-approximated, as in QuiescenceGuard).
+func noOutput(ctx *solver.Context, s *spec.Model, l string, closed []*spec.Transition) (spec.Expr, []string) {
+	var notes []string
+	var possible []spec.Expr
+	for _, t := range closed {
+		a := s.Action(t.Action)
+		if a.Dir != spec.Output {
+			continue
+		}
+		g, err := exists(ctx, a, t.Guard)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot decide when %s is possible (%s)",
+				t.Pos, l, t.Action, firstLine(err.Error())))
+			continue
+		}
+		possible = append(possible, g)
+	}
+	return spec.NotOf(spec.OrOf(possible...)), notes
+}
+
+// tauDelta returns the guard of delta in l: some τ-path π from l leads
+// to a state with no τ*·output continuation,
+// ∨_π ∃τ-params. G_π ∧ noCont(end(π))[A_π] (Def. 5 of the component
+// paper). When the solver cannot eliminate the τ parameters, the path's
+// disjunct is true (quiescence over-approximated) and a note says so.
+func tauDelta(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, noCont map[string]spec.Expr) (spec.Expr, []string, error) {
+	var notes []string
+	var ds []spec.Expr
+	for _, p := range paths {
+		g := spec.AndOf(p.guard, spec.Substitute(noCont[p.end], p.subst, nil))
+		if e, err := eliminate(ctx, p.taus, g); err == nil {
+			g = e
+		} else {
+			notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot eliminate the parameters of τ-path %s (%s)",
+				p.steps[0].Pos, l, pathString(p), firstLine(err.Error())))
+			g = spec.True()
+		}
+		ds = append(ds, g)
+	}
+	g, err := readable(ctx, spec.OrOf(ds...))
+	if err != nil {
+		return nil, nil, fmt.Errorf("quiescence through τ in %s: %w", l, err)
+	}
+	return g, notes, nil
+}
+
+// pathString names the steps of a τ-path: "t1; t2" or "(none)".
+func pathString(p *tauPath) string {
+	if len(p.steps) == 0 {
+		return "(empty)"
+	}
+	var b strings.Builder
+	for i, t := range p.steps {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(t.Label())
+	}
+	return "[" + b.String() + "]"
+}
+
+// isInternal reports whether t is labelled by an internal action of s.
+func isInternal(s *spec.Model, t *spec.Transition) bool {
+	a := s.Action(t.Action)
+	return a != nil && a.Dir == spec.Internal
+}
+
+// assigns reports whether t changes a variable (x := x does not).
+func assigns(t *spec.Transition) bool {
+	for _, a := range t.Assign {
+		if id, ok := a.Value.(*spec.Ident); !ok || id.Kind != spec.VarIdent || id.Name != a.Var {
+			return true
+		}
+	}
+	return false
+}
+
+var errTooManyPaths = errors.New("too many τ-paths")

@@ -1,0 +1,226 @@
+package canonical
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// tauSpec is a spec with the actions go?(p), ok!(r), nok!(r), end!,
+// step (internal) and pick(q) (internal, with a parameter), and the
+// transitions given.
+func tauSpec(t *testing.T, transitions string) *spec.Model {
+	t.Helper()
+	return load(t, `kind: spec
+name: tau
+variables: {x: int}
+actions:
+  go: {dir: input, params: {p: int}}
+  ok: {dir: output, params: {r: int}}
+  nok: {dir: output, params: {r: int}}
+  end: {dir: output}
+  step: {dir: internal}
+  pick: {dir: internal, params: {q: int}}
+initial: {location: A, condition: x == 0}
+transitions:
+  - {from: A, action: go, assign: {x: p}, to: B}
+`+transitions)
+}
+
+// wantGuard checks that the guard of the only transition l -a-> to of m
+// is equivalent to src ("false" when there is none).
+func wantGuard(t *testing.T, m *spec.Model, l, a, to, src string) {
+	t.Helper()
+	ctx := newContext(t)
+	scope := m.ParamScope(m.Action(a))
+	w, err := spec.Parse(src, spec.Pos{}, scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gs []spec.Expr
+	for _, tr := range m.Transitions {
+		if tr.From == l && tr.Action == a && tr.To == to {
+			gs = append(gs, tr.Guard)
+		}
+	}
+	if len(gs) > 1 {
+		t.Fatalf("%d transitions %s -%s-> %s", len(gs), l, a, to)
+	}
+	g := spec.OrOf(gs...)
+	ok, err := ctx.Equivalent(g, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok {
+		t.Errorf("%s -%s-> %s: guard %s, want %s", l, a, to, spec.Format(g), src)
+	}
+}
+
+func build(t *testing.T, s *spec.Model) *Tester {
+	t.Helper()
+	c, err := Build(newContext(t), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range c.Transitions {
+		if a := c.Action(tr.Action); a == nil || a.Dir == spec.Internal {
+			t.Errorf("closed tester has transition %s on %s", tr.Label(), tr.Action)
+		}
+	}
+	return c
+}
+
+// An output reachable only after τ: no quiescence before it, and the
+// τ's assignment is composed into the output's guard and assignment.
+func TestTauOutputAfterStep(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: step, assign: {x: x + 1}, to: C}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "r == x + 1")
+	wantGuard(t, c.Model, "B", "ok", c.Fail, "r != x + 1")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "false")
+	wantGuard(t, c.Model, "B", spec.Delta, c.Fail, "true")
+	wantGuard(t, c.Model, "A", spec.Delta, "A", "true")
+	for _, tr := range c.Outgoing("B") {
+		if tr.Action == "ok" && tr.To == "A" {
+			if len(tr.Assign) != 1 || spec.Format(tr.Assign[0].Value) != "x + 1" {
+				t.Errorf("assignment %v, want x := x + 1", tr.Assign)
+			}
+		}
+	}
+}
+
+// A τ choosing between two outputs: both allowed, no quiescence; a
+// guarded τ restricts each.
+func TestTauChoiceBetweenOutputs(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: step, guard: x > 0, to: C1}
+  - {from: B, action: step, guard: x <= 5, to: C2}
+  - {from: C1, action: ok, guard: r == x, to: A}
+  - {from: C2, action: nok, guard: r == x, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "x > 0 && r == x")
+	wantGuard(t, c.Model, "B", "nok", "A", "x <= 5 && r == x")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "false")
+	wantGuard(t, c.Model, "B", "end", c.Fail, "true")
+}
+
+// A τ choosing between a quiescent branch and an output: both δ and the
+// output are allowed (Def. 5: δ after a run ending in a state with no
+// τ*·output continuation).
+func TestTauChoiceQuiescentBranch(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: step, to: C}
+  - {from: B, action: step, guard: x > 3, to: D}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "r == x")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "x > 3")
+	wantGuard(t, c.Model, "B", spec.Delta, c.Fail, "x <= 3")
+}
+
+// A τ-cycle that changes no variable is closed exactly.
+func TestTauCycleWithoutAssignment(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: step, guard: x < 10, to: C}
+  - {from: C, action: step, to: B}
+  - {from: C, action: ok, guard: r == x, to: A}
+  - {from: B, action: nok, guard: r == x && x >= 10, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "x < 10 && r == x")
+	wantGuard(t, c.Model, "B", "nok", "A", "x >= 10 && r == x")
+	wantGuard(t, c.Model, "C", "ok", "A", "r == x")
+	wantGuard(t, c.Model, "C", "nok", "A", "x >= 10 && r == x")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "false")
+}
+
+// A τ-cycle that changes a variable is refused, naming the cycle.
+func TestTauCycleWithAssignmentRefused(t *testing.T) {
+	_, err := Build(newContext(t), tauSpec(t, `
+  - {from: B, action: step, guard: x < 10, assign: {x: x + 1}, to: C}
+  - {from: C, action: step, to: B}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	if err == nil {
+		t.Fatal("a τ-cycle changing x was accepted")
+	}
+	for _, want := range []string{"s.yaml:15:5", "changes variables on the cycle", "[B -step-> C; C -step-> B]"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+// Two τ-routes to the same output with different effects: refused.
+func TestTauNonDeterministicClosureRefused(t *testing.T) {
+	_, err := Build(newContext(t), tauSpec(t, `
+  - {from: B, action: step, to: C}
+  - {from: B, action: step, assign: {x: 0}, to: D}
+  - {from: C, action: end, to: A}
+  - {from: D, action: end, to: A}
+`))
+	if err == nil {
+		t.Fatal("a non-deterministic closure was accepted")
+	}
+	for _, want := range []string{"s.yaml:16:5", "τ-path [B -step-> C] then transition C -end-> A (line 17)", "τ-path [B -step-> D] then", "different effects"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+// Two τ-routes to the same place with the same effect (a diamond), and an
+// output possible both before and after a τ that changes nothing: merged.
+func TestTauSameEffectMerged(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: step, guard: x > 0, to: C}
+  - {from: B, action: step, guard: x < 5, to: D}
+  - {from: C, action: step, to: E}
+  - {from: D, action: step, to: E}
+  - {from: E, action: ok, guard: r == x, to: A}
+  - {from: B, action: ok, guard: r == x && x == 7, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "r == x")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "false")
+}
+
+// Parameters of internal actions are eliminated from guards.
+func TestTauParameterEliminated(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: pick, guard: q > x && q < 2 * x, to: C}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "r == x && x >= 2")
+	wantGuard(t, c.Model, "B", spec.Delta, "B", "x < 2")
+}
+
+// A variable that gets an internal parameter's value is refused.
+func TestTauParameterAssignedRefused(t *testing.T) {
+	_, err := Build(newContext(t), tauSpec(t, `
+  - {from: B, action: pick, guard: q > 0, assign: {x: q}, to: C}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:15:5") || !strings.Contains(err.Error(), "internal parameter q'1") {
+		t.Fatalf("got %v, want a positioned error about q", err)
+	}
+}
+
+// The initial location's τ steps are closed too.
+func TestTauFromInitial(t *testing.T) {
+	c := build(t, load(t, `kind: spec
+name: boot
+variables: {x: int}
+actions:
+  ready: {dir: output, params: {r: int}}
+  boot: {dir: internal}
+initial: {location: Off, condition: x == 0}
+transitions:
+  - {from: Off, action: boot, assign: {x: 3}, to: On}
+  - {from: On, action: ready, guard: r == x, to: Idle}
+`))
+	wantGuard(t, c.Model, "Off", "ready", "Idle", "r == 3")
+	wantGuard(t, c.Model, "Off", spec.Delta, "Off", "false")
+	wantGuard(t, c.Model, "Idle", spec.Delta, "Idle", "true")
+}
