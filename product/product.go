@@ -121,6 +121,9 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 	if tp.Kind != spec.PurposeKind {
 		return nil, fmt.Errorf("%s: a %s is not a purpose", tp.File, tp.Kind)
 	}
+	if err := tp.RefuseStatePredicates("stg generate"); err != nil {
+		return nil, err
+	}
 	p := &Product{
 		Fail:    "Fail",
 		Accept:  map[string]bool{},
