@@ -41,12 +41,13 @@ func (f *Findings) Add(g Findings) {
 
 // All runs every check of this package that m's kind calls for: a spec
 // or testcase must be deterministic, a testcase complete for receives
-// with its verdict locations named Pass, Fail and Inconc (VerdictNames,
-// Determinism, ReceiveCompleteness). The error result is for failures
+// with its verdict locations named Pass, Fail and Inconc, a spec's
+// invariant and ranges inductive (VerdictNames, Determinism,
+// ReceiveCompleteness, Invariant). The error result is for failures
 // of the solver itself.
 func All(ctx *solver.Context, m *spec.Model) (Findings, error) {
 	f := Findings{Errors: VerdictNames(m)}
-	for _, c := range []func(*solver.Context, *spec.Model) (Findings, error){Determinism, ReceiveCompleteness} {
+	for _, c := range []func(*solver.Context, *spec.Model) (Findings, error){Determinism, ReceiveCompleteness, Invariant} {
 		g, err := c(ctx, m)
 		if err != nil {
 			return f, err
@@ -185,6 +186,8 @@ func start(e spec.Expr) spec.Pos {
 				p = q
 			}
 		}
+	case *spec.Cond:
+		// ite( is written before its condition: the Cond's own position.
 	}
 	return p
 }

@@ -1,0 +1,116 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Invariant checks a spec's claims about its reachable states, its
+// invariant: and the range: of its int variables (J below): the initial
+// condition implies J, and every transition preserves J (from a state
+// satisfying J, with any parameters satisfying the guard, the state
+// after the assignments satisfies J). Each violation is an error at the
+// initial condition or at the transition, with a witness found by the
+// solver: the values before (and the parameters), and the values after.
+// This is the inductiveness the abstraction route relies on (the LTG
+// behavioural models of ../shared/papers/abstraction-test-purposes.txt,
+// Def. 4: init ⇒ I and every action preserves I). Queries the solver
+// cannot decide are Undecided findings. Models of other kinds, and specs
+// with neither an invariant nor a range, give nothing.
+func Invariant(ctx *solver.Context, m *spec.Model) (Findings, error) {
+	var f Findings
+	if m.Kind != spec.SpecKind {
+		return f, nil
+	}
+	j, what := claims(m)
+	if j == nil {
+		return f, nil
+	}
+	pos := m.Initial.Pos
+	if p := start(m.Initial.Condition); p.IsValid() {
+		pos = p
+	}
+	val, ok, err := ctx.Model(spec.AndOf(m.Initial.Condition, spec.NotOf(j)))
+	switch {
+	case errors.Is(err, solver.ErrUnknown):
+		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
+			"the solver cannot decide whether the initial condition implies the %s (%v)", what, err)})
+	case err != nil:
+		return f, err
+	case ok:
+		f.Errors = append(f.Errors, &spec.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
+			"the initial condition does not imply the %s, e.g. with %s", what, witness(m, &spec.Action{}, val))})
+	}
+	for _, t := range m.Transitions {
+		if err := preserves(ctx, m, t, j, what, &f); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// claims returns J, the invariant and the ranges of m, and how to name
+// it; J is nil when m states neither.
+func claims(m *spec.Model) (spec.Expr, string) {
+	var parts []spec.Expr
+	var names []string
+	if m.Invariant != nil {
+		parts = append(parts, m.Invariant)
+		names = append(names, "invariant")
+	}
+	if r := m.RangeConstraint(); !spec.IsTrue(r) {
+		parts = append(parts, r)
+		names = append(names, "ranges")
+	}
+	switch len(parts) {
+	case 0:
+		return nil, ""
+	case 1:
+		return parts[0], names[0]
+	}
+	return spec.AndOf(parts...), "invariant and ranges"
+}
+
+// preserves adds to f a violation of J by the transition t.
+func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Expr, what string, f *Findings) error {
+	post := map[string]spec.Expr{}
+	for _, v := range m.Variables {
+		post[v.Name] = t.AssignedValue(v)
+	}
+	// The values after are read from fresh variables x' == f(x), so the
+	// witness shows them.
+	var eqs []spec.Expr
+	primed := map[string]spec.Expr{}
+	for _, v := range m.Variables {
+		p := spec.VarRef(v.Name+"'", v.Type)
+		primed[v.Name] = p
+		eqs = append(eqs, spec.Compare(spec.Eq, p, post[v.Name]))
+	}
+	q := spec.AndOf(j, t.Guard, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
+	val, ok, err := ctx.Model(q)
+	switch {
+	case errors.Is(err, solver.ErrUnknown):
+		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
+			"the solver cannot decide whether transition %s preserves the %s (%v)", describe(t), what, err)})
+		return nil
+	case err != nil || !ok:
+		return err
+	}
+	a := m.Action(t.Action)
+	if a == nil {
+		a = &spec.Action{}
+	}
+	after := spec.Valuation{Vars: map[string]spec.Value{}}
+	for _, v := range m.Variables {
+		if x, ok := val.Vars[v.Name+"'"]; ok {
+			after.Vars[v.Name] = x
+		}
+	}
+	f.Errors = append(f.Errors, &spec.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
+		"transition %s does not preserve the %s: from %s it leads to %s",
+		describe(t), what, witness(m, a, val), witness(m, &spec.Action{}, after))})
+	return nil
+}
