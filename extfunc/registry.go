@@ -39,6 +39,7 @@ type Registry struct {
 	mu     sync.Mutex
 	funcs  map[string]*spec.Func
 	tables map[string]map[string]spec.Value // name -> args key -> result
+	order  map[string][][]spec.Value        // name -> the rows' arguments, in order
 	impls  map[string]*impl
 	memo   map[string]spec.Value // name+args key -> result of an implementation
 }
@@ -57,7 +58,7 @@ func New(funcs []*spec.Func, opts Options) (*Registry, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	r := &Registry{opts: opts, funcs: map[string]*spec.Func{}, tables: map[string]map[string]spec.Value{},
+	r := &Registry{opts: opts, funcs: map[string]*spec.Func{}, tables: map[string]map[string]spec.Value{}, order: map[string][][]spec.Value{},
 		impls: map[string]*impl{}, memo: map[string]spec.Value{}}
 	for _, f := range funcs {
 		if !f.IsExternal() {
@@ -155,6 +156,7 @@ func (r *Registry) SetTable(name string, rows []spec.TableRow) error {
 
 func (r *Registry) setTable(f *spec.Func, rows []spec.TableRow) error {
 	t := make(map[string]spec.Value, len(rows))
+	var order [][]spec.Value
 	for _, row := range rows {
 		if err := checkArgs(f, row.Args); err != nil {
 			return fmt.Errorf("%s: table row of %s: %v", row.Pos, f.Name, err)
@@ -166,9 +168,12 @@ func (r *Registry) setTable(f *spec.Func, rows []spec.TableRow) error {
 		if old, dup := t[k]; dup && !old.Equal(row.Result) {
 			return fmt.Errorf("%s: table of %s: %s gives both %s and %s", row.Pos, f.Name, Describe(f, row.Args), old, row.Result)
 		}
+		if _, dup := t[k]; !dup {
+			order = append(order, row.Args)
+		}
 		t[k] = row.Result
 	}
-	r.tables[f.Name] = t
+	r.tables[f.Name], r.order[f.Name] = t, order
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -97,6 +98,14 @@ type Tester struct {
 	// larger ends Inconc (the tester never drops a context, which could
 	// make a later Fail false).
 	MaxContexts int
+	// Funcs evaluates the spec's external functions (nil: calls stay
+	// uninterpreted, so that nothing depending on their values is
+	// decided). The tree is built with calls uninterpreted, an
+	// over-approximation; a call whose arguments the events have made
+	// constant is evaluated exactly, and the solver is told the rows of
+	// the tables (facts of the functions) for the others. A call that
+	// cannot be evaluated is an error of the run, never a verdict.
+	Funcs *extfunc.Registry
 }
 
 // NewTester returns a tester for tp; z must be the solver context of
@@ -298,6 +307,10 @@ const (
 // sat decides a predicate over symbols: exactly when it folds to a
 // constant, otherwise with the solver.
 func (t *Tester) sat(e spec.Expr) (answer, error) {
+	e, err := t.calls(e)
+	if err != nil {
+		return unsat, err
+	}
 	e = symex.FoldGround(e)
 	switch {
 	case spec.IsFalse(e):
@@ -315,6 +328,19 @@ func (t *Tester) sat(e spec.Expr) (answer, error) {
 		return sat, nil
 	}
 	return unsat, nil
+}
+
+// calls evaluates the calls of e whose arguments are constants and
+// adds the tables' facts about the others (see Tester.Funcs).
+func (t *Tester) calls(e spec.Expr) (spec.Expr, error) {
+	if t.Funcs == nil || !extfunc.HasCall(e) {
+		return e, nil
+	}
+	e, err := extfunc.Fold(e, t.Funcs)
+	if err != nil || !extfunc.HasCall(e) {
+		return e, err
+	}
+	return spec.AndOf(e, t.Funcs.Facts(e)), nil
 }
 
 // reason explains the outcome of a step.

@@ -2,8 +2,10 @@ package online
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -102,6 +104,10 @@ func (x *execution) outputPossible() (bool, error) {
 // symbols of the input) in a model of goal, or false when goal is not
 // proved satisfiable.
 func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value, bool, error) {
+	goal, err := x.t.calls(goal)
+	if err != nil {
+		return nil, false, err
+	}
 	goal = symex.FoldGround(goal)
 	if spec.IsFalse(goal) {
 		return nil, false, nil
@@ -113,6 +119,13 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 	}
 	if r, err := s.Check(); err != nil || r != solver.Sat {
 		return nil, false, nil // unsat, or undecided: not a stimulus
+	}
+	pushed, err := x.tableHint(s, goal)
+	if err != nil {
+		return nil, false, err
+	}
+	if pushed {
+		defer s.Pop(1)
 	}
 	vals, err := x.pick(s, n.Args)
 	if err != nil {
@@ -127,6 +140,50 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 		args[p.Name] = v
 	}
 	return args, true, nil
+}
+
+// tableHint steers the values toward the tables of the external
+// functions that goal calls on values still to choose: it asserts, in a
+// pushed scope of s, the summary Sums of all these calls (Def. 5 of the
+// function-summaries paper: each call's inputs and result are a row of
+// its table) or else of the innermost ones (whose arguments call
+// nothing: the results of the others are then computed by the
+// implementation once the arguments are sent), keeping the first that
+// is satisfiable; now and then neither, for diversity. It reports
+// whether it pushed a scope. The hint only chooses among the models of
+// goal: the values sent still satisfy it, and the calls are evaluated
+// exactly once their arguments are known, so a row steers but never
+// decides a verdict.
+func (x *execution) tableHint(s *solver.Solver, goal spec.Expr) (bool, error) {
+	if x.t.Funcs == nil || x.rng.IntN(8) == 0 {
+		return false, nil
+	}
+	var all, inner []spec.Expr
+	for _, c := range extfunc.Calls(goal) {
+		sum := x.t.Funcs.Sum(c)
+		all = append(all, sum)
+		if !slices.ContainsFunc(c.Args, extfunc.HasCall) {
+			inner = append(inner, sum)
+		}
+	}
+	if len(all) == 0 {
+		return false, nil
+	}
+	for _, h := range [][]spec.Expr{all, inner} {
+		if len(h) == 0 {
+			continue
+		}
+		s.Push()
+		if err := s.Assert(spec.AndOf(h...)); err != nil {
+			s.Pop(1)
+			return false, err
+		}
+		if r, err := s.Check(); err == nil && r == solver.Sat {
+			return true, nil
+		}
+		s.Pop(1)
+	}
+	return false, nil
 }
 
 // pick returns values, in a model of the assertions of s (satisfiable),

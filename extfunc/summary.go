@@ -1,0 +1,83 @@
+package extfunc
+
+import "github.com/stg-tool/stg/spec"
+
+// Calls returns the calls of e, innermost first, each occurrence once.
+func Calls(e spec.Expr) []*spec.Call {
+	var out []*spec.Call
+	var walk func(spec.Expr)
+	walk = func(e spec.Expr) {
+		switch e := e.(type) {
+		case *spec.Unary:
+			walk(e.X)
+		case *spec.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *spec.Call:
+			for _, a := range e.Args {
+				walk(a)
+			}
+			out = append(out, e)
+		}
+	}
+	walk(e)
+	return out
+}
+
+// Facts returns the rows of the tables of the functions e calls as
+// equalities F(v1..vn) == r: facts true of the functions as r evaluates
+// them (a table row is answered first), which a solver that treats the
+// calls as uninterpreted may assume. True when e calls nothing with a
+// table.
+func (r *Registry) Facts(e spec.Expr) spec.Expr {
+	var facts []spec.Expr
+	seen := map[string]bool{}
+	for _, c := range Calls(e) {
+		if seen[c.Func] {
+			continue
+		}
+		seen[c.Func] = true
+		for _, row := range r.rows(c.Func) {
+			call := &spec.Call{Func: c.Func, Args: exprs(row.Args), T: c.T, Lens: c.Lens}
+			facts = append(facts, spec.Compare(spec.Eq, call, row.Result.Expr()))
+		}
+	}
+	return spec.AndOf(facts...)
+}
+
+// Sum returns Sum(cl, tab_p) of the function-summaries paper (Def. 5)
+// for the call c: the disjunction, over the rows of its table, of "the
+// arguments are the row's and the call's value is its result"; false
+// for a function without rows.
+func (r *Registry) Sum(c *spec.Call) spec.Expr {
+	var alts []spec.Expr
+	for _, row := range r.rows(c.Func) {
+		eqs := make([]spec.Expr, 0, len(c.Args)+1)
+		for i, a := range c.Args {
+			eqs = append(eqs, spec.Compare(spec.Eq, a, row.Args[i].Expr()))
+		}
+		eqs = append(eqs, spec.Compare(spec.Eq, c, row.Result.Expr()))
+		alts = append(alts, spec.AndOf(eqs...))
+	}
+	return spec.OrOf(alts...)
+}
+
+// rows returns the table of the function name as rows, in a stable
+// order.
+func (r *Registry) rows(name string) []spec.TableRow {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rows := make([]spec.TableRow, 0, len(r.tables[name]))
+	for _, row := range r.order[name] {
+		rows = append(rows, spec.TableRow{Args: row, Result: r.tables[name][key(row)]})
+	}
+	return rows
+}
+
+func exprs(vs []spec.Value) []spec.Expr {
+	es := make([]spec.Expr, len(vs))
+	for i, v := range vs {
+		es[i] = v.Expr()
+	}
+	return es
+}
