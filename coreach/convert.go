@@ -117,10 +117,24 @@ func (f *frame) atom(op spec.Op, x, y spec.Expr) ([]abstraction.Constraint, bool
 	return nil, false // != is not convex
 }
 
+// maxCondSplit bounds the conditional expressions split in one
+// predicate (each doubles its comparisons); beyond, the predicate is
+// over-approximated by true.
+const maxCondSplit = 8
+
 // meet returns an over-approximation of X ∧ e for a predicate e.
+// Conditional expressions (ite, min, max, abs, computed array indexes)
+// are split into their cases first; ite(c, a, b) op y is exactly
+// (c ∧ a op y) ∨ (¬c ∧ b op y), whose meet is the join of the cases.
 func (f *frame) meet(x abstraction.Value, e spec.Expr) abstraction.Value {
 	if x.IsEmpty() {
 		return x
+	}
+	if spec.HasCond(e) {
+		if countConds(e) > maxCondSplit {
+			return x
+		}
+		e = spec.LiftConds(e)
 	}
 	switch e := e.(type) {
 	case *spec.BoolLit:
@@ -283,4 +297,15 @@ func lcm(a, b *big.Int) *big.Int {
 	g := new(big.Int).GCD(nil, nil, a, b)
 	r := new(big.Int).Mul(a, b)
 	return r.Quo(r, g)
+}
+
+// countConds counts the conditional expressions in e.
+func countConds(e spec.Expr) int {
+	n := 0
+	spec.Inspect(e, func(x spec.Expr) {
+		if _, ok := x.(*spec.Cond); ok {
+			n++
+		}
+	})
+	return n
 }

@@ -19,6 +19,7 @@ import (
 // normal forms with the spec constructors so that results read like
 // something a person wrote. Anything outside the fragment we produce
 // (quantifiers, arrays, rem, to_int, ...) is an error.
+// Non-Boolean ite terms become spec.Cond, to_real of an int term real().
 func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 	var n C.stg_node
 	C.stg_node_info(c.z, a, &n)
@@ -80,6 +81,9 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 			cond, x, y := args[0], args[1], args[2]
 			return spec.OrOf(spec.AndOf(cond, x), spec.AndOf(spec.NotOf(cond), y)), nil
 		}
+		if len(args) == 3 {
+			return &spec.Cond{If: args[0], Then: args[1], Else: args[2]}, nil
+		}
 	case C.Z3_OP_LE, C.Z3_OP_GE, C.Z3_OP_LT, C.Z3_OP_GT:
 		if len(args) == 2 {
 			op := map[C.Z3_decl_kind]spec.Op{C.Z3_OP_LE: spec.Le, C.Z3_OP_GE: spec.Ge, C.Z3_OP_LT: spec.Lt, C.Z3_OP_GT: spec.Gt}[n.declKind]
@@ -120,6 +124,9 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 		if len(args) == 1 {
 			if l, ok := args[0].(*spec.IntLit); ok {
 				return &spec.RealLit{Val: new(big.Rat).SetInt(l.Val)}, nil
+			}
+			if args[0].Type() == spec.IntType {
+				return &spec.Unary{Op: spec.ToReal, X: args[0]}, nil
 			}
 		}
 	case C.Z3_OP_DT_CONSTRUCTOR:

@@ -102,6 +102,12 @@ func (c *Context) enc(e spec.Expr) (C.Z3_ast, spec.Type, error) {
 			}
 			a, err := c.temp(C.Z3_mk_unary_minus(c.z, x), "unary minus")
 			return a, t, err
+		case spec.ToReal:
+			if t != spec.IntType {
+				return nil, t, typeError(e, "operand of real() has type %s", t)
+			}
+			a, err := c.temp(C.Z3_mk_int2real(c.z, x), "real()")
+			return a, spec.RealType, err
 		}
 		return nil, spec.Type{}, typeError(e, "unknown unary operator %d", int(e.Op))
 	case *spec.Binary:
@@ -114,6 +120,11 @@ func (c *Context) enc(e spec.Expr) (C.Z3_ast, spec.Type, error) {
 			break
 		}
 		return c.encCall(e)
+	case *spec.Cond:
+		if e == nil {
+			break
+		}
+		return c.encCond(e)
 	}
 	return nil, spec.Type{}, fmt.Errorf("solver: cannot translate expression %T", e)
 }
@@ -271,4 +282,28 @@ func (c *Context) encCall(e *spec.Call) (C.Z3_ast, spec.Type, error) {
 	}
 	a, err := c.temp(C.Z3_mk_app(c.z, f, C.uint(len(e.Args)), &args[0]), "call "+e.Func)
 	return a, e.T, err
+}
+
+// encCond encodes ite(If, Then, Else) as Z3's ite.
+func (c *Context) encCond(e *spec.Cond) (C.Z3_ast, spec.Type, error) {
+	cond, tc, err := c.enc(e.If)
+	if err != nil {
+		return nil, tc, err
+	}
+	if tc != spec.BoolType {
+		return nil, tc, typeError(e, "condition of ite has type %s", tc)
+	}
+	x, tx, err := c.enc(e.Then)
+	if err != nil {
+		return nil, tx, err
+	}
+	y, ty, err := c.enc(e.Else)
+	if err != nil {
+		return nil, ty, err
+	}
+	if tx != ty {
+		return nil, spec.Type{}, typeError(e, "mismatched branch types %s and %s", tx, ty)
+	}
+	a, err := c.temp(C.Z3_mk_ite(c.z, cond, x, y), "ite")
+	return a, tx, err
 }

@@ -69,7 +69,22 @@ func Eval(e Expr, env Env) (Value, error) {
 				return IntValue(new(big.Int).Neg(x.Int)), nil
 			}
 			return RatValue(new(big.Rat).Neg(x.Rat)), nil
+		case ToReal:
+			if x.T.Kind == Int {
+				return RatValue(new(big.Rat).SetInt(x.Int)), nil
+			}
+			return Value{}, &EvalError{e, "real() of a " + x.T.String()}
 		}
+	case *Cond:
+		// Only the chosen branch is evaluated, as && and || do.
+		c, err := EvalBool(e.If, env)
+		if err != nil {
+			return Value{}, err
+		}
+		if c {
+			return Eval(e.Then, env)
+		}
+		return Eval(e.Else, env)
 	case *Binary:
 		return evalBinary(e, env)
 	case *Call:

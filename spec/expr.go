@@ -87,11 +87,14 @@ const (
 	And
 	Or
 	Not
+	// conversion
+	ToReal // real(x): the int x as a real
 )
 
 var opText = [...]string{
 	OpInvalid: "?", Add: "+", Sub: "-", Mul: "*", Div: "/", Mod: "%", Neg: "-",
 	Eq: "==", Ne: "!=", Lt: "<", Le: "<=", Gt: ">", Ge: ">=", And: "&&", Or: "||", Not: "!",
+	ToReal: "real",
 }
 
 func (op Op) String() string { return opText[op] }
@@ -179,7 +182,7 @@ type (
 		T    Type
 		At   Pos
 	}
-	// Unary is -X or !X.
+	// Unary is -X, !X or real(X).
 	Unary struct {
 		Op Op
 		X  Expr
@@ -191,6 +194,14 @@ type (
 		Op   Op
 		X, Y Expr
 		At   Pos
+	}
+	// Cond is ite(If, Then, Else): Then when If holds, Else otherwise.
+	// Then and Else have the same type, the type of the Cond. The
+	// built-ins min, max and abs and the reading of an array cell at a
+	// computed index are written with it.
+	Cond struct {
+		If, Then, Else Expr
+		At             Pos
 	}
 	// Call applies an external function declared by a model. Args are
 	// flattened: an array argument contributes its cells. Lens, when
@@ -213,6 +224,7 @@ func (*Ident) exprNode()   {}
 func (*Unary) exprNode()   {}
 func (*Binary) exprNode()  {}
 func (*Call) exprNode()    {}
+func (*Cond) exprNode()    {}
 
 func (e *IntLit) Type() Type  { return IntType }
 func (e *RealLit) Type() Type { return RealType }
@@ -220,8 +232,11 @@ func (e *BoolLit) Type() Type { return BoolType }
 func (e *EnumLit) Type() Type { return EnumType(e.Enum) }
 func (e *Ident) Type() Type   { return e.T }
 func (e *Unary) Type() Type {
-	if e.Op == Not {
+	switch e.Op {
+	case Not:
 		return BoolType
+	case ToReal:
+		return RealType
 	}
 	return e.X.Type()
 }
@@ -232,6 +247,7 @@ func (e *Binary) Type() Type {
 	return e.X.Type()
 }
 func (e *Call) Type() Type { return e.T }
+func (e *Cond) Type() Type { return e.Then.Type() }
 
 func (e *IntLit) Pos() Pos  { return e.At }
 func (e *RealLit) Pos() Pos { return e.At }
@@ -241,6 +257,7 @@ func (e *Ident) Pos() Pos   { return e.At }
 func (e *Unary) Pos() Pos   { return e.At }
 func (e *Binary) Pos() Pos  { return e.At }
 func (e *Call) Pos() Pos    { return e.At }
+func (e *Cond) Pos() Pos    { return e.At }
 
 // Name returns the constant's name.
 func (e *EnumLit) Name() string { return e.Enum.Values[e.Index] }

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"bytes"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,5 +216,68 @@ func TestTablesFile(t *testing.T) {
 	want = p + ":3:10: row RISE(202) = 0.8 conflicts with row at testdata/ext/tables-file.yaml:5:7 (= 0.7)\n" + p + ":4:3: function NOPE is not declared by withtables"
 	if err == nil || err.Error() != want {
 		t.Errorf("LoadTables(conflict) =\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestBuiltins(t *testing.T) {
+	scope := &Scope{Vars: map[string]Type{"x": IntType, "y": IntType, "r": RealType, "b": BoolType}}
+	tests := []struct{ src, want string }{
+		{"ite(b, x, y)", "ite(b, x, y)"},
+		{"ite(x > 0, r, 1)", "ite(x > 0, r, 1.0)"},
+		{"min(x, y)", "ite(x <= y, x, y)"},
+		{"max(x, y, 3)", "ite(ite(x >= y, x, y) >= 3, ite(x >= y, x, y), 3)"},
+		{"abs(r)", "ite(r >= 0.0, r, -r)"},
+		{"(1 + r) * real(x)", "(1.0 + r) * real(x)"},
+		{"real(3) + r", "3.0 + r"},
+		{"ite(b, x, y) + 1", "ite(b, x, y) + 1"},
+	}
+	for _, tt := range tests {
+		e, err := Parse(tt.src, Pos{}, scope)
+		if err != nil {
+			t.Errorf("%s: %v", tt.src, err)
+			continue
+		}
+		if got := Format(e); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.src, got, tt.want)
+		}
+		back, err := Parse(Format(e), Pos{}, scope)
+		if err != nil || !Equal(back, e) {
+			t.Errorf("%s: reparse %v %v", tt.src, Format(back), err)
+		}
+	}
+	bad := []struct{ src, want string }{
+		{"ite(x, 1, 2)", "condition x of ite has type int, want bool"},
+		{"ite(b, x, r)", "mismatched types int and real in ite(..., x, r) (convert the int with real())"},
+		{"ite(b, x)", "ite takes 3 arguments, got 2"},
+		{"real(r)", "real(r): r is already a real"},
+		{"real(b)", "real() converts an int, not b (type bool)"},
+		{"abs(b)", "abs is defined on numbers, not b (type bool)"},
+		{"min()", "min takes at least 1 argument, got 0"},
+		{"x + r", "mismatched types int and real in x + r"},
+	}
+	for _, tt := range bad {
+		_, err := Parse(tt.src, Pos{File: "f", Line: 1, Col: 1}, scope)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %s", tt.src, err, tt.want)
+		}
+	}
+}
+
+func TestEvalBuiltins(t *testing.T) {
+	scope := &Scope{Vars: map[string]Type{"x": IntType, "y": IntType, "r": RealType}}
+	env := Valuation{Vars: map[string]Value{"x": IntValue(bigInt(-7)), "y": IntValue(bigInt(2)), "r": RatValue(big.NewRat(1, 2))}}
+	tests := []struct{ src, want string }{
+		{"min(x, y)", "-7"}, {"max(x, y)", "2"}, {"abs(x)", "7"}, {"abs(r)", "0.5"},
+		{"(1 + r) * real(x)", "-10.5"}, {"ite(y != 0, x / y, 0)", "-4"}, {"ite(y != 2, x / (y - 2), 1)", "1"},
+	}
+	for _, tt := range tests {
+		e, err := Parse(tt.src, Pos{}, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := Eval(e, env)
+		if err != nil || v.String() != tt.want {
+			t.Errorf("%s = %v (%v), want %s", tt.src, v, err, tt.want)
+		}
 	}
 }

@@ -412,7 +412,8 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 		return bad
 	}
 	lens := f.ParamLens
-	if lens == nil {
+	if lens == nil || len(n.Args) != len(lens) && len(n.Args) == len(f.Params) {
+		// Array arguments may also be written cell by cell.
 		lens = make([]int, len(f.Params))
 	}
 	if len(n.Args) != len(lens) {
@@ -476,6 +477,3 @@ func inline(f *Func, args []Expr) Expr {
 		return nil
 	})
 }
-
-// builtin reads a call of a built-in function (not yet supported).
-func (c *checker) builtin(name string, n *ast.CallExpr) (Expr, bool) { return nil, false }

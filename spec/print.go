@@ -25,6 +25,7 @@ func (e *Ident) String() string   { return Format(e) }
 func (e *Unary) String() string   { return Format(e) }
 func (e *Binary) String() string  { return Format(e) }
 func (e *Call) String() string    { return Format(e) }
+func (e *Cond) String() string    { return Format(e) }
 
 // precedence follows the Go specification.
 func precedence(op Op) int {
@@ -72,6 +73,12 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 	case *Ident:
 		b.WriteString(e.Name)
 	case *Unary:
+		if e.Op == ToReal {
+			b.WriteString("real(")
+			writeExpr(b, e.X, 0)
+			b.WriteByte(')')
+			return
+		}
 		if ctx > unaryPrec {
 			b.WriteByte('(')
 		}
@@ -105,6 +112,14 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 		}
 	case *Call:
 		writeCall(b, e)
+	case *Cond:
+		b.WriteString("ite(")
+		writeExpr(b, e.If, 0)
+		b.WriteString(", ")
+		writeExpr(b, e.Then, 0)
+		b.WriteString(", ")
+		writeExpr(b, e.Else, 0)
+		b.WriteByte(')')
 	default:
 		b.WriteString("<nil>")
 	}

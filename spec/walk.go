@@ -21,6 +21,12 @@ func Rewrite(e Expr, f func(*Ident) Expr) Expr {
 			return e
 		}
 		return &Binary{Op: e.Op, X: x, Y: y, At: e.At}
+	case *Cond:
+		c, x, y := Rewrite(e.If, f), Rewrite(e.Then, f), Rewrite(e.Else, f)
+		if c == e.If && x == e.Then && y == e.Else {
+			return e
+		}
+		return &Cond{If: c, Then: x, Else: y, At: e.At}
 	case *Call:
 		var args []Expr
 		changed := false
@@ -62,6 +68,10 @@ func Idents(e Expr, f func(*Ident)) {
 		for _, a := range e.Args {
 			Idents(a, f)
 		}
+	case *Cond:
+		Idents(e.If, f)
+		Idents(e.Then, f)
+		Idents(e.Else, f)
 	}
 }
 
@@ -101,6 +111,9 @@ func Equal(a, b Expr) bool {
 	case *Binary:
 		b, ok := b.(*Binary)
 		return ok && a.Op == b.Op && Equal(a.X, b.X) && Equal(a.Y, b.Y)
+	case *Cond:
+		b, ok := b.(*Cond)
+		return ok && Equal(a.If, b.If) && Equal(a.Then, b.Then) && Equal(a.Else, b.Else)
 	case *Call:
 		b, ok := b.(*Call)
 		if !ok || a.Func != b.Func || len(a.Args) != len(b.Args) {
@@ -117,12 +130,14 @@ func Equal(a, b Expr) bool {
 }
 
 // IsLinear reports whether every product and quotient in e has a
-// constant operand, and no %, call or non-constant division occurs,
-// so that the analyses can treat e exactly.
+// constant operand, and no %, call, conversion, conditional or
+// non-constant division occurs, so that the analyses can treat e exactly.
 func IsLinear(e Expr) bool {
 	switch e := e.(type) {
 	case *Unary:
-		return IsLinear(e.X)
+		return e.Op != ToReal && IsLinear(e.X)
+	case *Cond:
+		return false
 	case *Binary:
 		switch e.Op {
 		case Mul:
@@ -142,4 +157,112 @@ func IsLinear(e Expr) bool {
 func isConst(e Expr) bool {
 	_, ok := constValue(e)
 	return ok
+}
+
+// LiftConds returns a predicate equivalent to e in which no Cond occurs
+// in a comparison or as a Boolean operand: a comparison reading
+// ite(c, a, b) is split into (c && ...a...) || (!c && ...b...). The
+// analyses that need comparisons of affine terms use it; the result can
+// be exponentially larger than e (each Cond doubles its comparison).
+func LiftConds(e Expr) Expr {
+	switch e := e.(type) {
+	case *Unary:
+		if e.Op == Not {
+			return NotOf(LiftConds(e.X))
+		}
+	case *Binary:
+		switch {
+		case e.Op == And:
+			return AndOf(LiftConds(e.X), LiftConds(e.Y))
+		case e.Op == Or:
+			return OrOf(LiftConds(e.X), LiftConds(e.Y))
+		case e.Op.IsComparison():
+			if c := firstCond(e); c != nil {
+				return split(c, replaceNode(e, c, c.Then), replaceNode(e, c, c.Else))
+			}
+		}
+	case *Cond:
+		return split(e, e.Then, e.Else)
+	}
+	return e
+}
+
+func split(c *Cond, then, els Expr) Expr {
+	cond := LiftConds(c.If)
+	return OrOf(AndOf(cond, LiftConds(then)), AndOf(NotOf(cond), LiftConds(els)))
+}
+
+// firstCond returns a Cond in e's operands, or nil.
+func firstCond(e Expr) *Cond {
+	switch e := e.(type) {
+	case *Cond:
+		return e
+	case *Unary:
+		return firstCond(e.X)
+	case *Binary:
+		if c := firstCond(e.X); c != nil {
+			return c
+		}
+		return firstCond(e.Y)
+	case *Call:
+		for _, a := range e.Args {
+			if c := firstCond(a); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// replaceNode returns e with the node old replaced by r.
+func replaceNode(e, old, r Expr) Expr {
+	if e == old {
+		return r
+	}
+	switch e := e.(type) {
+	case *Unary:
+		return &Unary{Op: e.Op, X: replaceNode(e.X, old, r), At: e.At}
+	case *Binary:
+		return &Binary{Op: e.Op, X: replaceNode(e.X, old, r), Y: replaceNode(e.Y, old, r), At: e.At}
+	case *Cond:
+		return &Cond{If: replaceNode(e.If, old, r), Then: replaceNode(e.Then, old, r), Else: replaceNode(e.Else, old, r), At: e.At}
+	case *Call:
+		args := make([]Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = replaceNode(a, old, r)
+		}
+		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
+	}
+	return e
+}
+
+// HasCond reports whether a Cond occurs in e.
+func HasCond(e Expr) bool {
+	found := false
+	Inspect(e, func(x Expr) {
+		if _, ok := x.(*Cond); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// Inspect calls f on every node of e, parents first.
+func Inspect(e Expr, f func(Expr)) {
+	f(e)
+	switch e := e.(type) {
+	case *Unary:
+		Inspect(e.X, f)
+	case *Binary:
+		Inspect(e.X, f)
+		Inspect(e.Y, f)
+	case *Cond:
+		Inspect(e.If, f)
+		Inspect(e.Then, f)
+		Inspect(e.Else, f)
+	case *Call:
+		for _, a := range e.Args {
+			Inspect(a, f)
+		}
+	}
 }
