@@ -55,7 +55,10 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 		if t.Action != action {
 			continue
 		}
-		g := st.Substitute(t.Guard, params)
+		g, err := x.fold(st.Substitute(t.Guard, params))
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+		}
 		truth, err := st.Decide(x.r.z, g)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
@@ -71,7 +74,11 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 			always = t
 		}
 		guards = append(guards, g)
-		next = append(next, hyp{st: st.Fire(t, params, g, truth == symex.Always), via: t.Label()})
+		ft, err := x.folded(st, t, params)
+		if err != nil {
+			return nil, false, err
+		}
+		next = append(next, hyp{st: st.Fire(ft, params, g, truth == symex.Always), via: t.Label()})
 	}
 	if always != nil {
 		return next, false, nil
@@ -87,7 +94,7 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 // guards and assignments are evaluated exactly.
 func (x *execution) groundSuccessors(st *symex.State, vals map[string]spec.Value, ts []*spec.Transition, action string, args map[string]spec.Value) ([]hyp, bool, error) {
 	var taken *spec.Transition
-	env := spec.Valuation{Vars: vals, Params: args}
+	env := x.env(vals, args)
 	for _, t := range ts {
 		if t.Action != action {
 			continue
@@ -107,6 +114,10 @@ func (x *execution) groundSuccessors(st *symex.State, vals map[string]spec.Value
 	}
 	if taken == nil {
 		return nil, true, nil
+	}
+	taken, err := x.evaluated(taken, vals, args)
+	if err != nil {
+		return nil, false, err
 	}
 	next, err := st.FireValues(taken, args)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -56,32 +57,56 @@ func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
 			params[p.Name] = id
 			ids = append(ids, id)
 		}
-		// Most guards admit a random small value, or read no parameter:
-		// exact evaluation then decides without the solver.
-		if c, decided, err := x.guess(t, a); err != nil || c != nil {
-			return c, err
-		} else if decided {
-			continue
+		// A guard that calls functions on the parameters is solved
+		// with the calls uninterpreted: the values are then checked
+		// exactly, and refused ones replaced (see calls.go).
+		tries := 1
+		if extfunc.HasCall(t.Guard) {
+			tries = callTries
 		}
-		guard := spec.AndOf(x.cur.PC, spec.Substitute(t.Guard, consts, params))
-		if spec.IsFalse(guard) {
-			continue
-		}
-		s := x.r.z.NewSolver()
-		args, ok, err := x.solveAndPick(s, guard, ids)
-		s.Close()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			continue
-		}
-		c, err := x.checked(t, a, ids, args, false)
-		if err != nil || c != nil {
-			return c, err
+		for range tries {
+			c, next, err := x.trySend(t, a, consts, params, ids)
+			if err != nil || c != nil {
+				return c, err
+			}
+			if !next {
+				break
+			}
 		}
 	}
 	return nil, nil
+}
+
+// callTries bounds the attempts at values for a send whose guard calls
+// external functions.
+const callTries = 8
+
+// trySend makes one attempt at values for t; again is false when
+// another attempt is pointless (t is disabled).
+func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params map[string]spec.Expr, ids []*spec.Ident) (c *choice, again bool, err error) {
+	// Most guards admit a random small value, or read no parameter:
+	// exact evaluation then decides without the solver.
+	if c, decided, err := x.guess(t, a); err != nil || c != nil {
+		return c, false, err
+	} else if decided {
+		return nil, false, nil
+	}
+	g, err := x.fold(spec.Substitute(t.Guard, consts, params))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	guard := spec.AndOf(x.cur.PC, g)
+	if spec.IsFalse(guard) {
+		return nil, false, nil
+	}
+	s := x.r.z.NewSolver()
+	args, ok, err := x.solveAndPick(s, guard, ids)
+	s.Close()
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	c, err = x.checked(t, a, ids, args, false)
+	return c, true, err
 }
 
 // guess tries t with random small parameter values (the hint "equal to a
@@ -95,9 +120,10 @@ func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decide
 	for _, p := range a.Params {
 		args[p.Name] = x.randomValue(p.Type)
 	}
-	ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.curVals, Params: args})
+	ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
 	if err != nil {
-		// Say a division by zero for these values: ask the solver.
+		// Say a division by zero for these values, or a call that
+		// fails: ask the solver (allows reports the call's error).
 		return nil, false, nil
 	}
 	if ok {
@@ -146,7 +172,7 @@ func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Iden
 // the state the tester plans from (exactly, when that state is known).
 func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool, error) {
 	if x.ground {
-		ok, err := spec.EvalBool(t.Guard, spec.Valuation{Vars: x.curVals, Params: args})
+		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
 		if err != nil {
 			return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 		}
@@ -156,7 +182,11 @@ func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool
 	for k, v := range args {
 		params[k] = v.Expr()
 	}
-	truth, err := x.cur.Decide(x.r.z, x.cur.Substitute(t.Guard, params))
+	g, err := x.fold(x.cur.Substitute(t.Guard, params))
+	if err != nil {
+		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	truth, err := x.cur.Decide(x.r.z, g)
 	if err != nil {
 		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/extfunc"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -142,6 +143,10 @@ type Options struct {
 	// SolverTimeout bounds each solver check; a check that runs out of
 	// time counts as unsatisfiable.
 	SolverTimeout time.Duration
+	// Funcs evaluates the external functions the test case calls (nil:
+	// a call is evaluated only where the solver can decide without its
+	// value). See calls.go for how calls are decided and values chosen.
+	Funcs *extfunc.Registry
 }
 
 // DefaultOptions returns the options of stg run: planning depth 8,
