@@ -3,6 +3,7 @@ package predabs
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -98,7 +99,8 @@ type Stats struct {
 	TPActions, TPPreds int     // |O^P|, number of state predicates
 	Candidates         int     // abstract states before I
 	States, Reachable  int     // consistent with I; reachable
-	Transitions        int     // kept (with filtering unless NoFilter)
+	Transitions        int     // kept (with filtering unless NoFilter), one per EGA
+	LTSTransitions     int     // the same as LTS transitions: distinct (a, o, a')
 	PO                 int     // proof obligations: |Q^A| × |EGA| × |Q^A|
 	ProvedAbsent       int     // refuted by the weak prover
 	Unproved           int     // kept without being proved by the weak prover
@@ -393,6 +395,19 @@ func (a *Abstraction) fillStats() {
 		case spec.Bool:
 			st.EnumVars++
 			dom += 2
+		case spec.Int:
+			var n *big.Int
+			if v.Range != nil {
+				n = new(big.Int).Sub(v.Range.Hi, v.Range.Lo)
+			}
+			if n == nil || !n.IsInt64() || n.Int64() >= finiteLimit {
+				st.NumVars++
+				continue
+			}
+			// A small bounded int is enumerated, as TryCounter ∈ 0..2 in
+			// Table I.
+			st.EnumVars++
+			dom += int(n.Int64()) + 1
 		default:
 			st.NumVars++
 		}
@@ -414,6 +429,11 @@ func (a *Abstraction) fillStats() {
 		}
 	}
 	st.Transitions = len(a.Transitions)
+	labels := map[[3]string]bool{}
+	for _, t := range a.Transitions {
+		labels[[3]string{fmt.Sprint(t.From.ID), t.Action(), fmt.Sprint(t.To.ID)}] = true
+	}
+	st.LTSTransitions = len(labels)
 }
 
 func contains(xs []string, x string) bool {

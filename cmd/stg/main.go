@@ -64,6 +64,7 @@ func commands() []*cli.Command {
 		symexCommand(),
 		purposesCommand(),
 		verdictCommand(),
+		abstractCommand(),
 	}
 }
 
