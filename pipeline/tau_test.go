@@ -52,7 +52,7 @@ func checkTauProperties(t *testing.T, ctx *solver.Context, res *Result, runs int
 // TestTauHandExamples: an output reachable only after τ (no δ before
 // it), a τ choosing between two outputs, a τ choosing between an output
 // and quiescence, a τ-cycle; each with its purpose, every property, and
-// 200 random concrete runs of the spec that never reach Fail.
+// 150 random concrete runs of the spec that never reach Fail.
 func TestTauHandExamples(t *testing.T) {
 	for _, c := range tauHandCases(t) {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestTauHandExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := newContext(t)
-			st := checkTauProperties(t, ctx, res, 200, rand.New(rand.NewSource(1)))
+			st := checkTauProperties(t, ctx, res, 150, rand.New(rand.NewSource(1)))
 			if !passReachable(t, ctx, res.Testcase, 12) {
 				t.Errorf("no feasible run of at most 12 steps reaches Pass")
 			}
@@ -102,7 +102,7 @@ func TestTauNoDeltaBeforeOutput(t *testing.T) {
 // deterministic and whose purpose is reachable, with 20 random concrete
 // runs each.
 func TestTauRandomSpecs(t *testing.T) {
-	const nspecs = 120
+	const nspecs = 80
 	r := rand.New(rand.NewSource(7))
 	dir := t.TempDir()
 	ctx := newContext(t)
