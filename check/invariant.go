@@ -110,7 +110,7 @@ func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Ex
 		}
 	}
 	f.Errors = append(f.Errors, &spec.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
-		"transition %s does not preserve the %s: from %s it leads to %s",
+		"transition %s does not preserve the %s: it leads from [%s] to [%s]",
 		describe(t), what, witness(m, a, val), witness(m, &spec.Action{}, after))})
 	return nil
 }

@@ -37,12 +37,12 @@ func TestInvariant(t *testing.T) {
 		{11, `initial: {location: A, condition: "n == 0 && s == busy"}`, "m.yaml:11:36: the initial condition does not imply the invariant and ranges, e.g. with n = 0, s = busy"},
 		{11, `initial: {location: A, condition: "n == 3 && s == idle"}`, "m.yaml:11:36: the initial condition does not imply the invariant and ranges, e.g. with n = 3, s = idle"},
 		{13, `  - {from: A, action: go, guard: "p >= 0 && p <= 2", assign: {n: p, s: busy}, to: A}`,
-			"m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: from p = 0, "},
+			"m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: it leads from [p = 0, "},
 		{13, `  - {from: A, action: go, guard: "p > 0", assign: {n: p, s: busy}, to: A}`,
-			"m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: from p = "},
+			"m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: it leads from [p = "},
 		{14, `  - {from: A, action: stop, guard: "s == busy", assign: {n: 0}, to: A}`,
-			"m.yaml:14:5: transition A -stop-> A does not preserve the invariant and ranges: from n = "},
-		{7, `invariant: "s == idle || n > 1"`, "m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: from p = 1"},
+			"m.yaml:14:5: transition A -stop-> A does not preserve the invariant and ranges: it leads from [n = "},
+		{7, `invariant: "s == idle || n > 1"`, "m.yaml:13:5: transition A -go-> A does not preserve the invariant and ranges: it leads from [p = 1"},
 	} {
 		src := invSpec
 		if c.line > 0 {
@@ -62,7 +62,7 @@ func TestInvariant(t *testing.T) {
 		case c.want != "" && !strings.HasPrefix(got, c.want):
 			t.Errorf("line %d = %s:\ngot  %s\nwant %s...", c.line, c.repl, got, c.want)
 		}
-		if c.want != "" && strings.Contains(c.want, "does not preserve") && !strings.Contains(got, "it leads to") {
+		if c.want != "" && strings.Contains(c.want, "does not preserve") && !strings.Contains(got, "] to [") {
 			t.Errorf("line %d: no state after in %s", c.line, got)
 		}
 	}
