@@ -10,15 +10,36 @@ import (
 )
 
 // A Tree is a finite part of the symbolic execution tree of a spec,
-// unfolded breadth-first.
+// unfolded breadth-first or depth-first (Options.Order).
 type Tree struct {
 	Root  *Node
-	Nodes []*Node // in creation (breadth-first) order
+	Nodes []*Node // in creation order
 	Stats Stats
+	// Coverage is the transition coverage of the tree (§5.2 of the
+	// function-summaries paper).
+	Coverage Coverage
 }
 
-// Execute unfolds the symbolic execution tree of e's spec breadth-first,
-// bounded by Options.Depth, Options.MaxNodes and, with
+// Coverage is the transition coverage of a tree: the spec's transitions
+// that label at least one edge of the tree, over all of them (internal
+// ones included; quiescence is not a transition of the spec).
+type Coverage struct {
+	Covered   int      `json:"covered"`
+	Total     int      `json:"total"`
+	Uncovered []string `json:"uncovered"` // names, in the spec's order
+}
+
+// Percent returns Covered/Total in percent (100 for a spec without
+// transitions).
+func (c Coverage) Percent() float64 {
+	if c.Total == 0 {
+		return 100
+	}
+	return 100 * float64(c.Covered) / float64(c.Total)
+}
+
+// Execute unfolds the symbolic execution tree of e's spec in
+// Options.Order, bounded by Options.Depth, Options.MaxNodes and, with
 // Options.Inclusion, restricted by inclusion (Def. 11): a new node
 // included in a node created before it at the same location becomes a
 // leaf. progress, when not nil, is called now and then with the nodes so
@@ -30,8 +51,14 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 	}
 	t := &Tree{Root: root, Nodes: []*Node{root}}
 	byLoc := map[string][]*Node{root.State.Loc: {root}}
-	for i := 0; i < len(t.Nodes); i++ {
-		n := t.Nodes[i]
+	todo := []*Node{root}
+	for i := 0; len(todo) > 0; i++ {
+		var n *Node
+		if e.opts.Order == DFS {
+			n, todo = todo[len(todo)-1], todo[:len(todo)-1]
+		} else {
+			n, todo = todo[0], todo[1:]
+		}
 		if e.opts.Depth > 0 && n.Depth >= e.opts.Depth {
 			continue
 		}
@@ -55,12 +82,39 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 				byLoc[c.State.Loc] = append(byLoc[c.State.Loc], c)
 			}
 		}
+		if e.opts.Order == DFS {
+			for j := len(children) - 1; j >= 0; j-- {
+				todo = append(todo, children[j])
+			}
+		} else {
+			todo = append(todo, children...)
+		}
 		if progress != nil && i%1000 == 999 {
 			progress(len(t.Nodes))
 		}
 	}
 	t.Stats = e.statsOf(t)
+	t.Coverage = e.coverageOf(t)
 	return t, nil
+}
+
+// coverageOf returns the transition coverage of t.
+func (e *Executor) coverageOf(t *Tree) Coverage {
+	seen := map[*spec.Transition]bool{}
+	for _, n := range t.Nodes {
+		if n.Trans != nil {
+			seen[n.Trans] = true
+		}
+	}
+	c := Coverage{Total: len(e.m.Transitions), Uncovered: []string{}}
+	for _, tr := range e.m.Transitions {
+		if seen[tr] {
+			c.Covered++
+		} else {
+			c.Uncovered = append(c.Uncovered, e.names[tr])
+		}
+	}
+	return c
 }
 
 // cut makes c a leaf when it is included in one of the nodes before.
@@ -179,8 +233,9 @@ func binding(st *State, rename map[string]*spec.Ident) spec.Expr {
 }
 
 // IsSymbol reports whether id is a symbol of symbolic execution (x@0,
-// p@3) rather than a model identifier.
-func IsSymbol(id *spec.Ident) bool { return strings.Contains(id.Name, "@") }
+// p@3, or the result INTGR#1 of a flattened call) rather than a model
+// identifier.
+func IsSymbol(id *spec.Ident) bool { return strings.ContainsAny(id.Name, "@#") }
 
 func sortedNames(m map[string]spec.Expr) []string {
 	names := make([]string, 0, len(m))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // A State is a symbolic state of an ioSTS (Def. 8 of the AGATHA paper):
@@ -22,6 +23,10 @@ type State struct {
 	Loc  string
 	Vars map[string]spec.Expr
 	PC   spec.Expr // a conjunction; spec.True() when nothing is known
+	// Calls are the call records κ of the path (with function
+	// summaries): PC and Vars then have no calls of external functions,
+	// whose results are the fresh variables of the records.
+	Calls []*summary.Call
 
 	vals map[string]spec.Value // the values, once known to be ground
 }
@@ -150,7 +155,7 @@ func (st *State) Substitute(e spec.Expr, params map[string]spec.Expr) spec.Expr 
 // location is t's target, the assignments are applied simultaneously,
 // and g joins the path condition unless it is known to hold (holds).
 func (st *State) Fire(t *spec.Transition, params map[string]spec.Expr, g spec.Expr, holds bool) *State {
-	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC}
+	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC, Calls: st.Calls}
 	if len(t.Assign) > 0 {
 		next.Vars = maps.Clone(st.Vars)
 		for _, as := range t.Assign {

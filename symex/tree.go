@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // DeltaName names the symbolic transitions of quiescence in node paths.
@@ -86,7 +87,49 @@ type Options struct {
 	MaxNodes int
 	// DeltaLoop makes quiescence a self-loop rather than a sink.
 	DeltaLoop bool
+	// NoDelta leaves quiescence out of the tree, as the symbolic
+	// execution of the function-summaries paper (Defs. 2-4) does.
+	NoDelta bool
+	// Order is the order in which Execute expands the nodes. With
+	// function summaries it matters: the tables grow as nodes are
+	// expanded.
+	Order Order
+
+	// Functions says how calls of external functions are decided:
+	// Uninterpreted (the zero value) or Summaries.
+	Functions Functions
+	// Tables are the initial tables of the external functions with
+	// Summaries; nil means the spec's. The executor enriches its own
+	// copy (Executor.Tab).
+	Tables summary.Tab
+	// Summary holds m, NoDep and the implementations for SolveTab.
+	Summary summary.Options
 }
+
+// Order is a traversal order of the tree.
+type Order int
+
+const (
+	BFS Order = iota // breadth-first
+	DFS              // depth-first, children in the spec's order
+)
+
+func (o Order) String() string { return [...]string{"bfs", "dfs"}[o] }
+
+// Functions is the treatment of calls of external functions.
+type Functions int
+
+const (
+	// Uninterpreted leaves calls in the path conditions, where the
+	// solver sees uninterpreted functions: a call may return anything.
+	Uninterpreted Functions = iota
+	// Summaries flattens calls into fresh variables and call records
+	// (the state's κ) and keeps a state iff SolveTab finds a solution
+	// with the tables (function-summaries paper, §4.3).
+	Summaries
+)
+
+func (f Functions) String() string { return [...]string{"uninterpreted", "summaries"}[f] }
 
 // DefaultMaxNodes bounds a tree when Options.MaxNodes is 0.
 const DefaultMaxNodes = 100000
@@ -116,6 +159,11 @@ type Executor struct {
 	nextID int
 	opts   Options
 	stats  Stats
+	// With Summaries: the flattening χ, the global table and the
+	// figures of SolveTab.
+	flat  *summary.Flattener
+	tab   summary.Tab
+	solve SolveStats
 	// Notes are the over-approximations made (quiescence next to an
 	// output whose guard the solver cannot handle).
 	Notes []string
@@ -131,6 +179,9 @@ func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, err
 	}
 	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]spec.Expr{}, fresh: map[string]int{}, opts: opts,
 		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
+	if err := e.initSummaries(); err != nil {
+		return nil, err
+	}
 	for _, l := range m.Locations {
 		g, notes, err := canonical.QuiescenceGuard(z, m, l)
 		if err != nil {
@@ -155,6 +206,11 @@ func (e *Executor) Root() (*Node, error) {
 	st, err := Initial(e.z, e.m)
 	if err != nil {
 		return nil, err
+	}
+	if e.flat != nil {
+		if st, err = e.flattenRoot(st); err != nil {
+			return nil, err
+		}
 	}
 	return e.node(nil, st), nil
 }
@@ -194,7 +250,15 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 			params[p.Name] = args[i]
 		}
 		g := st.Substitute(t.Guard, params)
-		next := st.Fire(t, params, g, false)
+		var next *State
+		if e.flat != nil {
+			var err error
+			if next, err = e.fireFlat(st, t, params, g); err != nil {
+				return nil, err
+			}
+		} else {
+			next = st.Fire(t, params, g, false)
+		}
 		c, err := e.child(n, next, t.Pos)
 		if err != nil || c == nil {
 			if err != nil {
@@ -204,8 +268,13 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 		}
 		c.Name, c.Trans, c.Action, c.Args = e.names[t], t, a, args
 	}
-	if q := e.quiet[st.Loc]; q != nil && !spec.IsFalse(q) {
-		next := &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, st.Substitute(q, nil))}
+	if q := e.quiet[st.Loc]; q != nil && !spec.IsFalse(q) && !e.opts.NoDelta {
+		next := &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, st.Substitute(q, nil)), Calls: st.Calls}
+		if e.flat != nil {
+			if err := e.flattenPC(next); err != nil {
+				return nil, err
+			}
+		}
 		c, err := e.child(n, next, spec.Pos{})
 		if err != nil {
 			return nil, err
@@ -223,6 +292,9 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	st.PC = FoldGround(st.PC)
 	if spec.IsFalse(st.PC) {
 		return nil, nil
+	}
+	if e.flat != nil && len(st.Calls) > 0 {
+		return e.childSolveTab(n, st, pos)
 	}
 	e.stats.Queries++
 	r, err := e.z.Sat(st.PC)

@@ -5,11 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
 
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -26,7 +32,7 @@ func symexCommand() *cli.Command {
 		Name:      "symex",
 		Usage:     "unfold the symbolic execution tree of a spec",
 		ArgsUsage: "SPEC",
-		UsageText: "stg symex SPEC [--depth N | --inclusion] [--max-nodes K] [--delta sink|loop] [--format text|yaml|dot|json] [--stats] [-o OUT]",
+		UsageText: "stg symex SPEC [--depth|--height N | --inclusion] [--max-nodes K] [--delta sink|loop|none] [--functions summaries|uninterpreted] [--tables T] [--m M] [--no-dep] [--order bfs|dfs] [--tables-out OUT] [--format text|yaml|dot|json] [--stats] [-o OUT]",
 		Description: `Symex executes the spec symbolically (AGATHA, Defs. 8-11): every node is a
 location, the variables as expressions over symbols (x@0 for an initial
 value the spec leaves open, v@1, v@2, ... for the values received or
@@ -34,21 +40,45 @@ emitted) and a path condition over the symbols. A node is named by its
 path of transition names from the root ("delta" for quiescence; unnamed
 transitions get "from-action-to"). Children whose path condition is
 unsatisfiable are pruned; a child the solver cannot decide is kept and
-marked. Quiescence leads to a sink (--delta loop: a self-loop).
+marked. Quiescence leads to a sink (--delta loop: a self-loop; --delta
+none leaves it out, as the function-summaries paper does). Internal
+transitions are edges of the tree like the others.
 
---depth N unfolds paths of at most N steps (default 4 without
---inclusion); --inclusion cuts every node included in a node created
-before it at the same location (Def. 11), which may still not terminate:
---max-nodes bounds the tree and the bound is reported.
+--depth N (or --height N) unfolds paths of at most N steps (default 4
+without --inclusion); --inclusion cuts every node included in a node
+created before it at the same location (Def. 11), which may still not
+terminate: --max-nodes bounds the tree and the bound is reported.
+
+Calls of external functions (function-summaries paper, DIVERSITY): with
+--functions summaries (the default) every call is a fresh variable and a
+call record, and a node is kept iff SolveTab finds a solution with the
+functions' tables (Algorithm 1). The tables are the spec's, extended by
+--tables T (a tables file); --m M lets SolveTab execute the reference
+implementations (impl: commands, run in the spec's directory, each call
+bounded by --call-timeout) up to M times per node to learn new rows
+(--m 0: purely static). The tables grow across the whole tree, so the
+order of expansion (--order bfs|dfs) matters; --no-dep drops Dep from
+the search for new inputs; --tables-out writes the enriched tables.
+--functions uninterpreted lets calls return anything (the baseline).
+--stats prints the paper's Table 2 row (m, height, rows per function,
+states, transition coverage, time) and the transitions never covered.
 
 Example:
    stg symex examples/atm-paper/spec.yaml --inclusion --stats
-   stg symex examples/atm-paper/spec.yaml --depth 3 --format dot -o tree.dot`,
+   stg symex examples/atm-paper/spec.yaml --depth 3 --format dot -o tree.dot
+   stg symex examples/microgrid/spec.yaml --height 15 --delta none --m 1 --stats`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Usage: "unfold paths of at most `N` steps"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"height"}, Usage: "unfold paths of at most `N` steps"},
 			&cli.BoolFlag{Name: "inclusion", Usage: "restrict the tree by inclusion (Def. 11)"},
 			&cli.IntFlag{Name: "max-nodes", Value: defaultSymexMaxNodes, Usage: "stop after `K` nodes"},
-			&cli.StringFlag{Name: "delta", Value: "sink", Usage: "quiescence leads to a `sink` or loops"},
+			&cli.StringFlag{Name: "delta", Value: "sink", Usage: "quiescence leads to a `sink`, loops, or none (left out)"},
+			&cli.StringFlag{Name: "functions", Value: "summaries", Usage: "calls of external functions: `summaries` or uninterpreted"},
+			&cli.StringFlag{Name: "tables", Usage: "add the rows of the tables file `T` to the spec's"},
+			&cli.IntFlag{Name: "m", Usage: "let SolveTab execute the implementations up to `M` times per node"},
+			&cli.BoolFlag{Name: "no-dep", Usage: "leave Dep out of SolveTab's search for new inputs"},
+			&cli.StringFlag{Name: "order", Value: "bfs", Usage: "expand the tree in `ORDER`: bfs or dfs"},
+			&cli.StringFlag{Name: "tables-out", Usage: "write the enriched tables to `FILE`"},
+			&cli.DurationFlag{Name: "call-timeout", Value: extfunc.DefaultTimeout, Usage: "bound each call of an implementation by `DURATION`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, yaml, dot or json"},
 			&cli.BoolFlag{Name: "stats", Usage: "print the figures of the tree only"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
@@ -83,6 +113,19 @@ func runSymex(c *cli.Context) error {
 	if m.Kind != spec.SpecKind {
 		return inputError(fmt.Errorf("%s: stg symex executes a spec, not a %s", args[0], m.Kind))
 	}
+	if t := c.String("tables"); t != "" {
+		if err := spec.LoadTables(t, m); err != nil {
+			return inputError(err)
+		}
+	}
+	if opts.Functions == symex.Summaries {
+		reg, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: filepath.Dir(args[0]), Stderr: c.App.ErrWriter})
+		if err != nil {
+			return inputError(err)
+		}
+		defer reg.Close()
+		opts.Summary.Exec = reg.Exec
+	}
 	z, err := solver.NewContext()
 	if err != nil {
 		return inputError(err)
@@ -97,24 +140,37 @@ func runSymex(c *cli.Context) error {
 	for _, n := range e.Notes {
 		fmt.Fprintln(stderr, "warning:", n)
 	}
+	start := time.Now()
 	tree, err := e.Execute(func(n int) { fmt.Fprintf(stderr, "stg symex: %d nodes\n", n) })
 	if err != nil {
 		return inputError(err)
 	}
+	elapsed := time.Since(start)
 	if tree.Stats.BoundReached {
 		fmt.Fprintf(stderr, "stg symex: bound reached: the tree has more than %d nodes (--max-nodes); it is shown as far as unfolded\n", opts.MaxNodes)
 	}
 	if tree.Stats.Undecided > 0 {
 		fmt.Fprintf(stderr, "stg symex: %d node(s) kept because the solver could not decide their path condition\n", tree.Stats.Undecided)
 	}
+	if out := c.String("tables-out"); out != "" {
+		data, err := e.Tab().Marshal(m)
+		if err != nil {
+			return inputError(err)
+		}
+		if err := writeOutput(nil, out, data); err != nil {
+			return err
+		}
+	}
+	fig := symexFiguresOf(e, tree, opts, elapsed)
 	var out bytes.Buffer
-	if err := writeTree(&out, m, tree, format, c.Bool("stats")); err != nil {
+	if err := writeTree(&out, m, tree, fig, format, c.Bool("stats")); err != nil {
 		return inputError(err)
 	}
 	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
 }
 
-// symexOptions reads the bounds of the unfolding.
+// symexOptions reads the bounds of the unfolding and the treatment of
+// external functions.
 func symexOptions(c *cli.Context) (symex.Options, error) {
 	opts := symex.Options{Depth: c.Int("depth"), Inclusion: c.Bool("inclusion"), MaxNodes: c.Int("max-nodes")}
 	if opts.Depth < 0 || opts.MaxNodes < 1 {
@@ -124,8 +180,31 @@ func symexOptions(c *cli.Context) (symex.Options, error) {
 	case "sink":
 	case "loop":
 		opts.DeltaLoop = true
+	case "none":
+		opts.NoDelta = true
 	default:
-		return opts, usageError(c, "--delta must be sink or loop, not %q", c.String("delta"))
+		return opts, usageError(c, "--delta must be sink, loop or none, not %q", c.String("delta"))
+	}
+	switch c.String("functions") {
+	case "summaries":
+		opts.Functions = symex.Summaries
+	case "uninterpreted":
+		if c.IsSet("m") || c.IsSet("no-dep") || c.IsSet("tables-out") {
+			return opts, usageError(c, "--m, --no-dep and --tables-out need --functions summaries")
+		}
+	default:
+		return opts, usageError(c, "--functions must be summaries or uninterpreted, not %q", c.String("functions"))
+	}
+	switch c.String("order") {
+	case "bfs":
+	case "dfs":
+		opts.Order = symex.DFS
+	default:
+		return opts, usageError(c, "--order must be bfs or dfs, not %q", c.String("order"))
+	}
+	opts.Summary.M, opts.Summary.NoDep = c.Int("m"), c.Bool("no-dep")
+	if opts.Summary.M < 0 {
+		return opts, usageError(c, "--m must be >= 0")
 	}
 	if opts.Depth == 0 && !opts.Inclusion {
 		opts.Depth = defaultSymexDepth
@@ -133,15 +212,86 @@ func symexOptions(c *cli.Context) (symex.Options, error) {
 	return opts, nil
 }
 
+// symexFigures are the figures of a tree: the columns of Table 2 of the
+// function-summaries paper (m, height, rows per function, states,
+// transition coverage, time) and the tree's Stats.
+type symexFigures struct {
+	symex.Stats
+	Functions string           `json:"functions"`
+	M         int              `json:"m"`
+	Dep       bool             `json:"dep"`
+	Order     string           `json:"order"`
+	Height    int              `json:"height"`
+	Rows      map[string]int   `json:"rows"`
+	States    int              `json:"states"`
+	Coverage  symexCoverage    `json:"coverage"`
+	TimeMS    float64          `json:"time_ms"`
+	SolveTab  symex.SolveStats `json:"solvetab"`
+
+	funcs []string // external functions, in the spec's order
+	time  time.Duration
+}
+
+type symexCoverage struct {
+	symex.Coverage
+	Percent float64 `json:"percent"`
+}
+
+func symexFiguresOf(e *symex.Executor, tree *symex.Tree, opts symex.Options, d time.Duration) symexFigures {
+	f := symexFigures{Stats: tree.Stats, Functions: opts.Functions.String(), M: opts.Summary.M, Dep: !opts.Summary.NoDep,
+		Order: opts.Order.String(), Height: opts.Depth, Rows: map[string]int{}, States: tree.Stats.Nodes,
+		Coverage: symexCoverage{tree.Coverage, tree.Coverage.Percent()}, TimeMS: float64(d.Microseconds()) / 1000,
+		SolveTab: e.SolveStats(), time: d}
+	for _, fn := range e.Spec().Funcs {
+		if !fn.IsExternal() {
+			continue
+		}
+		f.funcs = append(f.funcs, fn.Name)
+		if tab := e.Tab(); tab != nil {
+			f.Rows[fn.Name] = len(tab[fn.Name])
+		} else {
+			f.Rows[fn.Name] = len(fn.Table)
+		}
+	}
+	return f
+}
+
+// writeRow prints the Table 2 row of the figures, then the transitions
+// never covered.
+func (f symexFigures) writeRow(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head, row := []string{"m", "height"}, []string{strconv.Itoa(f.M), strconv.Itoa(f.Height)}
+	for _, name := range f.funcs {
+		head, row = append(head, name), append(row, strconv.Itoa(f.Rows[name]))
+	}
+	cov := fmt.Sprintf("%d/%d (%s %%)", f.Coverage.Covered, f.Coverage.Total, strconv.FormatFloat(f.Coverage.Percent, 'f', -1, 64))
+	head = append(head, "states", "coverage", "time")
+	row = append(row, strconv.Itoa(f.States), cov, f.time.Round(time.Millisecond).String())
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	fmt.Fprintln(tw, strings.Join(row, "\t"))
+	tw.Flush()
+	unc := strings.Join(f.Coverage.Uncovered, ", ")
+	if unc == "" {
+		unc = "none"
+	}
+	fmt.Fprintf(w, "uncovered: %s\n", unc)
+}
+
 // writeTree writes the tree, or its figures with stats, in format.
-func writeTree(w io.Writer, m *spec.Model, tree *symex.Tree, format string, stats bool) error {
+func writeTree(w io.Writer, m *spec.Model, tree *symex.Tree, f symexFigures, format string, stats bool) error {
 	s := tree.Stats
 	switch {
 	case stats && format == "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		return enc.Encode(f)
 	case stats:
+		fmt.Fprintf(w, "functions: %s (order %s", f.Functions, f.Order)
+		if f.Functions == symex.Summaries.String() && len(f.funcs) > 0 {
+			fmt.Fprintf(w, ", Dep %v; SolveTab: %d calls, %d attempts, %d executions, %d rows added", f.Dep, f.SolveTab.Calls, f.SolveTab.Attempts, f.SolveTab.Execs, f.SolveTab.Added)
+		}
+		fmt.Fprintln(w, ")")
+		f.writeRow(w)
 		_, err := fmt.Fprintf(w, "nodes: %d\ntransitions: %d\ncut_by_inclusion: %d\nlongest_path: %d\nundecided: %d\nbound_reached: %v\nsolver_queries: %d\n",
 			s.Nodes, s.Transitions, s.CutByInclusion, s.LongestPath, s.Undecided, s.BoundReached, s.Queries)
 		return err
@@ -155,7 +305,8 @@ func writeTree(w io.Writer, m *spec.Model, tree *symex.Tree, format string, stat
 	case "yaml":
 		return writeYAMLOf(w, func(b *bytes.Buffer) error { return symex.WriteJSON(b, tree.Nodes, s, nil) })
 	}
-	fmt.Fprintf(w, "symbolic execution of %s: %d nodes, %d cut by inclusion, longest path %d\n", m.Name, s.Nodes, s.CutByInclusion, s.LongestPath)
+	fmt.Fprintf(w, "symbolic execution of %s: %d nodes, %d cut by inclusion, longest path %d, transition coverage %d/%d\n",
+		m.Name, s.Nodes, s.CutByInclusion, s.LongestPath, tree.Coverage.Covered, tree.Coverage.Total)
 	return symex.WriteText(w, tree.Nodes, m.Variables, nil)
 }
 

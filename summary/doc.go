@@ -1,0 +1,52 @@
+// Package summary implements the function summaries of symbolic
+// execution with external functions: the flattening χ of terms that call
+// external functions, call records, the tables Tab of known input/output
+// tuples, the formulas Sum, Sums, NoCorres, Dep and CorresRes, and
+// SolveTab, which decides a path condition against the tables and
+// enriches them by executing the functions' reference implementations.
+//
+// It follows Ait Bouali, Gaudel, Le Gall, Lapitre and Rapin, "Symbolic
+// execution with function summaries" (the DIVERSITY tool;
+// ../shared/papers/function-summaries.txt), §3 and §4: Notation 31 (the
+// tables tab_p), Def. 5 (Sum, Sums), the flattening χ of §3.2, Def. 6
+// (NoCorres), Def. 7 (Dep, CorresRes) and Algorithm 1 (SolveTab).
+//
+// # Flattening
+//
+// A Flattener replaces every occurrence of a call of an external
+// function by a fresh variable and records the call (p, (t1..tn), x): a
+// Call. Arguments are flattened first, so the calls come innermost
+// first, and each occurrence gets its own variable, even when two
+// occurrences have the same arguments. Fresh variables are named
+// "F#k" (INTGR#1, RISE#2, ...): '#' cannot occur in a model's
+// identifiers, and the symbols of package symex use '@', so the names
+// never clash with either.
+//
+// # Tables and SolveTab
+//
+// A Tab maps a function's name to its rows. SolveTab(m, ψ, κ, Tab)
+// returns a model of ψ ∧ Sums(κ, Tab), after at most m attempts at
+// enriching Tab: each attempt asks the solver for inputs In satisfying
+// ψ ∧ NoCorres(κ, Tab) ∧ Dep(κ, Tab) (or, when there are none,
+// ψ ∧ NoCorres(κ, Tab)) and executes every call of κ on its inputs read
+// from In, adding the results to Tab. m = 0 is the purely static mode:
+// no implementation is ever executed. Tab is shared and grows across
+// calls, as the global table of the paper does during the construction
+// of a tree.
+//
+// Implementations are reached through an Exec (package extfunc provides
+// one). An implementation that fails, hangs (the Exec owns its timeout)
+// or returns a value of the wrong type makes SolveTab fail with an error
+// naming the function and its inputs; so does a result that contradicts
+// a row of the table. SolveTab never retries a failed execution.
+//
+// # Soundness
+//
+// Sums under-approximates the function: a state whose path condition is
+// satisfiable only with results not yet in the tables is dropped. This is
+// the paper's choice (a kept state is always reachable by the real
+// functions), the opposite of the uninterpreted encoding, which keeps
+// states that the real functions may never reach. A query the solver
+// cannot decide keeps the state (Result.Unknown), and an undecided search
+// for new inputs ends the enrichment without dropping anything known.
+package summary

@@ -1,0 +1,193 @@
+package summary
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// An Exec runs the reference implementation of the external function f
+// (Exec_p of Algorithm 1) on concrete arguments, flattened as f.Params.
+// It returns an error when the implementation fails, does not answer in
+// time or has none; it must not block forever.
+type Exec func(f *spec.Func, args []spec.Value) (spec.Value, error)
+
+// Options are the parameters of SolveTab besides ψ, κ and Tab.
+type Options struct {
+	// M bounds the attempts at enriching the tables (m of Algorithm 1);
+	// 0 is the purely static mode. It must not be negative.
+	M int
+	// NoDep leaves Dep(κ, Tab) out of the search for new inputs (an
+	// ablation of the paper's heuristic).
+	NoDep bool
+	// Exec runs the implementations; it may be nil when M is 0.
+	Exec Exec
+}
+
+// Result is the outcome of SolveTab.
+type Result struct {
+	// Found says whether ψ ∧ Sums(κ, Tab) has a solution (or the solver
+	// could not decide: then Unknown is set too, and the state is kept).
+	Found   bool
+	Unknown bool
+	Sol     spec.Valuation // a solution, when Found and not Unknown
+	// Attempts counts the iterations of the loop, Execs the executions
+	// of implementations and Added the new rows.
+	Attempts, Execs, Added int
+}
+
+// SolveTab is Algorithm 1: it returns a solution of ψ ∧ Sums(κ, Tab),
+// enriching tab (in place) by at most opts.M rounds of executions of the
+// calls of κ on inputs the solver finds outside the tables.
+func SolveTab(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Options) (Result, error) {
+	var res Result
+	if opts.M < 0 {
+		return res, fmt.Errorf("SolveTab: m = %d is negative", opts.M)
+	}
+	if err := res.solve(z, psi, kappa, tab); err != nil || res.Found {
+		return res, err
+	}
+	for m := opts.M; m != 0; m-- {
+		res.Attempts++
+		in, ok, err := inputs(z, psi, kappa, tab, opts.NoDep)
+		if err != nil || !ok {
+			return res, err // TabModified = false: no new inputs
+		}
+		for _, cl := range kappa {
+			if err := res.exec(cl, in, tab, opts.Exec); err != nil {
+				return res, err
+			}
+		}
+		if err := res.solve(z, psi, kappa, tab); err != nil || res.Found {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// solve is sol ← Sat(ψ ∧ Sums(κ, Tab)).
+func (res *Result) solve(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab) error {
+	sol, ok, err := z.Model(spec.AndOf(psi, Sums(kappa, tab)))
+	if errors.Is(err, solver.ErrUnknown) {
+		res.Found, res.Unknown = true, true
+		return nil
+	}
+	res.Found, res.Sol = ok, sol
+	return err
+}
+
+// inputs is In ← Sat(ψ ∧ NoCorres ∧ Dep), else Sat(ψ ∧ NoCorres).
+//
+// Algorithm 1 leaves the choice of the model to the solver. Before the
+// paper's two formulas, inputs asks for models of stronger ones, so
+// that the model it returns is still a model of the paper's formula:
+// for each call cl of κ, the last first,
+//
+//	ψ ∧ Sums(κ \ {cl}, Tab) ∧ NoCorres1(cl, Tab) ∧ Dep(κ, Tab)
+//
+// that is, new inputs for cl while every other call stays within its
+// table. This renews the call the path needs (the one of the latest
+// transition, RISE(228) in the paper's Example) rather than calls of
+// earlier steps that the tables already explain. The identifiers of the
+// calls' inputs are mentioned, so that the model gives them values. An
+// undecided query counts as NONE.
+func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, noDep bool) (spec.Valuation, bool, error) {
+	var mention []spec.Expr
+	for _, cl := range kappa {
+		for _, a := range cl.Args {
+			spec.Idents(a, func(id *spec.Ident) { mention = append(mention, spec.Compare(spec.Eq, id, id)) })
+		}
+	}
+	base := spec.AndOf(append([]spec.Expr{psi}, mention...)...)
+	dep := spec.True()
+	if !noDep {
+		dep = Dep(kappa, tab)
+	}
+	var tries []spec.Expr
+	for i := len(kappa) - 1; i >= 0 && len(kappa) > 1; i-- {
+		others := append(slices.Clone(kappa[:i]), kappa[i+1:]...)
+		tries = append(tries, spec.AndOf(base, Sums(others, tab), NoCorres1(kappa[i], tab[kappa[i].Func.Name]), dep))
+	}
+	tries = append(tries, spec.AndOf(base, NoCorres(kappa, tab), dep))
+	if !spec.IsTrue(dep) {
+		tries = append(tries, spec.AndOf(base, NoCorres(kappa, tab)))
+	}
+	for _, q := range tries {
+		in, ok, err := z.Model(q)
+		if errors.Is(err, solver.ErrUnknown) {
+			continue
+		}
+		if err != nil || ok {
+			return in, ok, err
+		}
+	}
+	return spec.Valuation{}, false, nil
+}
+
+// exec executes cl on its inputs read from in and adds the row to tab.
+func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) error {
+	f := cl.Func
+	args := make([]spec.Value, len(cl.Args))
+	for i, a := range cl.Args {
+		v, err := spec.Eval(a, in)
+		if err != nil {
+			return fmt.Errorf("inputs of %s: %v", f.Name, err)
+		}
+		args[i] = v
+	}
+	if exec == nil {
+		return fmt.Errorf("%s(%s): no implementation to execute", f.Name, ValuesString(args))
+	}
+	res.Execs++
+	r, err := safeExec(exec, f, args)
+	if err != nil {
+		return fmt.Errorf("executing %s(%s): %v", f.Name, ValuesString(args), err)
+	}
+	if r.T != f.Result || !wellFormed(r) {
+		return fmt.Errorf("executing %s(%s): the result is not a value of type %s (got %s)", f.Name, ValuesString(args), f.Result, valueText(r))
+	}
+	added, err := tab.Add(f, args, r)
+	if err != nil {
+		return fmt.Errorf("executing %s: %v", f.Name, err)
+	}
+	if added {
+		res.Added++
+	}
+	return nil
+}
+
+// safeExec runs exec, turning a panic of an in-process implementation
+// into an error.
+func safeExec(exec Exec, f *spec.Func, args []spec.Value) (v spec.Value, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("implementation panicked: %v", p)
+		}
+	}()
+	return exec(f, args)
+}
+
+// wellFormed reports whether v holds a value of its type.
+func wellFormed(v spec.Value) bool {
+	switch v.T.Kind {
+	case spec.Int:
+		return v.Int != nil
+	case spec.Real:
+		return v.Rat != nil
+	case spec.Bool:
+		return true
+	case spec.EnumKind:
+		return v.T.Enum != nil && v.Enum >= 0 && v.Enum < len(v.T.Enum.Values)
+	}
+	return false
+}
+
+func valueText(v spec.Value) string {
+	if !wellFormed(v) {
+		return "an ill-formed " + v.T.String()
+	}
+	return v.String() + " of type " + v.T.String()
+}
