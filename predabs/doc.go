@@ -2,8 +2,8 @@
 // model guided by a test purpose, and its synchronised product with the
 // purpose: the method of the LTG/GeneSyst paper on test purposes and
 // predicate abstraction (../shared/papers/abstraction-test-purposes.txt
-// §IV–VII, with the
-// Qui-Donc example of §III; implementation notes in SEEDS §4).
+// §IV–VII, with the Qui-Donc example of §III; implementation notes in
+// SEEDS §4).
 //
 // # Behavioural model
 //

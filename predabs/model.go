@@ -137,7 +137,10 @@ func (b *Behaviour) ega(t *spec.Transition) *EGA {
 	}
 	if b.loc != nil {
 		g.Guard = spec.AndOf(b.atLoc(t.From), t.Guard)
-		g.Assign[LocVar] = &spec.EnumLit{Enum: b.loc, Index: b.loc.Index(t.To)}
+		g.Assign[LocVar] = spec.VarRef(LocVar, spec.EnumType(b.loc)) // a self-loop keeps it
+		if t.To != t.From {
+			g.Assign[LocVar] = &spec.EnumLit{Enum: b.loc, Index: b.loc.Index(t.To)}
+		}
 	}
 	return g
 }

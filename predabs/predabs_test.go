@@ -272,3 +272,36 @@ func TestPurposeRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestUnboundedAndLocations: unbounded ints go through quantifier
+// elimination and Z3's simplifier; a spec with several locations gets
+// the implicit variable LocVar, in X^A_op when an action of O^P moves.
+func TestUnboundedAndLocations(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, "../examples/cmp/spec.yaml", "testdata/cmp-lts.yaml")
+	a := abstract(t, ctx, s, tp, Options{})
+	if got := a.varNames(); !reflect.DeepEqual(got, []string{"x", "y", LocVar}) {
+		t.Errorf("X^A = %v", got)
+	}
+	want := map[string][]string{"x": {"x >= 3", "x < 3"}, "y": {"y <= 10", "y > 10"}, LocVar: {"@loc ∈ {Rx, Ry, Cmp}", "@loc == End"}}
+	for _, p := range a.Vars {
+		if got := labels(p.Cells); !reflect.DeepEqual(got, want[p.Var.Name]) {
+			t.Errorf("SD^%s = %v, want %v", p.Var.Name, got, want[p.Var.Name])
+		}
+	}
+	if len(a.States) != 8 || a.Stats.Unproved != 0 {
+		t.Errorf("%d states, %d unproved; want 8 and 0 (no invariant: every state implies I)", len(a.States), a.Stats.Unproved)
+	}
+	sp, err := a.Product(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range sp.Finals {
+		if !strings.Contains(f.Abstract.Label, "x >= 3") || !strings.Contains(f.Abstract.Label, "@loc == End") {
+			t.Errorf("final state %s", f.Name())
+		}
+	}
+	if len(sp.Finals) == 0 {
+		t.Errorf("no final state")
+	}
+}

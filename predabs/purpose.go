@@ -83,7 +83,7 @@ func (p *Purpose) addAtoms(b *Behaviour, w *spec.StatePredicate, errs *spec.Erro
 				p.atomPos[c] = w.Pos
 			}
 		default:
-			errs.Add(w.Pos, "state predicate of %s: conjunct %s relates several variables; the abstraction's atomic predicates are on one variable each (write a conjunction)", w.Location, spec.Format(c))
+			errs.Add(w.Pos, "state predicate of %s: conjunct %s relates several variables; the atomic predicates of the abstraction are on one variable each (x ∈ V, §VI)", w.Location, spec.Format(c))
 		}
 	}
 }
