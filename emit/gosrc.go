@@ -28,11 +28,6 @@ func GoSource(tc *spec.Model, pkg string) ([]byte, error) {
 	if tc.Kind != spec.TestcaseKind {
 		return nil, fmt.Errorf("%s is a %s, not a testcase", tc.Name, tc.Kind)
 	}
-	for _, f := range tc.Funcs {
-		if f.IsExternal() {
-			return nil, fmt.Errorf("test case %s declares external functions, which the runner cannot evaluate", tc.Name)
-		}
-	}
 	text, err := spec.Marshal(tc)
 	if err != nil {
 		return nil, err
@@ -95,6 +90,7 @@ func writeHeader(b *bytes.Buffer, name, camel, pkg string) {
 //	STG_STARTUP     the start-up allowance of a fresh SUT (default %[6]v)
 //	STG_TIMEOUT     the time limit of a run, which then ends Inconc (default %[7]v)
 //	STG_MAX_STEPS   the step limit of a run, which then ends Inconc (default %[8]d)
+//	STG_CALL_TIMEOUT  the time limit of one call of an external function's command (default 5s)
 
 package %[3]s
 

@@ -41,6 +41,17 @@
 //	STG_STARTUP     the start-up allowance of a freshly started SUT
 //	STG_TIMEOUT     the time limit of a run, which then ends Inconc
 //	STG_MAX_STEPS   the step limit of a run, which then ends Inconc
+//	STG_CALL_TIMEOUT  the time limit of one call of an external function's
+//	                command (default 5s)
+//
+// # External functions
+//
+// A test case that calls external functions (functions: with a table:
+// and an impl: command, FORMAT.md §2) is played with their calls
+// evaluated by package extfunc: the table first, then the command, run
+// in the test's directory. RunFuncs gives Go implementations instead. A
+// call that cannot be evaluated (no row and no implementation, a crash,
+// a timeout) fails the test as an error, never as a verdict.
 //
 // Options not set take the values of runner.DefaultOptions, the options
 // of stg run.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/runner"
 )
 
@@ -18,6 +19,10 @@ type config struct {
 	seedSet bool // STG_SEED was set; otherwise seed comes from the clock
 	runs    int
 	opts    runner.Options
+	// callTimeout bounds a call of an external function's command
+	// (STG_CALL_TIMEOUT; 0: extfunc.DefaultTimeout).
+	callTimeout time.Duration
+	impls       map[string]extfunc.GoFunc // RunFuncs's
 	// env holds the settings read, NAME=VALUE in the order of variables,
 	// but for STG_SEED and STG_RUNS, which a replay line sets itself.
 	env []string
@@ -57,6 +62,7 @@ func variables() []variable {
 		{"STG_STARTUP", func(c *config, s string) error { return positive(&c.opts.Startup, s, "") }},
 		{"STG_TIMEOUT", func(c *config, s string) error { return positive(&c.opts.Timeout, s, "") }},
 		{"STG_MAX_STEPS", func(c *config, s string) error { return atLeast(&c.opts.MaxSteps, s, 1) }},
+		{"STG_CALL_TIMEOUT", func(c *config, s string) error { return positive(&c.callTimeout, s, "") }},
 	}
 }
 

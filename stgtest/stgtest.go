@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -20,11 +21,19 @@ import (
 // Fail or an error fails t; when no run passed, Inconc skips it.
 func Run(t testing.TB, testcase string, start adapter.Starter) {
 	t.Helper()
+	RunFuncs(t, testcase, start, nil)
+}
+
+// RunFuncs is Run with Go implementations of the test case's external
+// functions, by name (instead of their impl: commands).
+func RunFuncs(t testing.TB, testcase string, start adapter.Starter, impls map[string]extfunc.GoFunc) {
+	t.Helper()
 	c, err := readConfig(os.Getenv, time.Now)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
 	c.env = withoutSUT(c.env)
+	c.impls = impls
 	play(t, testcase, start, c)
 }
 
@@ -59,6 +68,12 @@ func play(t testing.TB, testcase string, start adapter.Starter, c config) {
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
+	funcs, err := registry(m, c)
+	if err != nil {
+		t.Fatalf("test case %s: %v", m.Name, err)
+	}
+	defer funcs.Close()
+	c.opts.Funcs = funcs
 	r, err := runner.New(m, c.opts)
 	if err != nil {
 		t.Fatalf("test case %s: %v", m.Name, err)
@@ -101,10 +116,23 @@ func load(testcase string) (*spec.Model, error) {
 	if m.Kind != spec.TestcaseKind {
 		return nil, fmt.Errorf("embedded testcase: %s is a %s, not a testcase", m.Name, m.Kind)
 	}
-	if len(m.Funcs) > 0 {
-		return nil, fmt.Errorf("embedded testcase: %s declares external functions, which the runner cannot evaluate", m.Name)
-	}
 	return m, nil
+}
+
+// registry returns the evaluator of m's external functions: their
+// tables, their commands, and the Go implementations c gives.
+func registry(m *spec.Model, c config) (*extfunc.Registry, error) {
+	funcs, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.callTimeout, Stderr: os.Stderr})
+	if err != nil {
+		return nil, err
+	}
+	for name, fn := range c.impls {
+		if err := funcs.Register(name, fn); err != nil {
+			funcs.Close()
+			return nil, err
+		}
+	}
+	return funcs, nil
 }
 
 func trace(res *runner.Result) string {
