@@ -153,3 +153,37 @@ func TestBuiltinsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestArrayCells: the cells of an array variable, named a[i], are
+// ordinary constants for Z3, and come back by name in models.
+func TestArrayCells(t *testing.T) {
+	c := newContext(t)
+	sc := &spec.Scope{
+		Vars:   map[string]spec.Type{"a[0]": spec.IntType, "a[1]": spec.IntType, "k": spec.IntType},
+		Arrays: map[string]*spec.ArrayVar{"a": {Name: "a", Len: 2, Elem: spec.IntType}},
+	}
+	e, err := spec.Parse("a[k] == 7 && a[0] != 7 && a[1 - k] == 3", spec.Pos{}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, ok, err := c.Model(e)
+	if err != nil || !ok {
+		t.Fatalf("Model(%s) = %v, %v", spec.Format(e), ok, err)
+	}
+	got := fmt.Sprintf("a[0]=%v a[1]=%v k=%v", val.Vars["a[0]"], val.Vars["a[1]"], val.Vars["k"])
+	if got != "a[0]=3 a[1]=7 k=1" {
+		t.Errorf("model %s", got)
+	}
+	if ok, _ := c.Possible(spec.AndOf(e, parseIn(t, sc, "k == 2"))); ok {
+		t.Errorf("a[k] with k == 2 is out of range: must be impossible")
+	}
+}
+
+func parseIn(t *testing.T, sc *spec.Scope, src string) spec.Expr {
+	t.Helper()
+	e, err := spec.Parse(src, spec.Pos{}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}

@@ -281,3 +281,81 @@ func TestEvalBuiltins(t *testing.T) {
 		}
 	}
 }
+
+func TestArrays(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/arrays.yaml")
+	var names []string
+	for _, v := range m.Variables {
+		names = append(names, v.Name+":"+v.Type.String())
+	}
+	if got := strings.Join(names, " "); got != "a[0]:int a[1]:int a[2]:int b[0]:int b[1]:int b[2]:int flags[0]:bool flags[1]:bool k:int" {
+		t.Errorf("variables %s", got)
+	}
+	if v := m.Variable("a[1]"); v.Range == nil || v.Range.Hi.Int64() != 9 {
+		t.Errorf("a[1] range %v", v.Range)
+	}
+	set := m.Transitions[0]
+	if got := Format(set.Guard); got != "x >= 0 && 0 <= i && i < 3 && 0 <= k && k < 3" {
+		t.Errorf("set guard %s", got)
+	}
+	var as []string
+	for _, a := range set.Assign {
+		as = append(as, a.Var+" := "+Format(a.Value))
+	}
+	want := "a[0] := ite(i == 0, x, a[0]); a[1] := ite(i == 1, x, a[1]); a[2] := ite(i == 2, x, a[2]); " +
+		"flags[0] := a[i] > x; k := b[k]"
+	if got := strings.Join(as, "; "); got != want {
+		t.Errorf("set assigns\n%s\nwant\n%s", got, want)
+	}
+	// a[i] prints as such, but is the chain of cells.
+	c, ok := set.Assign[3].Value.(*Binary).X.(*Cond)
+	if !ok || Format(c.If) != "i == 0" || Format(c.Else) != "ite(i == 1, a[1], a[2])" {
+		t.Errorf("a[i] = %#v", set.Assign[3].Value)
+	}
+	show := m.Transitions[2]
+	if got := Format(show.Guard); got != "y == a[0] + a[1] + a[2] && F(b, a[k]) && b[k + 1] != 0 && 0 <= k && k < 3 && 0 <= k + 1 && k + 1 < 3" {
+		t.Errorf("show guard %s", got)
+	}
+	Inspect(show.Guard, func(e Expr) {
+		if c, ok := e.(*Call); ok && len(c.Args) != 4 {
+			t.Errorf("F has %d flattened arguments, want 4", len(c.Args))
+		}
+	})
+	env := Valuation{Vars: map[string]Value{}, Params: map[string]Value{"i": IntValue(bigInt(1)), "x": IntValue(bigInt(5))}}
+	for _, v := range m.Variables {
+		env.Vars[v.Name] = Zero(v.Type)
+	}
+	env.Vars["a[1]"] = IntValue(bigInt(7))
+	if v, err := Eval(set.Assign[1].Value, env); err != nil || v.String() != "5" {
+		t.Errorf("a[1] := %v, %v", v, err)
+	}
+	if v, err := Eval(set.Assign[3].Value, env); err != nil || v.String() != "true" {
+		t.Errorf("flags[0] := %v, %v", v, err)
+	}
+	env.Params["i"] = IntValue(bigInt(3))
+	if ok, err := EvalBool(set.Guard, env); err != nil || ok {
+		t.Errorf("index 3 out of range: guard %v, %v (want false)", ok, err)
+	}
+}
+
+func TestMicrogrid(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/microgrid.yaml")
+	out, _ := Marshal(m)
+	for _, want := range []string{
+		"Value: '[2]int'",
+		"guard: cpt < 2 && 0 <= cpt, assign: {'Value[cpt]': v, cpt: cpt + 1}",
+		"assign: {I: INTGR(Value)}",
+		"price == (1.0 + r) * real(I)",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("written model lacks %q:\n%s", want, out)
+		}
+	}
+	if n := len(m.Transitions); n != 8 {
+		t.Errorf("%d transitions", n)
+	}
+	t3 := m.Transitions[2]
+	if c, ok := t3.Assign[0].Value.(*Call); !ok || len(c.Args) != 2 || Format(c.Args[1]) != "Value[1]" {
+		t.Errorf("t3 assigns %s", Format(t3.Assign[0].Value))
+	}
+}

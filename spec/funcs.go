@@ -231,9 +231,12 @@ func (l *loader) define(m *Model, d *funcDecl) {
 		scope.Params[pn] = f.Params[i]
 	}
 	scope.Arrays = paramArrays(f)
-	e := l.expression(d.def, scope, "body of "+f.Name)
+	e, def := l.guarded(d.def, scope, "body of "+f.Name)
 	if e == nil {
 		return
+	}
+	if !IsTrue(def) {
+		f.defBounds = def
 	}
 	if e.Type() != f.Result {
 		if r, ok := toReal(e); ok && f.Result == RealType {

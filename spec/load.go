@@ -528,6 +528,10 @@ func (l *loader) actions(m *Model, n *yaml.Node, ns names) {
 					if !l.declare(params, pp[0], pn, "parameter "+pn) {
 						continue
 					}
+					if pp[1].Kind == yaml.ScalarNode && strings.HasPrefix(strings.TrimSpace(pp[1].Value), "[") {
+						l.errorf(pp[1], "parameter %s of action %s: array types are allowed for variables and function parameters, not action parameters", pn, name)
+						continue
+					}
 					t, ok := l.typeName(m, pp[1])
 					if !ok {
 						continue
@@ -603,29 +607,40 @@ func (l *loader) exprPos(n *yaml.Node) Pos {
 }
 
 func (l *loader) expression(n *yaml.Node, scope *Scope, what string) Expr {
-	s, ok := l.scalar(n, what)
-	if !ok {
-		return nil
-	}
-	if strings.TrimSpace(s) == "" {
-		l.errorf(n, "%s is empty", what)
-		return nil
-	}
-	e, err := Parse(s, l.exprPos(n), scope)
-	if err != nil {
-		l.errs = append(l.errs, err.(ErrorList)...)
-		return nil
-	}
+	e, _ := l.guarded(n, scope, what)
 	return e
 }
 
+// guarded reads an expression and the condition under which its array
+// indexes are in range (ParseGuarded).
+func (l *loader) guarded(n *yaml.Node, scope *Scope, what string) (Expr, Expr) {
+	s, ok := l.scalar(n, what)
+	if !ok {
+		return nil, nil
+	}
+	if strings.TrimSpace(s) == "" {
+		l.errorf(n, "%s is empty", what)
+		return nil, nil
+	}
+	e, def, err := ParseGuarded(s, l.exprPos(n), scope)
+	if err != nil {
+		l.errs = append(l.errs, err.(ErrorList)...)
+		return nil, nil
+	}
+	return e, def
+}
+
+// predicate reads a predicate, conjoined with its index bounds.
 func (l *loader) predicate(n *yaml.Node, scope *Scope, what string) Expr {
-	e := l.expression(n, scope, what)
+	e, def := l.guarded(n, scope, what)
 	if e != nil && e.Type() != BoolType {
 		l.errorf(n, "%s %s has type %s, want bool", what, Format(e), e.Type())
 		return nil
 	}
-	return e
+	if e == nil {
+		return nil
+	}
+	return Guard(e, def)
 }
 
 var transitionKeys = []string{"from", "action", "guard", "assign", "to", "name"}
@@ -691,36 +706,7 @@ func (l *loader) transition(m *Model, n *yaml.Node) *Transition {
 		t.Guard = e
 	}
 	if an := f["assign"]; an != nil {
-		seen := map[string]bool{}
-		for _, kv := range l.mapping(an, "assign", nil) {
-			name := kv[0].Value
-			v := m.Variable(name)
-			if v == nil {
-				if m.Spec != nil && m.Spec.Variable(name) != nil {
-					l.errorf(kv[0], "a purpose cannot assign the spec's variable %s (it only reads it)", name)
-				} else {
-					l.errorf(kv[0], "assignment to undeclared variable %s", name)
-				}
-				continue
-			}
-			if seen[name] {
-				continue // reported as a duplicate key
-			}
-			seen[name] = true
-			e := l.expression(kv[1], scope, "value of "+name)
-			if e == nil {
-				continue
-			}
-			if e.Type() != v.Type {
-				if r, ok := toReal(e); ok && v.Type == RealType {
-					e = r
-				} else {
-					l.errorf(kv[1], "cannot assign %s (type %s) to %s (type %s)", Format(e), e.Type(), name, v.Type)
-					continue
-				}
-			}
-			t.Assign = append(t.Assign, Assignment{Var: name, Value: e, Pos: l.pos(kv[0])})
-		}
+		l.assignments(m, t, an, scope)
 	}
 	return t
 }

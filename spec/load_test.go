@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // baseSpec is the model the loader tests edit, one line at a time.
@@ -264,7 +266,23 @@ func exampleFiles(t testing.TB) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return files
+	// Only the ioSTS: not the tables files, systems and symbolic purposes.
+	var models []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var head struct{ Kind string }
+		if yaml.Unmarshal(data, &head) == nil && head.Kind == "tables" {
+			continue
+		}
+		if k, err := PeekKind(f, data); err == nil && k != SpecKind && k != PurposeKind && k != TestcaseKind {
+			continue
+		}
+		models = append(models, f)
+	}
+	return models
 }
 
 // loadExample loads an example file; a purpose is read with the spec of

@@ -33,7 +33,8 @@ func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 			}
 		}
 		v := &Variable{Name: name, Pos: l.pos(kv[0])}
-		if v.Type, ok = l.typeName(m, tn); !ok {
+		var size int
+		if v.Type, size, ok = l.declType(m, tn); !ok {
 			continue
 		}
 		if rn != nil {
@@ -45,8 +46,40 @@ func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 				continue
 			}
 		}
-		m.Variables = append(m.Variables, v)
+		if size == 0 {
+			m.Variables = append(m.Variables, v)
+			continue
+		}
+		// An array: its cells are the variables.
+		a := &ArrayVar{Name: name, Len: size, Elem: v.Type, Range: v.Range, Pos: v.Pos}
+		m.Arrays = append(m.Arrays, a)
+		for i := 0; i < size; i++ {
+			m.Variables = append(m.Variables, &Variable{Name: a.Cell(i), Type: v.Type, Range: v.Range, Pos: v.Pos})
+		}
 	}
+}
+
+// ArrayVar returns the array variable called name, or nil.
+func (m *Model) ArrayVar(name string) *ArrayVar {
+	for _, a := range m.Arrays {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// ArrayOf returns the array whose cell is the variable called name,
+// and the cell's index; nil when name is not a cell.
+func (m *Model) ArrayOf(name string) (*ArrayVar, int) {
+	for _, a := range m.Arrays {
+		for i := 0; i < a.Len; i++ {
+			if a.Cell(i) == name {
+				return a, i
+			}
+		}
+	}
+	return nil, 0
 }
 
 // rangeOf reads range: [lo, hi], two integer constants with lo <= hi.

@@ -254,7 +254,7 @@ func (t *Transition) AssignedValue(v *Variable) Expr {
 // by a: the model's variables (and, for a purpose, its spec's), a's
 // parameters, the enum constants and the functions.
 func (m *Model) ParamScope(a *Action) *Scope {
-	s := &Scope{Vars: map[string]Type{}, Params: map[string]Type{}, Consts: map[string]*Enum{}, Funcs: map[string]*Func{}}
+	s := &Scope{Vars: map[string]Type{}, Params: map[string]Type{}, Consts: map[string]*Enum{}, Funcs: map[string]*Func{}, Arrays: map[string]*ArrayVar{}}
 	add := func(m *Model) {
 		for _, v := range m.Variables {
 			s.Vars[v.Name] = v.Type
@@ -266,6 +266,9 @@ func (m *Model) ParamScope(a *Action) *Scope {
 		}
 		for _, f := range m.Funcs {
 			s.Funcs[f.Name] = f
+		}
+		for _, a := range m.Arrays {
+			s.Arrays[a.Name] = a
 		}
 	}
 	if m.Spec != nil {
@@ -295,6 +298,7 @@ func (m *Model) Clone() *Model {
 	c := *m
 	c.Enums = append([]*Enum(nil), m.Enums...)
 	c.Variables = append([]*Variable(nil), m.Variables...)
+	c.Arrays = append([]*ArrayVar(nil), m.Arrays...)
 	c.Funcs = append([]*Func(nil), m.Funcs...)
 	c.Actions = append([]*Action(nil), m.Actions...)
 	c.Locations = append([]string(nil), m.Locations...)

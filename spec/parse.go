@@ -47,6 +47,8 @@ type Func struct {
 	ParamNames []string // flattened names ("v[0]", "v[1]" for v: [2]int), when params are named
 	Def        Expr     // the body of a defined function, or nil
 
+	defBounds Expr // the index bounds of Def (see ParseGuarded), or nil
+
 	Table   []TableRow // known input/output tuples of an external function
 	Impl    string     // a command speaking JSON Lines that computes it, or ""
 	ImplPos Pos
@@ -66,7 +68,26 @@ func (f *Func) IsExternal() bool { return f.Def == nil }
 // Parse reads the expression src written at pos (the position of its
 // first character in the model file) and type-checks it in scope.
 // Errors are an ErrorList with model-file positions.
+//
+// An array cell read at a computed index, a[k], is defined only when
+// 0 <= k < len(a): a predicate comes back conjoined with that condition
+// (so that an out-of-range index makes it false); for another
+// expression use ParseGuarded, which returns the condition.
 func Parse(src string, pos Pos, scope *Scope) (Expr, error) {
+	e, def, err := ParseGuarded(src, pos, scope)
+	if err != nil {
+		return nil, err
+	}
+	if e.Type() == BoolType {
+		return Guard(e, def), nil
+	}
+	return e, nil
+}
+
+// ParseGuarded reads and type-checks src as Parse does, and returns,
+// separately, the condition under which its array indexes are in range
+// (true when it reads no cell at a computed index).
+func ParseGuarded(src string, pos Pos, scope *Scope) (e Expr, def Expr, err error) {
 	fset := token.NewFileSet()
 	node, err := parser.ParseExprFrom(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -77,14 +98,39 @@ func Parse(src string, pos Pos, scope *Scope) (Expr, error) {
 		} else {
 			errs.Add(pos, "syntax error in expression %q: %v", src, err)
 		}
-		return nil, errs.Err()
+		return nil, nil, errs.Err()
 	}
 	c := &checker{fset: fset, base: pos, scope: scope}
-	e := c.expr(node)
+	e = c.expr(node)
 	if len(c.errs) > 0 {
-		return nil, c.errs.Err()
+		return nil, nil, c.errs.Err()
 	}
-	return e, nil
+	return e, AndOf(c.bounds...), nil
+}
+
+// Guard returns e && def, leaving out the conjuncts of def that e
+// already has (so that reading a written model back does not repeat
+// the index bounds).
+func Guard(e, def Expr) Expr {
+	have := Conjuncts(e)
+	r := e
+	for _, d := range Conjuncts(def) {
+		if IsTrue(d) || containsExpr(have, d) {
+			continue
+		}
+		have = append(have, d)
+		r = AndOf(r, d)
+	}
+	return r
+}
+
+func containsExpr(es []Expr, e Expr) bool {
+	for _, x := range es {
+		if Equal(x, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseBool parses a predicate: an expression of type bool.
@@ -112,10 +158,20 @@ func at(pos Pos, off int) Pos {
 }
 
 type checker struct {
-	fset  *token.FileSet
-	base  Pos
-	scope *Scope
-	errs  ErrorList
+	fset   *token.FileSet
+	base   Pos
+	scope  *Scope
+	errs   ErrorList
+	bounds []Expr // 0 <= k && k < N for every a[k] read at a computed k
+}
+
+// bound records that the index k of an array of length n must be in range.
+func (c *checker) bound(k Expr, n int) {
+	for _, b := range []Expr{Compare(Le, IntConst(0), k), Compare(Lt, k, IntConst(int64(n)))} {
+		if !containsExpr(c.bounds, b) {
+			c.bounds = append(c.bounds, b)
+		}
+	}
 }
 
 func (c *checker) pos(p token.Pos) Pos {
@@ -234,6 +290,10 @@ func (c *checker) ident(n *ast.Ident) Expr {
 		}
 		if e, ok := s.Consts[n.Name]; ok {
 			return &EnumLit{Enum: e, Index: e.Index(n.Name), At: p}
+		}
+		if a := s.Arrays[n.Name]; a != nil {
+			c.errorf(n.Pos(), "array %s is read by cell (%s[i]) or passed whole to a function", n.Name, n.Name)
+			return bad
 		}
 	}
 	c.errorf(n.Pos(), "undeclared name %s", n.Name)
@@ -428,7 +488,7 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 			return bad
 		}
 		if lens[i] > 0 {
-			cells := c.arrayArg(a, f, i, lens[i], f.Params[k])
+			cells := c.arrayArg(a, fmt.Sprintf("argument %d of %s", i+1, f.Name), lens[i], f.Params[k])
 			if cells == nil {
 				return bad
 			}
@@ -456,6 +516,14 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 		return bad
 	}
 	if f.Def != nil {
+		if f.defBounds != nil {
+			// The body's own index bounds, on the arguments.
+			for _, b := range Conjuncts(inline(&Func{ParamNames: f.ParamNames, Def: f.defBounds}, args)) {
+				if !IsTrue(b) && !containsExpr(c.bounds, b) {
+					c.bounds = append(c.bounds, b)
+				}
+			}
+		}
 		return inline(f, args)
 	}
 	return &Call{Func: f.Name, Args: args, T: f.Result, At: c.pos(n.Pos()), Lens: f.ParamLens}

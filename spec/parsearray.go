@@ -35,28 +35,28 @@ func (c *checker) cells(a *ArrayVar, p Pos) []Expr {
 
 func arrayTypeText(n int, t Type) string { return "[" + strconv.Itoa(n) + "]" + t.String() }
 
-// arrayArg reads the argument a of f's i-th parameter, of type
-// [size]elem: the name of an array or a literal [size]elem{x, y, ...};
-// it returns the cells, or nil after an error.
-func (c *checker) arrayArg(a ast.Expr, f *Func, i, size int, elem Type) []Expr {
+// arrayArg reads a, what (argument i of f, the value of an array) of
+// type [size]elem: the name of an array or a literal [size]elem{x, y,
+// ...}; it returns the cells, or nil after an error.
+func (c *checker) arrayArg(a ast.Expr, what string, size int, elem Type) []Expr {
 	want := arrayTypeText(size, elem)
 	switch a := a.(type) {
 	case *ast.ParenExpr:
-		return c.arrayArg(a.X, f, i, size, elem)
+		return c.arrayArg(a.X, what, size, elem)
 	case *ast.Ident:
 		arr := c.array(a.Name)
 		if arr == nil {
 			break
 		}
 		if arr.Len != size || arr.Elem != elem {
-			c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, arrayTypeText(arr.Len, arr.Elem), want)
+			c.errorf(a.Pos(), "%s has type %s, want %s", what, arrayTypeText(arr.Len, arr.Elem), want)
 			return nil
 		}
 		return c.cells(arr, c.pos(a.Pos()))
 	case *ast.CompositeLit:
 		return c.arrayLit(a, want, size, elem)
 	}
-	c.errorf(a.Pos(), "argument %d of %s must be an array of type %s (an array variable or %s{...})", i+1, f.Name, want, want)
+	c.errorf(a.Pos(), "%s must be an array of type %s (an array variable or %s{...})", what, want, want)
 	return nil
 }
 
@@ -127,10 +127,22 @@ func (c *checker) index(n *ast.IndexExpr) Expr {
 	return c.varIndex(a, k, p)
 }
 
-// varIndex reads a[k] for a non-constant k (not yet supported).
+// varIndex reads a[k] for a non-constant k: the chain
+// ite(k == 0, a[0], ite(k == 1, a[1], ... a[N-1])), defined when
+// 0 <= k < N (recorded in c.bounds).
 func (c *checker) varIndex(a *ArrayVar, k Expr, p Pos) Expr {
-	c.errs.Add(p, "index %s of %s must be a constant", Format(k), a.Name)
-	return bad
+	c.bound(k, a.Len)
+	return IndexChain(c.cells(a, p), k, p)
+}
+
+// IndexChain returns the cell of cells at the index k, as a chain of
+// Conds; the last cell is the value for every k past the others.
+func IndexChain(cells []Expr, k Expr, p Pos) Expr {
+	r := cells[len(cells)-1]
+	for i := len(cells) - 2; i >= 0; i-- {
+		r = &Cond{If: &Binary{Op: Eq, X: k, Y: IntConst(int64(i)), At: p}, Then: cells[i], Else: r, At: p}
+	}
+	return r
 }
 
 func bigInt(n int) *big.Int { return big.NewInt(int64(n)) }

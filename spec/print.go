@@ -113,6 +113,12 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 	case *Call:
 		writeCall(b, e)
 	case *Cond:
+		if name, k, ok := indexChain(e); ok {
+			b.WriteString(name + "[")
+			writeExpr(b, k, 0)
+			b.WriteByte(']')
+			return
+		}
 		b.WriteString("ite(")
 		writeExpr(b, e.If, 0)
 		b.WriteString(", ")
@@ -228,4 +234,46 @@ func wholeArray(es []Expr) (string, bool) {
 		name, kind = base, id.Kind
 	}
 	return name, name != ""
+}
+
+// indexChain recognises the reading a[k] of an array at a computed
+// index, ite(k == 0, a[0], ite(k == 1, a[1], ... a[N-1])), and returns
+// a and k.
+func indexChain(e *Cond) (name string, k Expr, ok bool) {
+	var x Expr = e
+	for i := 0; ; i++ {
+		c, isCond := x.(*Cond)
+		if !isCond {
+			id, isId := x.(*Ident)
+			return name, k, i >= 1 && isId && isCell(id, name, i)
+		}
+		cmp, isCmp := c.If.(*Binary)
+		if !isCmp || cmp.Op != Eq || !isIntLit(cmp.Y, i) {
+			return "", nil, false
+		}
+		id, isId := c.Then.(*Ident)
+		if !isId {
+			return "", nil, false
+		}
+		if i == 0 {
+			k = cmp.X
+			base, found := strings.CutSuffix(id.Name, "[0]")
+			if !found || base == "" {
+				return "", nil, false
+			}
+			name = base
+		} else if !Equal(cmp.X, k) || !isCell(id, name, i) {
+			return "", nil, false
+		}
+		x = c.Else
+	}
+}
+
+func isCell(id *Ident, name string, i int) bool {
+	return id.Name == name+"["+strconv.Itoa(i)+"]"
+}
+
+func isIntLit(e Expr, i int) bool {
+	l, ok := e.(*IntLit)
+	return ok && l.Val.IsInt64() && l.Val.Int64() == int64(i)
 }

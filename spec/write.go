@@ -51,6 +51,12 @@ func Write(w io.Writer, m *Model) error {
 		vars = block()
 	}
 	for _, v := range m.Variables {
+		if a, i := m.ArrayOf(v.Name); a != nil {
+			if i == 0 {
+				vars.Content = append(vars.Content, str(a.Name), arrayType(a))
+			}
+			continue
+		}
 		vars.Content = append(vars.Content, str(v.Name), varType(v))
 	}
 	add("variables", vars)
@@ -109,8 +115,8 @@ func Write(w io.Writer, m *Model) error {
 		}
 		if len(t.Assign) > 0 {
 			as := flow()
-			for _, a := range t.Assign {
-				as.Content = append(as.Content, str(a.Var), expr(a.Value))
+			for _, kv := range assignKeys(m, t.Assign) {
+				as.Content = append(as.Content, str(kv[0]), &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
 			}
 			tn.Content = append(tn.Content, str("assign"), as)
 		}
@@ -260,4 +266,74 @@ func funcNode(m *Model, f *Func) *yaml.Node {
 		n.Content = append(n.Content, str("impl"), str(f.Impl))
 	}
 	return n
+}
+
+// arrayType writes an array's declaration: [N]T, or {type: [N]T,
+// range: [lo, hi]}.
+func arrayType(a *ArrayVar) *yaml.Node {
+	t := str(arrayTypeText(a.Len, a.Elem))
+	if a.Range == nil {
+		return t
+	}
+	r := flowSeq()
+	r.Content = append(r.Content, bigIntNode(a.Range.Lo), bigIntNode(a.Range.Hi))
+	return flow("type", t, "range", r)
+}
+
+// assignKeys writes assignments as key: value texts, collapsing the
+// cells of an array back into what the loader expands: a[k]: v for
+// a[i] := ite(k == i, v, a[i]) on every cell, and a: b for a[i] := b[i].
+func assignKeys(m *Model, as []Assignment) [][2]string {
+	var kvs [][2]string
+	for i := 0; i < len(as); {
+		if arr, c := m.ArrayOf(as[i].Var); arr != nil && c == 0 && i+arr.Len <= len(as) {
+			group := as[i : i+arr.Len]
+			if k, v, ok := cellUpdate(arr, group); ok {
+				kvs = append(kvs, [2]string{arr.Name + "[" + Format(k) + "]", Format(v)})
+				i += arr.Len
+				continue
+			}
+			if src, ok := arrayCopy(arr, group); ok {
+				kvs = append(kvs, [2]string{arr.Name, src})
+				i += arr.Len
+				continue
+			}
+		}
+		kvs = append(kvs, [2]string{as[i].Var, Format(as[i].Value)})
+		i++
+	}
+	return kvs
+}
+
+// cellUpdate recognises a[i] := ite(k == i, v, a[i]) for every cell.
+func cellUpdate(a *ArrayVar, group []Assignment) (k, v Expr, ok bool) {
+	for i, as := range group {
+		c, isCond := as.Value.(*Cond)
+		if as.Var != a.Cell(i) || !isCond {
+			return nil, nil, false
+		}
+		cmp, isCmp := c.If.(*Binary)
+		old, isId := c.Else.(*Ident)
+		if !isCmp || cmp.Op != Eq || !isIntLit(cmp.Y, i) || !isId || old.Name != a.Cell(i) || old.Kind != VarIdent {
+			return nil, nil, false
+		}
+		if i == 0 {
+			k, v = cmp.X, c.Then
+		} else if !Equal(cmp.X, k) || !Equal(c.Then, v) {
+			return nil, nil, false
+		}
+	}
+	return k, v, true
+}
+
+// arrayCopy recognises a[i] := b[i] for every cell, and returns b.
+func arrayCopy(a *ArrayVar, group []Assignment) (string, bool) {
+	vals := make([]Expr, len(group))
+	for i, as := range group {
+		if as.Var != a.Cell(i) {
+			return "", false
+		}
+		vals[i] = as.Value
+	}
+	return wholeArray(vals)
 }
