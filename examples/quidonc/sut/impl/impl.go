@@ -1,6 +1,6 @@
 // Package impl implements examples/quidonc/spec.yaml once for the
 // reference SUT (sut/correct) and its mutants (sut/mutant-*): Qui-Donc, a
-// reverse phone directory reached by phone, which prompts for a number,
+// reverse phone directory reached by phone, which waits for a number,
 // answers with an emergency message or a name and address, and asks again
 // up to twice on silence or an invalid number before it closes. Run serves
 // it as a process, New as an in-process SUT.
@@ -46,9 +46,9 @@ func New(f Fault) adapter.SUT { return jsonl.Adapt("quidonc", &machine{f: f, sta
 type phase int
 
 const (
-	putDown  phase = iota
-	enterNum       // waiting for a number
-	busy           // closed, until the user hangs up
+	putDown phase = iota
+	welcome       // greeted, waiting for a number
+	busy          // closed, until the user hangs up
 )
 
 type machine struct {
@@ -60,27 +60,22 @@ type machine struct {
 func (m *machine) Input(msg jsonl.Message) ([]jsonl.Message, bool) {
 	switch {
 	case msg.Action == "Call" && m.state == putDown:
-		return m.welcome(), true
+		m.state = welcome
+		return nil, true
 	case msg.Action == "HangUp" && m.state != putDown:
 		m.state = putDown
 		if m.f != HangUpKeepsCounter {
 			m.tries = 0
 		}
 		return nil, true
-	case msg.Action == "Delay" && m.state == enterNum:
+	case msg.Action == "Delay" && m.state == welcome:
 		return m.retry(), true
-	case msg.Action == "Enter" && m.state == enterNum:
+	case msg.Action == "Enter" && m.state == welcome:
 		return m.enter(msg)
 	case (msg.Action == "Delay" || msg.Action == "Enter") && m.state == busy:
 		return nil, true // the line is closed: ignored
 	}
 	return nil, false
-}
-
-// welcome speaks the invitation and waits for a number.
-func (m *machine) welcome() []jsonl.Message {
-	m.state = enterNum
-	return []jsonl.Message{jsonl.Out("prompt", "try", m.tries)}
 }
 
 func (m *machine) enter(msg jsonl.Message) ([]jsonl.Message, bool) {
@@ -96,8 +91,7 @@ func (m *machine) enter(msg jsonl.Message) ([]jsonl.Message, bool) {
 		if m.f != NoResetOnEntry {
 			m.tries = 0
 		}
-		out := jsonl.Out("answer", "kind", "identity")
-		return append([]jsonl.Message{out}, m.welcome()...), true
+		return []jsonl.Message{jsonl.Out("answer", "kind", "identity")}, true
 	case "invalid":
 		return m.retry(), true
 	}
@@ -112,8 +106,8 @@ func (m *machine) retry() []jsonl.Message {
 	}
 	if m.tries < limit {
 		m.tries++
-		return m.welcome()
+		return []jsonl.Message{jsonl.Out("prompt", "try", m.tries)}
 	}
 	m.state = busy
-	return nil
+	return []jsonl.Message{jsonl.Out("close")}
 }

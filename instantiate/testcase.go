@@ -1,0 +1,84 @@
+package instantiate
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Sink is the location of the linear purpose that every action off the
+// path leads to: Accept is not reachable from it, so the test case gives
+// Inconc there (or Fail for an output the spec does not allow).
+const Sink = "Sink"
+
+// Purpose returns the linear purpose of an instance: locations s0 ... sn
+// (sn accepting), from s_i the action of step i+1 with its parameter
+// values to s_{i+1}, quiescence looping on s_i where step i+1 is an
+// input (the tester may observe silence before it sends), and any other
+// action to Sink. Its guards read only parameters: the spec, which is
+// deterministic, decides the states.
+func Purpose(s *spec.Model, inst *Instance, name string) (*spec.Model, error) {
+	type arc struct {
+		From   string `yaml:"from"`
+		Action string `yaml:"action"`
+		Guard  string `yaml:"guard,omitempty"`
+		To     string `yaml:"to"`
+	}
+	type file struct {
+		Kind        string            `yaml:"kind"`
+		Name        string            `yaml:"name"`
+		Variables   map[string]string `yaml:"variables"`
+		Initial     map[string]string `yaml:"initial"`
+		Accept      []string          `yaml:"accept"`
+		Transitions []arc             `yaml:"transitions"`
+	}
+	loc := func(i int) string { return fmt.Sprintf("s%d", i) }
+	f := file{Kind: "purpose", Name: name, Variables: map[string]string{}, Initial: map[string]string{"location": loc(0)}, Accept: []string{loc(len(inst.Steps))}}
+	for i, st := range inst.Steps {
+		f.Transitions = append(f.Transitions, arc{From: loc(i), Action: st.Transition.Action, Guard: argsGuard(s, st), To: loc(i + 1)})
+		if st.Input {
+			f.Transitions = append(f.Transitions, arc{From: loc(i), Action: spec.Delta, To: loc(i)})
+		}
+		f.Transitions = append(f.Transitions, arc{From: loc(i), Action: spec.Otherwise, To: Sink})
+	}
+	data, err := yaml.Marshal(f)
+	if err != nil {
+		return nil, err
+	}
+	tp, err := spec.ParseModel(name+".purpose.yaml", data, s)
+	if err != nil {
+		return nil, fmt.Errorf("instantiate: internal error: the linear purpose does not load: %v\n%s", err, data)
+	}
+	return tp, nil
+}
+
+// argsGuard is p1 == v1 && p2 == v2 ... over the parameters of the
+// step's action, in the action's order; "" without parameters.
+func argsGuard(s *spec.Model, st Step) string {
+	var eqs []spec.Expr
+	for _, p := range s.Action(st.Transition.Action).Params {
+		eqs = append(eqs, spec.Compare(spec.Eq, spec.ParamRef(p.Name, p.Type), st.Args[p.Name].Expr()))
+	}
+	if len(eqs) == 0 {
+		return ""
+	}
+	return spec.Format(spec.AndOf(eqs...))
+}
+
+// Testcase returns the test case of an instance: its linear purpose
+// (Purpose) through the STG pipeline with the polyhedra analysis.
+func Testcase(ctx *solver.Context, s *spec.Model, inst *Instance, name string) (*spec.Model, error) {
+	tp, err := Purpose(s, inst, name)
+	if err != nil {
+		return nil, err
+	}
+	res, err := pipeline.Models(ctx, s, tp, pipeline.Options{Domain: "polyhedra"})
+	if err != nil {
+		return nil, err
+	}
+	return res.Testcase, nil
+}

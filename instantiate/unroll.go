@@ -1,0 +1,206 @@
+package instantiate
+
+import (
+	"fmt"
+
+	"github.com/stg-tool/stg/predabs"
+	"github.com/stg-tool/stg/spec"
+)
+
+// unrolling is the bounded-model-checking formula of one symbolic test
+// with r optional reflexive slots before each of its steps.
+type unrolling struct {
+	a       *Animator
+	path    []*predabs.ProductTransition
+	slots   []slot
+	formula spec.Expr
+}
+
+// slot is one position of the unrolling: X_j -> X_{j+1}.
+type slot struct {
+	egas     []*predabs.EGA
+	optional bool                  // an inserted reflexive slot: may also do nothing
+	state    *predabs.ProductState // the product state after it
+}
+
+func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
+	u := &unrolling{a: a, path: path}
+	for _, t := range path {
+		if loops := a.reflexive[stateKey(t.From)]; len(loops) > 0 {
+			for k := 0; k < r; k++ {
+				u.slots = append(u.slots, slot{egas: loops, optional: true, state: t.From})
+			}
+		}
+		var egas []*predabs.EGA
+		for _, st := range t.Steps {
+			if !containsEGA(egas, st.EGA) {
+				egas = append(egas, st.EGA)
+			}
+		}
+		u.slots = append(u.slots, slot{egas: egas, state: t.To})
+	}
+	b := a.b
+	parts := []spec.Expr{u.at(0, b.Init), u.at(0, path[0].From.Pred())}
+	for j := 0; j <= len(u.slots); j++ {
+		parts = append(parts, u.at(j, b.Invariant))
+	}
+	for j, sl := range u.slots {
+		var alts []spec.Expr
+		if sl.optional {
+			alts = append(alts, u.same(j))
+		}
+		for _, g := range sl.egas {
+			alts = append(alts, u.step(j, g))
+		}
+		parts = append(parts, spec.OrOf(alts...), u.at(j+1, sl.state.Pred()))
+	}
+	u.formula = spec.AndOf(parts...)
+	return u
+}
+
+// varName and paramName name the copies of the state variables and of
+// the parameters in the unrolling ('#' is not an identifier character of
+// the model language, so they never clash with the spec's names).
+func varName(x string, j int) string { return fmt.Sprintf("%s#%d", x, j) }
+func paramName(g *predabs.EGA, p string, j int) string {
+	return fmt.Sprintf("%s#%d#%s", p, j, g.Action)
+}
+
+func (u *unrolling) vars(j int) map[string]spec.Expr {
+	m := map[string]spec.Expr{}
+	for _, v := range u.a.b.Vars {
+		m[v.Name] = spec.VarRef(varName(v.Name, j), v.Type)
+	}
+	return m
+}
+
+func (u *unrolling) params(j int, g *predabs.EGA) map[string]spec.Expr {
+	m := map[string]spec.Expr{}
+	if act := u.a.s.Action(g.Action); act != nil {
+		for _, p := range act.Params {
+			m[p.Name] = spec.VarRef(paramName(g, p.Name, j), p.Type)
+		}
+	}
+	return m
+}
+
+// at returns e on X_j.
+func (u *unrolling) at(j int, e spec.Expr) spec.Expr { return spec.Substitute(e, u.vars(j), nil) }
+
+// same is X_{j+1} == X_j.
+func (u *unrolling) same(j int) spec.Expr {
+	var eqs []spec.Expr
+	now, next := u.vars(j), u.vars(j+1)
+	for _, v := range u.a.b.Vars {
+		eqs = append(eqs, spec.Compare(spec.Eq, next[v.Name], now[v.Name]))
+	}
+	return spec.AndOf(eqs...)
+}
+
+// step is the EGA g from X_j to X_{j+1}, under quiescence of X_j when
+// g's action is an input.
+func (u *unrolling) step(j int, g *predabs.EGA) spec.Expr {
+	now, next, ps := u.vars(j), u.vars(j+1), u.params(j, g)
+	parts := []spec.Expr{spec.Substitute(g.Guard, now, ps)}
+	if u.a.isInput(g) {
+		parts = append(parts, spec.Substitute(u.a.quiescent, now, nil))
+	}
+	for _, v := range u.a.b.Vars {
+		parts = append(parts, spec.Compare(spec.Eq, next[v.Name], spec.Substitute(g.Assign[v.Name], now, ps)))
+	}
+	return spec.AndOf(parts...)
+}
+
+func (a *Animator) isInput(g *predabs.EGA) bool {
+	act := a.s.Action(g.Action)
+	return act != nil && act.Dir == spec.Input
+}
+
+// decode reads the instance out of a model of the formula: the states,
+// then for each slot the first EGA that the values satisfy (an optional
+// slot that leaves the state unchanged is dropped).
+func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
+	states := make([]map[string]spec.Value, len(u.slots)+1)
+	for j := range states {
+		states[j] = map[string]spec.Value{}
+		for _, v := range u.a.b.Vars {
+			x, ok := m.Vars[varName(v.Name, j)]
+			if !ok {
+				x = spec.Zero(v.Type)
+			}
+			states[j][v.Name] = x
+		}
+	}
+	inst := &Instance{Symbolic: u.path, Init: states[0]}
+	for j, sl := range u.slots {
+		if sl.optional && sameState(states[j], states[j+1]) {
+			continue
+		}
+		st, err := u.pick(j, sl, m, states[j], states[j+1])
+		if err != nil {
+			return nil, err
+		}
+		inst.Steps = append(inst.Steps, st)
+		if st.Reflexive {
+			inst.Inserted++
+		}
+	}
+	return inst, nil
+}
+
+func (u *unrolling) pick(j int, sl slot, m spec.Valuation, before, after map[string]spec.Value) (Step, error) {
+	for _, g := range sl.egas {
+		args := map[string]spec.Value{}
+		if act := u.a.s.Action(g.Action); act != nil {
+			for _, p := range act.Params {
+				x, ok := m.Vars[paramName(g, p.Name, j)]
+				if !ok {
+					x = spec.Zero(p.Type)
+				}
+				args[p.Name] = x
+			}
+		}
+		ok, err := u.a.fires(g, before, args, after)
+		if err != nil {
+			return Step{}, err
+		}
+		if ok {
+			return Step{Transition: g.Transition, Args: args, After: after, Product: sl.state, Reflexive: sl.optional, Input: u.a.isInput(g)}, nil
+		}
+	}
+	return Step{}, fmt.Errorf("instantiate: internal error: no EGA explains step %d of the solver's model", j)
+}
+
+// fires reports whether g, with the parameter values args, leads from
+// before to after (and, for an input, whether before is quiescent).
+func (a *Animator) fires(g *predabs.EGA, before, args, after map[string]spec.Value) (bool, error) {
+	env := spec.Valuation{Vars: before, Params: args}
+	ok, err := spec.EvalBool(g.Guard, env)
+	if err != nil || !ok {
+		return false, err
+	}
+	if a.isInput(g) {
+		if ok, err := spec.EvalBool(a.quiescent, env); err != nil || !ok {
+			return false, err
+		}
+	}
+	for _, v := range a.b.Vars {
+		x, err := spec.Eval(g.Assign[v.Name], env)
+		if err != nil {
+			return false, err
+		}
+		if !x.Equal(after[v.Name]) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func sameState(x, y map[string]spec.Value) bool {
+	for k, v := range x {
+		if !v.Equal(y[k]) {
+			return false
+		}
+	}
+	return true
+}
