@@ -1,0 +1,421 @@
+package spec
+
+import (
+	"fmt"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// System is a file of kind system: a library of named components, each
+// a spec, and the structure that builds a system from them by
+// composition and hiding (Faivre, Gaston, Le Gall and Touil, "Symbolic
+// model based testing for component oriented systems", TestCom/FATES
+// 2007; ../shared/papers/component-systems.txt, Defs 6 and 7). The
+// system's ioSTS is built by package compose.
+//
+// LoadSystem checks what the paper requires of a library (Def 6): every
+// transition of every component is named and the names are distinct
+// across the library; channels are shared by name, so an action of the
+// same name in two components has the same parameter types and at most
+// one component emits it; hidden channels are channels of the part they
+// hide.
+type System struct {
+	Name       string
+	File       string
+	Components []*Component // in the order of the file
+	Structure  *Structure
+}
+
+// Component is a named component of a system and its loaded spec.
+// Its variables keep their own names here; in the composed system they
+// are qualified by the component's name (Int.b).
+type Component struct {
+	Name  string
+	Path  string // the spec file, relative to the working directory
+	Model *Model
+	Pos   Pos // of the component's entry in the system file
+}
+
+// StructureOp is the operator of a node of a system's structure.
+type StructureOp int
+
+const (
+	Leaf    StructureOp = iota // a component
+	Product                    // the composition of two systems (n1 ⊗ n2)
+	Hiding                     // Hide(C, n)
+)
+
+// Structure is a system name (the set SN of the paper): a component,
+// the composition of Parts[0] and Parts[1], or Parts[0] with the
+// channels Hidden hidden.
+type Structure struct {
+	Op        StructureOp
+	Component string       // Leaf
+	Parts     []*Structure // Product: two; Hiding: one
+	Hidden    []string     // Hiding
+	Pos       Pos
+}
+
+// String writes s in the syntax of the structure: key,
+// e.g. "Hide([int_bet, int_win], Int * SM)".
+func (s *Structure) String() string {
+	switch s.Op {
+	case Product:
+		l, r := s.Parts[0].String(), s.Parts[1].String()
+		if s.Parts[1].Op == Product {
+			r = "(" + r + ")"
+		}
+		return l + " * " + r
+	case Hiding:
+		return "Hide([" + strings.Join(s.Hidden, ", ") + "], " + s.Parts[0].String() + ")"
+	}
+	return s.Component
+}
+
+// Leaves returns the components of s from left to right.
+func (s *Structure) Leaves() []string {
+	if s.Op == Leaf {
+		return []string{s.Component}
+	}
+	var ls []string
+	for _, p := range s.Parts {
+		ls = append(ls, p.Leaves()...)
+	}
+	return ls
+}
+
+// Component returns the component called name, or nil.
+func (s *System) Component(name string) *Component {
+	for _, c := range s.Components {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// LoadSystem reads the system file path and the component specs it
+// names (paths relative to the system file's directory).
+func LoadSystem(path string) (*System, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSystem(path, data)
+}
+
+var systemKeys = []string{"kind", "name", "components", "structure"}
+
+// ParseSystem reads a system from data, as read from filename; the
+// components are loaded from files relative to filename's directory.
+// The error, if any, is an ErrorList of FILE:LINE:COL messages (in the
+// system file or in a component's file).
+func ParseSystem(filename string, data []byte) (sys *System, err error) {
+	l := &loader{file: filename}
+	defer func() {
+		if e := internalError(filename, "the system", recover()); e != nil {
+			sys, err = nil, e
+		}
+	}()
+	root, kind, ok := l.header(data)
+	if !ok {
+		return nil, l.errs.Err()
+	}
+	if kind != SystemKind {
+		l.errorf(root.Content[1], "a %s is not a system", kind)
+		return nil, l.errs.Err()
+	}
+	sys = &System{File: filename}
+	sec := map[string]*yaml.Node{}
+	for _, kv := range l.mapping(root, "system", systemKeys) {
+		sec[kv[0].Value] = kv[1]
+	}
+	if n := sec["name"]; n == nil {
+		l.errorf(root, "missing name")
+	} else if s, ok := l.scalar(n, "name"); ok {
+		if !nameRE.MatchString(s) {
+			l.errorf(n, "name %q: use letters, digits, _, - and .", s)
+		}
+		sys.Name = s
+	}
+	if n := sec["components"]; n == nil {
+		l.errorf(root, "missing components: {Name: file.yaml, ...}")
+	} else {
+		l.components(sys, n)
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.Err()
+	}
+	l.library(sys)
+	if n := sec["structure"]; n == nil {
+		l.errorf(root, `missing structure, e.g. "Hide([c], A * B)"`)
+	} else {
+		sys.Structure = l.structure(n)
+		if sys.Structure != nil {
+			l.checkStructure(sys, n)
+		}
+	}
+	if err := l.errs.Err(); err != nil {
+		return nil, err
+	}
+	return sys, nil
+}
+
+// components reads the components: mapping and loads each spec.
+func (l *loader) components(sys *System, n *yaml.Node) {
+	dir := filepath.Dir(l.file)
+	for _, kv := range l.mapping(n, "components", nil) {
+		name, ok := l.ident(kv[0], "component")
+		if !ok {
+			continue
+		}
+		file, ok := l.scalar(kv[1], "the file of component "+name)
+		if !ok {
+			continue
+		}
+		path := file
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, file)
+		}
+		c := &Component{Name: name, Path: path, Pos: l.pos(kv[0])}
+		m, err := LoadFile(path, nil)
+		switch {
+		case err != nil:
+			if list, ok := err.(ErrorList); ok {
+				l.errs = append(l.errs, list...)
+			} else {
+				l.errorf(kv[1], "component %s: cannot read %s: %v", name, file, rootCause(err))
+			}
+			continue
+		case m.Kind != SpecKind:
+			l.errorf(kv[1], "component %s: %s is a %s, not a spec", name, file, m.Kind)
+			continue
+		case len(m.Funcs) > 0 || len(m.Arrays) > 0 || m.Tables != "":
+			l.errorf(kv[1], "component %s: functions, tables and arrays are not supported in a system's components yet", name)
+			continue
+		}
+		for _, v := range m.Variables {
+			if strings.Contains(v.Name, ".") {
+				l.errs.Add(v.Pos, "variable %s of component %s is already qualified: a component is a flat spec", v.Name, name)
+			}
+		}
+		c.Model = m
+		sys.Components = append(sys.Components, c)
+	}
+	if len(sys.Components) == 0 && len(l.errs) == 0 {
+		l.errorf(n, "a system needs at least one component")
+	}
+}
+
+// rootCause strips the path an os error repeats.
+func rootCause(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// library checks Def 6 on the components: named transitions, distinct
+// across the library; channels of one signature (types, one emitter,
+// not internal elsewhere); enumerated types that agree.
+func (l *loader) library(sys *System) {
+	names := map[string]string{} // transition name -> "component (position)"
+	for _, c := range sys.Components {
+		for _, t := range c.Model.Transitions {
+			switch prev, dup := names[t.Name]; {
+			case t.Name == "":
+				l.errs.Add(t.Pos, "transition %s of component %s has no name: the transitions of a system's components are named (name: ...)", t.Label(), c.Name)
+			case dup:
+				l.errs.Add(t.Pos, "transition name %s of component %s is already used by %s: names are distinct across a system's components", t.Name, c.Name, prev)
+			default:
+				names[t.Name] = fmt.Sprintf("%s (%s)", c.Name, t.Pos)
+			}
+		}
+	}
+	type use struct {
+		comp *Component
+		act  *Action
+	}
+	first := map[string]use{}
+	emitter := map[string]use{}
+	for _, c := range sys.Components {
+		for _, a := range c.Model.Actions {
+			if a.Dir == Output {
+				if e, ok := emitter[a.Name]; ok {
+					l.errs.Add(a.Pos, "channel %s is an output of both %s and %s: at most one component emits on a channel", a.Name, e.comp.Name, c.Name)
+				} else {
+					emitter[a.Name] = use{c, a}
+				}
+			}
+			f, ok := first[a.Name]
+			if !ok {
+				first[a.Name] = use{c, a}
+				continue
+			}
+			if (f.act.Dir == Internal) != (a.Dir == Internal) {
+				l.errs.Add(a.Pos, "action %s is internal in one of %s and %s and a channel in the other", a.Name, f.comp.Name, c.Name)
+			} else if !sameSignature(f.act, a) {
+				l.errs.Add(a.Pos, "channel %s of %s has parameters %s, which do not fit %s in %s", a.Name, c.Name, signature(a), signature(f.act), f.comp.Name)
+			}
+		}
+	}
+	l.libraryEnums(sys)
+}
+
+func sameSignature(a, b *Action) bool {
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i, p := range a.Params {
+		if !sameType(p.Type, b.Params[i].Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameType compares types across components: enumerated types by name
+// and values (each component has its own *Enum).
+func sameType(a, b Type) bool {
+	if a.Kind != EnumKind || b.Kind != EnumKind {
+		return a == b
+	}
+	return a.Enum.Name == b.Enum.Name && strings.Join(a.Enum.Values, ",") == strings.Join(b.Enum.Values, ",")
+}
+
+func signature(a *Action) string {
+	var ps []string
+	for _, p := range a.Params {
+		ps = append(ps, p.Name+" "+p.Type.String())
+	}
+	return "(" + strings.Join(ps, ", ") + ")"
+}
+
+// libraryEnums checks that an enumerated type declared by several
+// components has the same values in each, and that a constant belongs
+// to one type only.
+func (l *loader) libraryEnums(sys *System) {
+	types := map[string]*Enum{}
+	consts := map[string]string{}
+	for _, c := range sys.Components {
+		for _, e := range c.Model.Enums {
+			if prev, ok := types[e.Name]; ok {
+				if !sameType(EnumType(prev), EnumType(e)) {
+					l.errs.Add(e.Pos, "type %s of component %s has values %v, another component declares %v", e.Name, c.Name, e.Values, prev.Values)
+				}
+				continue
+			}
+			types[e.Name] = e
+			for _, v := range e.Values {
+				if t, ok := consts[v]; ok && t != e.Name {
+					l.errs.Add(e.Pos, "constant %s of type %s (component %s) is also a constant of type %s", v, e.Name, c.Name, t)
+				}
+				consts[v] = e.Name
+			}
+		}
+	}
+}
+
+// checkStructure checks that every component is used exactly once and
+// that each hidden channel is a channel of the part it hides.
+func (l *loader) checkStructure(sys *System, n *yaml.Node) {
+	used := map[string]bool{}
+	var walk func(s *Structure) map[string]bool
+	walk = func(s *Structure) map[string]bool {
+		chans := map[string]bool{}
+		switch s.Op {
+		case Leaf:
+			c := sys.Component(s.Component)
+			if c == nil {
+				l.errs.Add(s.Pos, "unknown component %s (components: %s)", s.Component, strings.Join(componentNames(sys), ", "))
+				return nil
+			}
+			if used[s.Component] {
+				l.errs.Add(s.Pos, "component %s is used twice in the structure", s.Component)
+			}
+			used[s.Component] = true
+			for _, a := range c.Model.Actions {
+				if a.Dir != Internal {
+					chans[a.Name] = true
+				}
+			}
+		default:
+			for _, p := range s.Parts {
+				for c := range walk(p) {
+					chans[c] = true
+				}
+			}
+		}
+		if s.Op == Hiding && len(l.errs) == 0 {
+			for _, c := range s.Hidden {
+				if !chans[c] {
+					l.errs.Add(s.Pos, "unknown hidden channel %s: not a channel of %s", c, s.Parts[0])
+				}
+			}
+		}
+		return chans
+	}
+	walk(sys.Structure)
+	for _, c := range sys.Components {
+		if !used[c.Name] {
+			l.errorf(n, "component %s is not used in the structure", c.Name)
+		}
+	}
+}
+
+func componentNames(sys *System) []string {
+	var ns []string
+	for _, c := range sys.Components {
+		ns = append(ns, c.Name)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// varName reads the name of a variable: an identifier, or, in a
+// composed system's flat spec, a component's variable qualified by its
+// component's name (Int.b).
+func (l *loader) varName(n *yaml.Node) (string, bool) {
+	comp, x, qualified := strings.Cut(n.Value, ".")
+	if !qualified {
+		return l.ident(n, "variable")
+	}
+	for _, part := range []string{comp, x} {
+		c := *n
+		c.Value = part
+		if _, ok := l.ident(&c, "variable"); !ok {
+			return n.Value, false
+		}
+	}
+	return n.Value, true
+}
+
+// selector reads Int.b, the variable b of component Int in a composed
+// system (variables named "Int.b").
+func (c *checker) selector(n *ast.SelectorExpr) Expr {
+	x, ok := n.X.(*ast.Ident)
+	if !ok || c.scope == nil || !hasQualified(c.scope.Vars) {
+		c.errorf(n.Pos(), "%s is not allowed in an expression", describe(n))
+		return bad
+	}
+	name := x.Name + "." + n.Sel.Name
+	if t, ok := c.scope.Vars[name]; ok {
+		return &Ident{Name: name, Kind: VarIdent, T: t, At: c.pos(n.Pos())}
+	}
+	c.errorf(n.Pos(), "undeclared name %s", name)
+	return bad
+}
+
+func hasQualified(vars map[string]Type) bool {
+	for v := range vars {
+		if strings.Contains(v, ".") && !strings.Contains(v, "[") {
+			return true
+		}
+	}
+	return false
+}
