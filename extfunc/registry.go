@@ -23,8 +23,9 @@ type GoFunc func(args []spec.Value) (spec.Value, error)
 type Options struct {
 	// Timeout bounds one call of a command (0: DefaultTimeout).
 	Timeout time.Duration
-	// Dir is the working directory of the commands (""; the tester's):
-	// the spec's directory, for the impl: of a spec.
+	// Dir is the working directory of the commands the functions'
+	// impl: name ("": the tester's): the directory of the model file
+	// that declares them. SetCommand's run in the tester's.
 	Dir string
 	// Stderr receives the commands' standard error (nil: discarded; its
 	// last lines are kept for the errors).
@@ -69,7 +70,7 @@ func New(funcs []*spec.Func, opts Options) (*Registry, error) {
 			return nil, err
 		}
 		if f.Impl != "" {
-			if err := r.setCommand(f, f.Impl); err != nil {
+			if err := r.setCommand(f, f.Impl, opts.Dir); err != nil {
 				return nil, fmt.Errorf("%s: %v", f.ImplPos, err)
 			}
 		}
@@ -107,8 +108,9 @@ func (r *Registry) Register(name string, fn GoFunc) error {
 }
 
 // SetCommand makes the command line cmdline (split like a simple shell,
-// adapter.SplitCommand) the implementation of the function name,
-// replacing its previous implementation.
+// adapter.SplitCommand), run in the tester's working directory, the
+// implementation of the function name, replacing its previous
+// implementation.
 func (r *Registry) SetCommand(name, cmdline string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -116,11 +118,13 @@ func (r *Registry) SetCommand(name, cmdline string) error {
 	if err != nil {
 		return err
 	}
-	return r.setCommand(f, cmdline)
+	return r.setCommand(f, cmdline, "")
 }
 
-func (r *Registry) setCommand(f *spec.Func, cmdline string) error {
-	c, err := newCommand(f, cmdline, r.opts)
+func (r *Registry) setCommand(f *spec.Func, cmdline, dir string) error {
+	opts := r.opts
+	opts.Dir = dir
+	c, err := newCommand(f, cmdline, opts)
 	if err != nil {
 		return err
 	}

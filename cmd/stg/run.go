@@ -50,6 +50,15 @@ purpose's accept nodes, and the verdict may also be WeakPass (the target
 was reached, but another path of the spec explains the run too);
 --save-trace FILE writes the run as a trace for stg verdict.
 
+External functions the model calls are evaluated as it says: the rows of
+their tables first (--tables FILE replaces them), then their impl:
+commands, run in the model file's directory (--impl NAME=COMMAND replaces
+one; it runs in the current directory). A command speaks JSON Lines,
+{"args":[...]} in, {"result":...} out, and each call is bounded by
+--call-timeout. A call that cannot be evaluated (no row and no
+implementation, a crash, a timeout, an ill-typed result) ends the run
+with an error naming the call (exit code 3), never with a verdict.
+
 The overall verdict is Fail if any run failed, else Pass if any passed, else
 WeakPass if any gave it, else Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc,
 3 error (bad input, or a SUT that could not be started or talked to), 4
@@ -72,7 +81,7 @@ Example:
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the traces of failing runs only"},
-		}, symRunFlags()...),
+		}, append(symRunFlags(), funcFlags()...)...),
 		Action: runTestcase,
 	}
 }
@@ -114,6 +123,12 @@ func runTestcase(c *cli.Context) error {
 	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
 		return inputError(err)
 	}
+	funcs, err := funcRegistry(c, m, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer funcs.Close()
+	opts.Funcs = funcs
 	r, err := runner.New(m, opts)
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %v", file, err))

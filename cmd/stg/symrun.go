@@ -31,6 +31,12 @@ func symRunFlags() []cli.Flag {
 	}
 }
 
+// The external functions a spec or test case calls are evaluated with
+// funcFlags (funcs.go): on-line testing decides a call exactly once its
+// arguments are known and steers stimuli toward the tables' rows
+// (online.Tester.Funcs); a call that cannot be evaluated ends the run
+// with an error (exit code 3).
+
 // isSymPurpose reports whether file declares kind: sympurpose.
 func isSymPurpose(file string) bool {
 	data, err := os.ReadFile(file)
@@ -69,10 +75,16 @@ func runSymPurpose(c *cli.Context, file string, command []string) error {
 	}
 	defer z.Close()
 	z.SetTimeout(runner.DefaultSolverTimeout)
-	t, err := loadSymRun(z, c.String("spec"), file, c.App.ErrWriter)
+	t, m, err := loadSymRun(z, c.String("spec"), file, c.App.ErrWriter)
 	if err != nil {
 		return inputError(err)
 	}
+	funcs, err := funcRegistry(c, m, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer funcs.Close()
+	t.Funcs = funcs
 	s := &symSession{c: c, file: file, runs: c.Int("runs"), seed: c.Int64("seed"), stdout: c.App.Writer, stderr: c.App.ErrWriter}
 	if !c.IsSet("seed") {
 		s.seed = rand.Int64N(1_000_000)
@@ -87,19 +99,20 @@ func runSymPurpose(c *cli.Context, file string, command []string) error {
 
 // loadSymRun loads the symbolic purpose file and its spec (specFile, or
 // the one it names).
-func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.Tester, error) {
+func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.Tester, *spec.Model, error) {
 	if specFile == "" {
 		sp, err := spec.LoadSymPurpose(file)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		specFile = sp.SpecPath()
 	}
 	m, err := loadModel(specFile, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return loadTester(z, m, file, w)
+	t, err := loadTester(z, m, file, w)
+	return t, m, err
 }
 
 // starter sets how each run gets its SUT and the replay line, with stg

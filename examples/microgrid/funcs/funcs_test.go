@@ -117,21 +117,17 @@ func TestCommandsAgree(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../impl").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	intgr := &spec.Func{Name: "INTGR", Params: []spec.Type{spec.IntType, spec.IntType}, ParamLens: []int{2}, Result: spec.IntType}
-	rise := &spec.Func{Name: "RISE", Params: []spec.Type{spec.IntType}, Result: spec.RealType}
 	regs := map[string]*extfunc.Registry{}
 	for name, cmd := range map[string]string{"python": "python3 impl/microgrid.py", "go": bin} {
+		// As the spec declares them, run in the spec's directory.
+		intgr := &spec.Func{Name: "INTGR", Params: []spec.Type{spec.IntType, spec.IntType}, ParamLens: []int{2}, Result: spec.IntType,
+			Impl: cmd + " INTGR"}
+		rise := &spec.Func{Name: "RISE", Params: []spec.Type{spec.IntType}, Result: spec.RealType, Impl: cmd + " RISE"}
 		r, err := extfunc.New([]*spec.Func{intgr, rise}, extfunc.Options{Dir: "..", Timeout: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		if err := r.SetCommand("INTGR", cmd+" INTGR"); err != nil {
-			t.Fatal(err)
-		}
-		if err := r.SetCommand("RISE", cmd+" RISE"); err != nil {
-			t.Fatal(err)
-		}
 		regs[name] = r
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
