@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -144,6 +145,9 @@ func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) error {
 	res.Execs++
 	r, err := safeExec(exec, f, args)
 	if err != nil {
+		if strings.HasPrefix(err.Error(), f.Name+"(") {
+			return fmt.Errorf("executing %v", err) // it names the call already
+		}
 		return fmt.Errorf("executing %s(%s): %v", f.Name, ValuesString(args), err)
 	}
 	if r.T != f.Result || !wellFormed(r) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // WriteText writes the nodes as an indented tree, one node a line:
@@ -41,8 +42,22 @@ func WriteText(w io.Writer, nodes []*Node, vars []*spec.Variable, labels func(*N
 				return err
 			}
 		}
+		for _, cl := range newCalls(n) {
+			if _, err := fmt.Fprintf(w, "%s    κ %s\n", indent, cl); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// newCalls returns the call records n's state has and its parent's has
+// not (with function summaries): the calls of the transition into n.
+func newCalls(n *Node) []*summary.Call {
+	if n.Parent == nil {
+		return n.State.Calls
+	}
+	return n.State.Calls[min(len(n.Parent.State.Calls), len(n.State.Calls)):]
 }
 
 func location(n *Node) string {
@@ -65,6 +80,7 @@ type JSONNode struct {
 	Sink     bool              `json:"sink,omitempty"`
 	Unknown  bool              `json:"undecided,omitempty"`
 	Purpose  string            `json:"purpose,omitempty"`
+	Calls    []string          `json:"calls,omitempty"` // κ, with function summaries
 }
 
 // WriteJSON writes the nodes and the stats as one JSON object.
@@ -94,6 +110,9 @@ func WriteJSON(w io.Writer, nodes []*Node, stats any, labels func(*Node) string)
 		}
 		if labels != nil {
 			j.Purpose = labels(n)
+		}
+		for _, cl := range n.State.Calls {
+			j.Calls = append(j.Calls, cl.String())
 		}
 		out.Nodes = append(out.Nodes, j)
 	}

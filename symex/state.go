@@ -224,8 +224,11 @@ func hasIdent(e spec.Expr) bool {
 // fold evaluates an expression without identifiers to a literal, so that
 // known values stay literals; others are returned as they are.
 func fold(e spec.Expr) spec.Expr {
-	if isLiteral(e) || hasIdent(e) {
+	if isLiteral(e) {
 		return e
+	}
+	if hasIdent(e) {
+		return foldConds(e)
 	}
 	v, err := spec.Eval(e, spec.Valuation{})
 	if err != nil {
@@ -281,4 +284,47 @@ func (st *State) VarsString(vars []*spec.Variable) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// foldConds replaces every ite(c, a, b) whose condition c is ground by
+// a or b (an array cell read at a known index, say).
+func foldConds(e spec.Expr) spec.Expr {
+	switch e := e.(type) {
+	case *spec.Cond:
+		c := foldConds(e.If)
+		if !hasIdent(c) {
+			if v, err := spec.EvalBool(c, spec.Valuation{}); err == nil {
+				if v {
+					return foldConds(e.Then)
+				}
+				return foldConds(e.Else)
+			}
+		}
+		x, y := foldConds(e.Then), foldConds(e.Else)
+		if c == e.If && x == e.Then && y == e.Else {
+			return e
+		}
+		return &spec.Cond{If: c, Then: x, Else: y, At: e.At}
+	case *spec.Unary:
+		if x := foldConds(e.X); x != e.X {
+			return &spec.Unary{Op: e.Op, X: x, At: e.At}
+		}
+	case *spec.Binary:
+		x, y := foldConds(e.X), foldConds(e.Y)
+		if x != e.X || y != e.Y {
+			return &spec.Binary{Op: e.Op, X: x, Y: y, At: e.At}
+		}
+	case *spec.Call:
+		var args []spec.Expr
+		changed := false
+		for _, a := range e.Args {
+			r := foldConds(a)
+			changed = changed || r != a
+			args = append(args, r)
+		}
+		if changed {
+			return &spec.Call{Func: e.Func, Args: args, T: e.T, Lens: e.Lens, At: e.At}
+		}
+	}
+	return e
 }

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -289,5 +290,73 @@ func TestSummariesWithoutFunctions(t *testing.T) {
 	c := execute(t, z, m, Options{Depth: 4, Order: DFS})
 	if c.Stats.Nodes != a.Stats.Nodes {
 		t.Errorf("dfs %d nodes, bfs %d", c.Stats.Nodes, a.Stats.Nodes)
+	}
+}
+
+// microgridExample loads examples/microgrid with the tables file tables
+// ("": the spec's, Table 1).
+func microgridExample(t testing.TB, tables string) *spec.Model {
+	t.Helper()
+	m, err := spec.LoadFile("../examples/microgrid/spec.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tables != "" {
+		if err := spec.LoadTables("../examples/microgrid/"+tables, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// TestMicrogridExample checks the rows of Tables 2 and 4 on
+// examples/microgrid itself (Value a [2]int array), with its reference
+// implementation in process.
+func TestMicrogridExample(t *testing.T) {
+	z := newContext(t)
+	for _, c := range []struct {
+		tables        string
+		m             int
+		states        int // 0: only reported
+		covered       int
+		intgr, rise   int
+		uncovered     []string
+		noExec        bool
+		riseLearns228 bool
+	}{
+		{tables: "", m: 0, states: 16, covered: 5, intgr: 2, rise: 2, uncovered: []string{"t5", "t7", "t8"}, noExec: true},
+		{tables: "", m: 1, covered: 8, rise: 3, uncovered: []string{}, riseLearns228: true},
+		{tables: "tables-3.yaml", m: 0, states: 64, covered: 8, intgr: 4, rise: 3, uncovered: []string{}, noExec: true},
+	} {
+		execs := 0
+		e, err := NewExecutor(z, microgridExample(t, c.tables), Options{Depth: 15, NoDelta: true, Functions: Summaries,
+			Summary: summary.Options{M: c.m, Exec: microgridExec(&execs)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := e.Execute(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sz := e.Tab().Sizes()
+		name := fmt.Sprintf("%s m=%d", c.tables, c.m)
+		t.Logf("%s: %d states, coverage %d/%d, INTGR %d, RISE %d, %d executions", name, tr.Stats.Nodes, tr.Coverage.Covered, tr.Coverage.Total, sz["INTGR"], sz["RISE"], execs)
+		if c.states != 0 && tr.Stats.Nodes != c.states {
+			t.Errorf("%s: %d states, want %d", name, tr.Stats.Nodes, c.states)
+		}
+		if tr.Coverage.Covered != c.covered || tr.Coverage.Total != 8 || !slices.Equal(tr.Coverage.Uncovered, c.uncovered) {
+			t.Errorf("%s: coverage %+v", name, tr.Coverage)
+		}
+		if (c.intgr != 0 && sz["INTGR"] != c.intgr) || sz["RISE"] != c.rise {
+			t.Errorf("%s: tables %v", name, sz)
+		}
+		if c.noExec && execs != 0 {
+			t.Errorf("%s: %d executions", name, execs)
+		}
+		if c.riseLearns228 {
+			if v, ok := e.Tab().Lookup("RISE", []spec.Value{spec.IntValue(big.NewInt(228))}); !ok || v.String() != "0.97" {
+				t.Errorf("%s: RISE(228) not learned", name)
+			}
+		}
 	}
 }

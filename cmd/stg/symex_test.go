@@ -120,3 +120,89 @@ func TestDotSymPurpose(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+var microgridSpec = filepath.Join("..", "..", "examples", "microgrid", "spec.yaml")
+
+// symexFigures runs stg symex --stats --format json and decodes it.
+func symexJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	code, out, errOut := stgCmd(t, append([]string{"symex"}, append(args, "--stats", "--format", "json")...)...)
+	if code != exitPass {
+		t.Fatalf("stg symex %v: exit %d: %s", args, code, errOut)
+	}
+	var s map[string]any
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSymexMicrogrid: the rows of Tables 2 and 4 of the
+// function-summaries paper from the command line (the m = 0 rows call no
+// implementation), the Table 2 columns in text, and --tables-out.
+func TestSymexMicrogrid(t *testing.T) {
+	base := []string{microgridSpec, "--height", "15", "--delta", "none"}
+	s := symexJSON(t, append(base, "--m", "0")...)
+	cov := s["coverage"].(map[string]any)
+	rows := s["rows"].(map[string]any)
+	if s["states"] != 16.0 || cov["covered"] != 5.0 || cov["total"] != 8.0 || cov["percent"] != 62.5 || rows["INTGR"] != 2.0 || rows["RISE"] != 2.0 {
+		t.Errorf("Table 1, m = 0: %v", s)
+	}
+	if u := cov["uncovered"].([]any); len(u) != 3 || u[0] != "t5" || u[1] != "t7" || u[2] != "t8" {
+		t.Errorf("uncovered %v", u)
+	}
+	s = symexJSON(t, append(base, "--tables", filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml"))...)
+	cov, rows = s["coverage"].(map[string]any), s["rows"].(map[string]any)
+	if cov["covered"] != 8.0 || rows["INTGR"] != 4.0 || rows["RISE"] != 3.0 || s["solvetab"].(map[string]any)["execs"] != 0.0 {
+		t.Errorf("Table 3, m = 0: %v", s)
+	}
+	s = symexJSON(t, append(base, "--functions", "uninterpreted")...)
+	if s["coverage"].(map[string]any)["covered"] != 8.0 || s["functions"] != "uninterpreted" {
+		t.Errorf("uninterpreted: %v", s)
+	}
+
+	out := filepath.Join(t.TempDir(), "tables.yaml")
+	code, text, errOut := stgCmd(t, "symex", microgridSpec, "--height", "15", "--delta", "none", "--m", "1", "--order", "dfs", "--stats", "--tables-out", out)
+	if code != exitPass {
+		t.Fatalf("m = 1: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"m  height  INTGR  RISE  states  coverage", "\n1  15 ", "uncovered: ", "order dfs"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in\n%s", want, text)
+		}
+	}
+	m, err := spec.LoadFile(microgridSpec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := len(m.Func("RISE").Table)
+	if err := spec.LoadTables(out, m); err != nil {
+		t.Fatalf("--tables-out wrote an unreadable file: %v", err)
+	}
+	if got := len(m.Func("RISE").Table); before != 2 || got != 3 {
+		t.Errorf("RISE: %d rows, then %d with the enriched tables, want 2 and 3", before, got)
+	}
+}
+
+// TestSymexFunctionErrors: bad options, inclusion with summaries, and an
+// implementation that crashes (named with its inputs, exit 3, no hang).
+func TestSymexFunctionErrors(t *testing.T) {
+	flat := filepath.Join("..", "..", "symex", "testdata", "microgrid-flat.yaml")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"symex", microgridSpec, "--order", "random"}, "--order"},
+		{[]string{"symex", microgridSpec, "--functions", "magic"}, "--functions"},
+		{[]string{"symex", microgridSpec, "--m", "-1"}, "--m"},
+		{[]string{"symex", microgridSpec, "--functions", "uninterpreted", "--m", "2"}, "need --functions summaries"},
+		{[]string{"symex", microgridSpec, "--inclusion"}, "inclusion is not available"},
+		{[]string{"symex", microgridSpec, "--tables", "nonexistent.yaml"}, "nonexistent.yaml"},
+		{[]string{"symex", flat, "--height", "15", "--delta", "none", "--m", "1"}, "INTGR("},
+	} {
+		code, out, errOut := stgCmd(t, tt.args...)
+		if code != exitError || !strings.Contains(errOut+out, tt.want) {
+			t.Errorf("stg %v: exit %d, %q, want 3 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
