@@ -332,3 +332,23 @@ func TestEvalAndFold(t *testing.T) {
 		t.Errorf("Fold of a call without row: %v", err)
 	}
 }
+
+func TestFoldCond(t *testing.T) {
+	r := newRegistry(t, Options{}, rise())
+	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType}, Funcs: map[string]*spec.Func{"RISE": rise()}}
+	e, err := spec.Parse("ite(x > 0, RISE(300), RISE(202)) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !HasCall(e) || len(Calls(e)) != 2 {
+		t.Fatalf("calls of %s: %v", spec.Format(e), Calls(e))
+	}
+	got, err := Fold(e, r)
+	if err != nil || HasCall(got) {
+		t.Fatalf("Fold: %v, %v", spec.Format(got), err)
+	}
+	ok, err := spec.EvalBool(got, spec.Valuation{Vars: map[string]spec.Value{"x": ival(1)}})
+	if err != nil || !ok {
+		t.Errorf("%s at x = 1: %v, %v", spec.Format(got), ok, err)
+	}
+}

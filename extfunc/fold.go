@@ -37,6 +37,19 @@ func fold(e spec.Expr, c spec.Caller) (spec.Expr, error) {
 			return e, nil
 		}
 		return &spec.Binary{Op: e.Op, X: x, Y: y, At: e.At}, nil
+	case *spec.Cond:
+		var parts [3]spec.Expr
+		for i, x := range []spec.Expr{e.If, e.Then, e.Else} {
+			y, err := fold(x, c)
+			if err != nil {
+				return e, err
+			}
+			parts[i] = y
+		}
+		if parts[0] == e.If && parts[1] == e.Then && parts[2] == e.Else {
+			return e, nil
+		}
+		return &spec.Cond{If: parts[0], Then: parts[1], Else: parts[2], At: e.At}, nil
 	case *spec.Call:
 		return foldCall(e, c)
 	}
@@ -81,7 +94,7 @@ func foldCall(e *spec.Call, c spec.Caller) (spec.Expr, error) {
 // without identifiers and calls (a negative literal is -(5)).
 func constant(e spec.Expr) (spec.Value, bool) {
 	switch e.(type) {
-	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit, *spec.Unary, *spec.Binary:
+	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit, *spec.Unary, *spec.Binary, *spec.Cond:
 	default:
 		return spec.Value{}, false
 	}
@@ -101,6 +114,8 @@ func HasCall(e spec.Expr) bool {
 		return HasCall(e.X)
 	case *spec.Binary:
 		return HasCall(e.X) || HasCall(e.Y)
+	case *spec.Cond:
+		return HasCall(e.If) || HasCall(e.Then) || HasCall(e.Else)
 	}
 	return false
 }

@@ -13,6 +13,10 @@ func Calls(e spec.Expr) []*spec.Call {
 		case *spec.Binary:
 			walk(e.X)
 			walk(e.Y)
+		case *spec.Cond:
+			walk(e.If)
+			walk(e.Then)
+			walk(e.Else)
 		case *spec.Call:
 			for _, a := range e.Args {
 				walk(a)
