@@ -20,7 +20,9 @@
 // occurrences have the same arguments. Fresh variables are named
 // "F#k" (INTGR#1, RISE#2, ...): '#' cannot occur in a model's
 // identifiers, and the symbols of package symex use '@', so the names
-// never clash with either.
+// never clash with either. A call inside a branch of ite is flattened
+// like any other: its record joins κ whichever branch is taken (the
+// paper's terms have no ite), which can only drop more states.
 //
 // # Tables and SolveTab
 //
@@ -33,6 +35,13 @@
 // no implementation is ever executed. Tab is shared and grows across
 // calls, as the global table of the paper does during the construction
 // of a tree.
+//
+// Algorithm 1 leaves the choice of In to the solver. SolveTab first
+// asks for inputs in which one call, the last of κ first, has new inputs
+// while the others stay within their tables, and falls back to the
+// paper's formulas; any such In is a model of the paper's formula. On the
+// paper's example this learns RISE(228) with m = 1, as the paper reports,
+// rather than re-executing a call of an earlier step.
 //
 // Implementations are reached through an Exec (package extfunc provides
 // one). An implementation that fails, hangs (the Exec owns its timeout)

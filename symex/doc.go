@@ -28,16 +28,52 @@
 // open are symbols x@0 ("initial values are free", Def. 9).
 //
 // Quiescence (Def. 4) leads to a sink, as in the paper (footnote 7);
-// Options.DeltaLoop makes it a self-loop. Its guard is the suspension's,
-// computed once per location by canonical.QuiescenceGuard.
+// Options.DeltaLoop makes it a self-loop, and Options.NoDelta leaves it
+// out (the trees of the function-summaries paper have none). Its guard
+// is the suspension's, computed once per location by
+// canonical.QuiescenceGuard: a location is quiescent where no output and
+// no internal action can fire. An internal (τ) transition is an edge of
+// the tree like any other, named after its transition.
+//
+// Execute expands the nodes breadth-first (Options.Order BFS, the
+// default) or depth-first (DFS); Tree.Coverage is the transition
+// coverage of the tree, the spec's transitions (internal ones included)
+// that label an edge, over all of them, with the names of the others.
+//
+// # External functions
+//
+// A spec may call external functions (spec.Func without a body).
+// With Options.Functions Uninterpreted (the default, and what on-line
+// testing uses) a call stays in the path condition, where the solver
+// sees an uninterpreted function: its result may be anything, so every
+// branch that some function would allow is kept.
+//
+// With Summaries the executor follows Ait Bouali et al., "Symbolic
+// execution with function summaries" (DIVERSITY;
+// ../shared/papers/function-summaries.txt, §4.3; package summary): a
+// symbolic state is η = (q, π, λ, κ), whose call records κ accumulate
+// along the path. Guards and assigned values are flattened (χ) when a
+// transition is fired, every call occurrence becoming a fresh variable
+// F#k, and a child is kept iff SolveTab(m, π, κ, Tab) finds a solution.
+// Tab is global to the executor: it starts from the spec's tables (or
+// Options.Tables) and grows with every row SolveTab learns, so the tree
+// depends on the initial tables, on m, on the solver and on the order;
+// Executor.Tab and Executor.SolveStats report it. Restriction by
+// inclusion is refused with summaries (a state is also its records and
+// the tables, which grow).
 //
 // # Soundness
 //
-// Decide and Expand over-approximate: a query the solver cannot decide (non-linear
-// arithmetic, a timeout) counts as possible, so a successor is kept
+// With uninterpreted functions, Decide and Expand over-approximate: a
+// query the solver cannot decide (non-linear arithmetic, a timeout) counts as possible, so a successor is kept
 // rather than dropped. Ground predicates are evaluated exactly with
 // math/big, never by the solver. Included under-approximates inclusion
 // (an undecided query or a failed quantifier elimination says "not
 // included"), so restriction by inclusion only ever cuts a node whose
 // states are all in another node: the tree keeps every behaviour.
+//
+// With Summaries a tree under-approximates instead, as the paper
+// intends: every kept state is reached with the functions' known
+// results, and a state whose path needs results not in the tables is
+// dropped (an undecided SolveTab query keeps it, marked).
 package symex
