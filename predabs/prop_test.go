@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -128,11 +129,11 @@ func TestOverApproximation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s\n%s", err, src, psrc)
 		}
-		simulated(t, a, src+psrc)
+		simulated(t, ctx, a, src+psrc)
 	}
 }
 
-func simulated(t *testing.T, a *Abstraction, models string) {
+func simulated(t *testing.T, ctx *solver.Context, a *Abstraction, models string) {
 	t.Helper()
 	b := a.Behaviour
 	has := map[[2]*State]map[*EGA]bool{}
@@ -200,5 +201,9 @@ func simulated(t *testing.T, a *Abstraction, models string) {
 				queue = append(queue, n)
 			}
 		}
+	}
+	n, err := b.ReachableStates(ctx, 1000)
+	if err != nil || n != len(reached) {
+		t.Errorf("ReachableStates = %d, %v; enumeration gives %d\n%s", n, err, len(reached), models)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,6 +14,10 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
+
+// maxStatesM bounds the enumeration of the concrete reachable states
+// that --stats reports.
+const maxStatesM = 100000
 
 func abstractCommand() *cli.Command {
 	return &cli.Command{
@@ -323,11 +328,18 @@ func writeAbstractStats(ctx *solver.Context, w io.Writer, a *predabs.Abstraction
 		}
 		return fmt.Sprintf("%d (%.1f %%)", n, 100*float64(n)/float64(d))
 	}
+	statesM := "infinite"
+	if n, err := a.Behaviour.ReachableStates(ctx, maxStatesM); err == nil {
+		statesM = fmt.Sprint(n)
+	} else if !errors.Is(err, predabs.ErrInfinite) {
+		statesM = err.Error()
+	}
 	rows := [][2]string{
 		{"#Act", fmt.Sprint(st.Actions)},
 		{"#EGA", fmt.Sprint(st.EGAs)},
 		{"enum vars (avg dom)", fmt.Sprintf("%d (%.2f)", st.EnumVars, st.AvgDomain)},
 		{"num vars", fmt.Sprint(st.NumVars)},
+		{"#states M (reachable)", statesM},
 		{"TP states", fmt.Sprint(st.TPStates)},
 		{"TP trans", fmt.Sprint(st.TPTrans)},
 		{"TP act", fmt.Sprint(st.TPActions)},

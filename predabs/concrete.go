@@ -1,0 +1,98 @@
+package predabs
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// ErrInfinite is returned by ReachableStates for a model with a
+// variable whose domain is not finite (or too large to enumerate).
+var ErrInfinite = errors.New("predabs: the state space is not finite")
+
+// ReachableStates counts the concrete states of the semantics of b
+// (valuations satisfying I) reachable from init, Table I's "#states M".
+// Every variable must have a finite domain; parameters may be unbounded:
+// the successors of a state by an EGA are enumerated with Z3, each new
+// one excluded by a blocking clause. It stops with an error beyond limit
+// states.
+func (b *Behaviour) ReachableStates(ctx *solver.Context, limit int) (int, error) {
+	for _, v := range b.Vars {
+		if v.Values(finiteLimit) == nil {
+			return 0, fmt.Errorf("%w: %s", ErrInfinite, v.Name)
+		}
+	}
+	seen := map[string]bool{}
+	var queue []spec.Expr
+	visit := func(state spec.Expr) error {
+		k := spec.Format(state)
+		if seen[k] {
+			return nil
+		}
+		if len(seen) >= limit {
+			return fmt.Errorf("predabs: more than %d reachable states", limit)
+		}
+		seen[k] = true
+		queue = append(queue, state)
+		return nil
+	}
+	if err := b.posts(ctx, spec.AndOf(b.Init, b.Invariant), nil, visit); err != nil {
+		return 0, err
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, g := range b.EGAs {
+			if err := b.posts(ctx, s, g, visit); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(seen), nil
+}
+
+// posts calls visit with each state (a conjunction of x == v) reachable
+// from the states satisfying pre by g (pre itself when g is nil) that
+// satisfies I.
+func (b *Behaviour) posts(ctx *solver.Context, pre spec.Expr, g *EGA, visit func(spec.Expr) error) error {
+	primed := map[string]spec.Expr{}
+	var eqs []spec.Expr
+	for _, v := range b.Vars {
+		p := spec.VarRef(v.Name+"'", v.Type)
+		primed[v.Name] = p
+		val := v.Ref()
+		if g != nil {
+			val = g.Assign[v.Name]
+		}
+		eqs = append(eqs, spec.Compare(spec.Eq, p, val))
+	}
+	guard := spec.True()
+	if g != nil {
+		guard = g.Guard
+	}
+	f := spec.AndOf(pre, guard, spec.AndOf(eqs...), spec.Substitute(b.Invariant, primed, nil))
+	for {
+		val, ok, err := ctx.Model(f)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		var state, block []spec.Expr
+		for _, v := range b.Vars {
+			x, ok := val.Vars[v.Name+"'"]
+			if !ok {
+				return fmt.Errorf("predabs: no value for %s in a successor", v.Name)
+			}
+			state = append(state, spec.Compare(spec.Eq, v.Ref(), x.Expr()))
+			block = append(block, spec.Compare(spec.Eq, primed[v.Name], x.Expr()))
+		}
+		if err := visit(spec.AndOf(state...)); err != nil {
+			return err
+		}
+		f = spec.AndOf(f, spec.NotOf(spec.AndOf(block...)))
+	}
+}
