@@ -65,6 +65,7 @@ func commands() []*cli.Command {
 		purposesCommand(),
 		verdictCommand(),
 		abstractCommand(),
+		tourCommand(),
 	}
 }
 

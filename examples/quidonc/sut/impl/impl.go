@@ -86,12 +86,12 @@ func (m *machine) enter(msg jsonl.Message) ([]jsonl.Message, bool) {
 	switch num {
 	case "urgent":
 		m.tries, m.state = 0, busy
-		return []jsonl.Message{jsonl.Out("answer", "kind", "emergency")}, true
+		return []jsonl.Message{jsonl.Out("answer", "kind", "emergency", "left", 2-m.tries)}, true
 	case "listed":
 		if m.f != NoResetOnEntry {
 			m.tries = 0
 		}
-		return []jsonl.Message{jsonl.Out("answer", "kind", "identity")}, true
+		return []jsonl.Message{jsonl.Out("answer", "kind", "identity", "left", 2-m.tries)}, true
 	case "invalid":
 		return m.retry(), true
 	}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/instantiate"
+	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/predabs"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+func tourCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "tour",
+		Usage:     "covering tour of the product of an abstraction with a purpose, instantiated into test cases (LTG/GeneSyst)",
+		ArgsUsage: "SPEC PURPOSE",
+		UsageText: "stg tour SPEC PURPOSE [-o DIR] [--reflexive K] [--no-filter] [--format yaml|go] [--stats]",
+		Description: `Tour builds the abstraction of SPEC guided by PURPOSE (as stg abstract does),
+its synchronised product SP with the purpose, and a covering tour of SP: a
+set of paths from the initial state to final states that traverses every
+transition of SP lying on such a path, of minimal total length (directed
+Chinese postman by min-cost flow). Each path is a symbolic test: a
+sequence of actions with the abstract state expected after each. Each is
+then animated on SPEC with Z3: values for the parameters such that every
+step is enabled and every state lies in its abstract state, with up to K
+reflexive steps of SP' (--reflexive) inserted before each step where the
+action is not enabled, and inputs sent only where SPEC predicts
+quiescence. An instance becomes a linear test case (stg generate on a
+purpose that follows it): sends with the chosen values, receives with
+the outputs SPEC predicts, Fail on an unspecified output, Inconc on an
+allowed one off the path, Pass at the end.
+
+Without -o, tour prints the symbolic tests and their instances; with
+-o DIR it also writes one test case per instance into DIR, named
+PURPOSE-tI.yaml (or PURPOSE-tI_test.go with --format go, all in the
+package --package). --stats prints the columns of Table II instead, with
+and without filtering.
+
+Example:
+   stg tour examples/quidonc/spec.yaml examples/quidonc/purpose-fig4.yaml --stats
+   stg tour examples/quidonc/spec.yaml examples/quidonc/purpose-fig4.yaml -o tests/
+   stg run tests/quidonc-fig4-t1.yaml -- ./quidonc-sut`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "o", Aliases: []string{"output"}, Usage: "write one test case per instantiated test into `DIR`"},
+			&cli.IntFlag{Name: "reflexive", Value: 2, Usage: "insert at most `K` reflexive steps before each step"},
+			&cli.BoolFlag{Name: "no-filter", Usage: "abstraction without filtering (keep the transitions only the exact check refutes)"},
+			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "format of the test case files: yaml or go"},
+			&cli.StringFlag{Name: "package", Usage: "package clause of --format go (default: PURPOSE_test)"},
+			&cli.BoolFlag{Name: "stats", Usage: "print the columns of Table II, with and without filtering"},
+			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
+		},
+		Action: runTour,
+	}
+}
+
+func runTour(c *cli.Context) error {
+	args, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
+	if len(args) != 2 {
+		return usageError(c, "stg tour needs SPEC and PURPOSE")
+	}
+	format := c.String("format")
+	if format != "yaml" && format != "go" {
+		return usageError(c, "unknown --format %q: want yaml or go", format)
+	}
+	k := c.Int("reflexive")
+	if k < 0 {
+		return usageError(c, "--reflexive must be at least 0")
+	}
+	s, tp, err := loadSpecPurpose(args)
+	if err != nil {
+		return inputError(err)
+	}
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return inputError(fmt.Errorf("stg tour: cannot start the solver: %v", err))
+	}
+	defer ctx.Close()
+	ctx.SetTimeout(c.Duration("solver-timeout"))
+	opts := instantiate.Options{Reflexive: k, Abstraction: predabs.Options{NoFilter: c.Bool("no-filter")}, Testcases: c.String("o") != ""}
+	if c.Bool("stats") {
+		return writeTourStats(ctx, c.App.Writer, s, tp, opts)
+	}
+	su, err := instantiate.Generate(ctx, s, tp, opts)
+	if err != nil {
+		return inputError(err)
+	}
+	if len(su.Abstraction.Compatible) > 0 {
+		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(su.Abstraction.Compatible, "; ")))
+	}
+	writeTour(c.App.Writer, su)
+	if dir := c.String("o"); dir != "" {
+		pkg := c.String("package")
+		if pkg == "" {
+			pkg = goPackage(tp.Name)
+		}
+		return writeTourFiles(c.App.Writer, dir, format, pkg, su)
+	}
+	return nil
+}
+
+// goPackage is the default package clause of --format go: the purpose's
+// name as an identifier, with _test.
+func goPackage(name string) string {
+	b := []byte(name)
+	for i, ch := range b {
+		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 || b[0] >= '0' && b[0] <= '9' {
+		b = append([]byte("tp_"), b...)
+	}
+	return string(b) + "_test"
+}
+
+// writeTour prints SP's size and every symbolic test with its instance
+// or the reason it has none.
+func writeTour(w io.Writer, su *instantiate.Suite) {
+	st := su.Stats
+	fmt.Fprintf(w, "SP: %d states, %d transitions (%d on no initial-final path); SP': %d transitions\n",
+		st.SPStates, st.SPTransitions, st.Uncoverable, len(su.SPPrime.Transitions))
+	fmt.Fprintf(w, "covering tour: %d symbolic tests, total length %d\n", st.Symbolic, su.Tour.Length())
+	for i, path := range su.Symbolic {
+		var acts []string
+		for _, t := range path {
+			acts = append(acts, t.Action)
+		}
+		fmt.Fprintf(w, "t%d  %s\n", i+1, strings.Join(acts, " "))
+		if inst := su.Instances[i]; inst != nil {
+			fmt.Fprintf(w, "    instance: %s\n", instanceString(inst))
+		} else {
+			fmt.Fprintf(w, "    %v\n", su.Reasons[i])
+		}
+	}
+	fmt.Fprintf(w, "instantiated: %d/%d (%.0f %%)\n", st.Instantiated, st.Symbolic, 100*st.Ratio())
+}
+
+// instanceString prints the steps of an instance: inputs with ?,
+// outputs with !, inserted reflexive steps in brackets.
+func instanceString(inst *instantiate.Instance) string {
+	var parts []string
+	for _, st := range inst.Steps {
+		mark := "!"
+		if st.Input {
+			mark = "?"
+		}
+		var args []string
+		for _, name := range paramNames(st) {
+			args = append(args, name+"="+st.Args[name].String())
+		}
+		s := st.Transition.Action + mark
+		if len(args) > 0 {
+			s += "(" + strings.Join(args, ", ") + ")"
+		}
+		if st.Reflexive {
+			s = "[" + s + "]"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+func paramNames(st instantiate.Step) []string {
+	var names []string
+	for name := range st.Args {
+		names = append(names, name)
+	}
+	// few parameters: a simple insertion sort keeps the output stable
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && names[j] < names[j-1]; j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+	return names
+}
+
+// writeTourFiles writes the test case of every instance into dir.
+func writeTourFiles(w io.Writer, dir, format, pkg string, su *instantiate.Suite) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return inputError(err)
+	}
+	for _, tc := range su.Testcases {
+		if tc == nil {
+			continue
+		}
+		data, err := pipeline.Encode(tc, format, pkg)
+		if err != nil {
+			return inputError(err)
+		}
+		name := tc.Name + ".yaml"
+		if format == "go" {
+			name = strings.ReplaceAll(tc.Name, "-", "_") + "_test.go"
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return inputError(err)
+		}
+		fmt.Fprintf(w, "wrote %s\n", path)
+	}
+	return nil
+}
+
+// writeTourStats prints the columns of Table II for the abstraction
+// with filtering and without.
+func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts instantiate.Options) error {
+	fmt.Fprintf(w, "%-16s %9s %8s %9s %13s %8s %7s %9s %9s\n", "variant", "#symbolic", "avg len", "#filtered", "#instantiated", "avg len", "ratio", "inserted", "time")
+	for _, noFilter := range []bool{true, false} {
+		o := opts
+		o.Testcases = false
+		o.Abstraction.NoFilter = noFilter
+		su, err := instantiate.Generate(ctx, s, tp, o)
+		if err != nil {
+			return inputError(err)
+		}
+		st := su.Stats
+		name := "with filtering"
+		if noFilter {
+			name = "without"
+		}
+		filtered := fmt.Sprint(st.Filtered)
+		if noFilter {
+			filtered = "-"
+		}
+		fmt.Fprintf(w, "%-16s %9d %8.2f %9s %13d %8.2f %6.0f%% %9d %9s\n", name, st.Symbolic, st.SymbolicLen, filtered,
+			st.Instantiated, st.InstantiatedLen, 100*st.Ratio(), st.Inserted, st.Time.Round(1e6))
+	}
+	return nil
+}
