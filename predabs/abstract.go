@@ -250,14 +250,13 @@ func (a *Abstraction) states(ctx *solver.Context) error {
 	idx := make([]int, len(a.Vars))
 	for {
 		a.Stats.Candidates++
-		var preds, labels []string
+		var labels []string
 		var ps []spec.Expr
 		for i, part := range a.Vars {
 			c := part.Cells[idx[i]]
 			ps = append(ps, c.Pred)
 			labels = append(labels, c.Label)
 		}
-		_ = preds
 		s := &State{Cells: append([]int(nil), idx...), Pred: spec.AndOf(ps...), Label: "{" + strings.Join(labels, ", ") + "}"}
 		ok, err := ctx.Possible(spec.AndOf(a.Behaviour.Invariant, s.Pred))
 		if err != nil {

@@ -16,7 +16,6 @@ type Purpose struct {
 	Moves     []Move                 // one per action of each arc
 	Where     map[string]spec.Expr   // state predicates (L^P), by location
 	Atoms     map[string][]spec.Expr // SD^x_sp: the atomic predicates on x
-	atomPos   map[spec.Expr]spec.Pos // where each atom was written
 	explicit  map[string]bool        // O^P
 }
 
@@ -38,7 +37,7 @@ func NewPurpose(b *Behaviour, tp *spec.Model) (*Purpose, error) {
 		return nil, errs.Err()
 	}
 	p := &Purpose{Model: tp, Initial: tp.Initial.Location, Finals: tp.Accept, Locations: tp.Locations,
-		Where: map[string]spec.Expr{}, Atoms: map[string][]spec.Expr{}, atomPos: map[spec.Expr]spec.Pos{}, explicit: map[string]bool{}}
+		Where: map[string]spec.Expr{}, Atoms: map[string][]spec.Expr{}, explicit: map[string]bool{}}
 	for _, v := range tp.Variables {
 		errs.Add(v.Pos, "the abstraction reads a purpose as an LTS: it has no variables (%s)", v.Name)
 	}
@@ -52,7 +51,7 @@ func NewPurpose(b *Behaviour, tp *spec.Model) (*Purpose, error) {
 		arcs = tp.LTS.Arcs
 		for _, w := range tp.LTS.Where {
 			p.Where[w.Location] = w.Pred
-			p.addAtoms(b, w, &errs)
+			p.addAtoms(w, &errs)
 		}
 	}
 	for _, a := range arcs {
@@ -66,7 +65,7 @@ func NewPurpose(b *Behaviour, tp *spec.Model) (*Purpose, error) {
 
 // addAtoms splits a state predicate into its conjuncts, each an atomic
 // predicate on one variable.
-func (p *Purpose) addAtoms(b *Behaviour, w *spec.StatePredicate, errs *spec.ErrorList) {
+func (p *Purpose) addAtoms(w *spec.StatePredicate, errs *spec.ErrorList) {
 	for _, c := range spec.Conjuncts(w.Pred) {
 		vars := map[string]bool{}
 		spec.Idents(c, func(id *spec.Ident) {
@@ -80,7 +79,6 @@ func (p *Purpose) addAtoms(b *Behaviour, w *spec.StatePredicate, errs *spec.Erro
 		case 1:
 			for x := range vars {
 				p.Atoms[x] = append(p.Atoms[x], c)
-				p.atomPos[c] = w.Pos
 			}
 		default:
 			errs.Add(w.Pos, "state predicate of %s: conjunct %s relates several variables; the atomic predicates of the abstraction are on one variable each (x ∈ V, §VI)", w.Location, spec.Format(c))
