@@ -25,7 +25,9 @@ func (g *System) Model(name, file string) (*spec.Model, error) {
 	seen := map[string]string{}
 	for _, s := range g.States {
 		if prev, dup := seen[s.String()]; dup && prev != s.key() {
-			return nil, fmt.Errorf("%s: two states of %s print as location %q: rename a component location", file, g, s)
+			var errs spec.ErrorList
+			errs.Add(g.Structure.Pos, "two states of %s print as location %q: rename a component location", g, s)
+			return nil, errs.Err()
 		}
 		seen[s.String()] = s.key()
 		m.Locations = append(m.Locations, s.String())

@@ -307,7 +307,8 @@ func TestTracesRules(t *testing.T) {
 
 // TestTracesRandom: random systems of two or three components (random
 // alphabets, guards, assignments and structures) have the traces of
-// their brute-force composition up to depth 6.
+// their brute-force composition up to depth 6, and the projection of
+// each of their transitions on each sub-system is unique (Def. 9).
 func TestTracesRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	checked, total := 0, 0
@@ -331,6 +332,14 @@ func TestTracesRandom(t *testing.T) {
 		}
 		total += checkTraces(t, sys, m)
 		checked++
+		for _, tr := range g.Transitions {
+			for _, sub := range g.Subsystems() {
+				p, cands := g.Project(tr, sub), fits(g, tr, sub)
+				if (p == nil) != (len(cands) == 0) || (p != nil && (len(cands) != 1 || cands[0] != p)) {
+					t.Fatalf("%s: projection of %s on %s: %v, fitting %v", sys.Structure, tr, sub, p, cands)
+				}
+			}
+		}
 	}
 	if checked < 20 {
 		t.Fatalf("only %d random systems checked", checked)
