@@ -352,3 +352,26 @@ func TestFoldCond(t *testing.T) {
 		t.Errorf("%s at x = 1: %v, %v", spec.Format(got), ok, err)
 	}
 }
+
+// TestFoldShortCircuit: a call that a decided conjunct, disjunct or
+// condition makes irrelevant is not made, as Eval would not make it.
+func TestFoldShortCircuit(t *testing.T) {
+	r := newRegistry(t, Options{}, rise()) // RISE: rows 202 and 300 only
+	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType}, Funcs: map[string]*spec.Func{"RISE": rise()}}
+	for src, want := range map[string]string{
+		"150 > 200 && RISE(150) <= 1.0":           "false",
+		"150 <= 200 || RISE(150) <= 1.0":          "true",
+		"300 > 200 && RISE(300) > 1.0":            "2.42 > 1.0",
+		"ite(150 > 200, RISE(150), 0.5) < 1.0":    "0.5 < 1.0",
+		"x > 0 && (150 > 200 && RISE(150) > 1.0)": "x > 0 && false",
+	} {
+		e, err := spec.Parse(src, spec.Pos{Line: 1, Col: 1}, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Fold(e, r)
+		if err != nil || spec.Format(got) != want {
+			t.Errorf("Fold(%s) = %s, %v; want %s", src, spec.Format(got), err, want)
+		}
+	}
+}

@@ -29,6 +29,17 @@ func fold(e spec.Expr, c spec.Caller) (spec.Expr, error) {
 		if err != nil {
 			return e, err
 		}
+		// Short-circuit as Eval does: a call in Y is not made when X
+		// decides (the guard "I > 200 && RISE(I) <= 1" never asks
+		// RISE(150)).
+		if e.Op == spec.And || e.Op == spec.Or {
+			if v, ok := constant(x); ok && v.T == spec.BoolType {
+				if v.Bool == (e.Op == spec.Or) {
+					return spec.BoolConst(v.Bool), nil
+				}
+				return fold(e.Y, c)
+			}
+		}
 		y, err := fold(e.Y, c)
 		if err != nil {
 			return e, err
@@ -38,6 +49,16 @@ func fold(e spec.Expr, c spec.Caller) (spec.Expr, error) {
 		}
 		return &spec.Binary{Op: e.Op, X: x, Y: y, At: e.At}, nil
 	case *spec.Cond:
+		cond, err := fold(e.If, c)
+		if err != nil {
+			return e, err
+		}
+		if v, ok := constant(cond); ok && v.T == spec.BoolType {
+			if v.Bool {
+				return fold(e.Then, c)
+			}
+			return fold(e.Else, c)
+		}
 		var parts [3]spec.Expr
 		for i, x := range []spec.Expr{e.If, e.Then, e.Else} {
 			y, err := fold(x, c)

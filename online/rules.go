@@ -208,7 +208,7 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 			a := sat // implied by reach == sat
 			if reach != sat {
 				if a, err = t.sat(d.under(n.State.PC)); err != nil {
-					return fmt.Errorf("%s: %v", n.PathString(), err)
+					return fmt.Errorf("%s: %w", n.PathString(), err)
 				}
 			}
 			if a == unsat {
@@ -253,7 +253,7 @@ func (t *Tester) reaches(d Context) (answer, error) {
 	for _, a := range t.tp.Targets(d.Node) {
 		r, err := t.sat(d.under(a.State.PC))
 		if err != nil {
-			return unsat, fmt.Errorf("%s: targetCond: %v", a.PathString(), err)
+			return unsat, fmt.Errorf("%s: targetCond: %w", a.PathString(), err)
 		}
 		if r == sat {
 			return sat, nil

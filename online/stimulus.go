@@ -1,6 +1,7 @@
 package online
 
 import (
+	"errors"
 	"math/big"
 	"slices"
 
@@ -57,6 +58,9 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 				return nil, nil, nil
 			}
 			args, ok, err := x.solve(k.c.under(targets[j].State.PC), k.n)
+			if unknownCall(err) {
+				continue
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -65,6 +69,9 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 			}
 			ev := &Event{Stim: true, Action: k.n.Action.Name, Args: args}
 			st, err := x.t.Apply(x.sc, *ev)
+			if unknownCall(err) {
+				continue // values whose effect the tester cannot compute: not a stimulus
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -75,6 +82,12 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 	}
 	return nil, nil, nil
 }
+
+// unknownCall reports an error of a call whose inputs are in no table
+// row of a function without implementation: a stimulus leading to it is
+// one the tester cannot judge, so it tries another. Any other failure of
+// an implementation (a crash, a timeout) ends the run.
+func unknownCall(err error) bool { return errors.Is(err, extfunc.ErrNoImplementation) }
 
 // outputPossible reports whether some context allows an output of the
 // SUT (not δ). Only where none does can a stimulus not cross an output
