@@ -154,3 +154,24 @@ func TestNameRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestLocationClash: two state tuples that print as the same location
+// are reported at the structure.
+func TestLocationClash(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.yaml": "kind: spec\nname: a\nvariables: {}\nactions: {go: {dir: input}}\ninitial: {location: 'x'}\ntransitions:\n  - {name: i, from: 'x', action: go, to: 'x,y'}\n",
+		"b.yaml": "kind: spec\nname: b\nvariables: {}\nactions: {go: {dir: input}}\ninitial: {location: 'y,z'}\ntransitions:\n  - {name: j, from: 'y,z', action: go, to: 'z'}\n",
+		"s.yaml": "kind: system\nname: s\ncomponents: {A: a.yaml, B: b.yaml}\nstructure: A * B\n",
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sys, g := build(t, filepath.Join(dir, "s.yaml"))
+	_, err := g.Model(sys.Name, sys.File)
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:4:14: two states of A * B print as location \"x,y,z\"") {
+		t.Errorf("got %v", err)
+	}
+}
