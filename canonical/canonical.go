@@ -17,6 +17,9 @@ type Tester struct {
 	// Approximations lists, for the user, where quiescence had to be
 	// over-approximated (see Suspend).
 	Approximations []string
+	// Quiet maps the post-quiescence locations of a spec with internal
+	// actions to their location (Closure.Quiet); nil without τ.
+	Quiet map[string]string
 }
 
 // Suspend returns Δ(S): a copy of s with the output action delta and a
@@ -38,7 +41,11 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) 
 		return nil, nil, err
 	}
 	if HasInternal(s) {
-		return Close(ctx, s)
+		c, err := Close(ctx, s)
+		if err != nil {
+			return nil, nil, err
+		}
+		return c.Model, c.Notes, nil
 	}
 	var notes []string
 	d := s.Clone()
@@ -127,9 +134,13 @@ func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
 	return &Tester{Model: c, Fail: fail}, nil
 }
 
-// Build returns can(Δ(s)).
+// Build returns can(Δ(s)); for a spec with internal actions, can of its
+// closure (Close), with the post-quiescence locations in Tester.Quiet.
 func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
-	d, notes, err := Suspend(ctx, s)
+	if err := checkSpec(s); err != nil {
+		return nil, err
+	}
+	d, quiet, notes, err := suspend(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +149,21 @@ func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
 		return nil, err
 	}
 	c.Approximations = notes
+	c.Quiet = quiet
 	return c, nil
+}
+
+// suspend is Suspend, with the post-quiescence locations of a closure.
+func suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, map[string]string, []string, error) {
+	if HasInternal(s) {
+		c, err := Close(ctx, s)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return c.Model, c.Quiet, c.Notes, nil
+	}
+	d, notes, err := Suspend(ctx, s)
+	return d, nil, notes, err
 }
 
 // checkSpec refuses what this construction does not handle.

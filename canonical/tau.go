@@ -39,17 +39,28 @@ type tauPath struct {
 	end   string
 }
 
-// Close returns Δ(S) for a spec with internal actions: a spec without
-// them, on the τ-closure, whose delta self-loops already account for
+// Closure is Δ(S) for a spec S with internal actions: a spec without
+// them, on the τ-closure, whose delta transitions already account for
 // quiescence through τ. See the package documentation (The τ-closure)
 // for the construction, its exactness and what it refuses.
-func Close(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) {
+type Closure struct {
+	*spec.Model
+	// Quiet maps each post-quiescence location to the location it
+	// belongs to: after delta in l, the tester is in Quiet⁻¹(l), where
+	// the SUT is known to be in a state with no τ*·output continuation.
+	Quiet map[string]string
+	// Notes say where quiescence had to be over-approximated.
+	Notes []string
+}
+
+// Close returns the closure of s.
+func Close(ctx *solver.Context, s *spec.Model) (*Closure, error) {
 	if err := tauCycles(s); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	paths, err := tauPaths(ctx, s)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	c := s.Clone()
 	c.Actions = nil
@@ -60,52 +71,104 @@ func Close(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) {
 	}
 	c.Actions = append(c.Actions, &spec.Action{Name: spec.Delta, Dir: spec.Output})
 	c.Transitions = nil
+	res := &Closure{Model: c, Quiet: map[string]string{}}
 	closed := map[string][]*spec.Transition{}
 	for _, l := range s.Locations {
-		ts, from, err := closedTransitions(ctx, s, l, paths[l])
+		ts, err := closedDeterministic(ctx, s, l, l, paths[l], nil)
 		if err != nil {
-			return nil, nil, err
-		}
-		if ts, err = determinise(ctx, s, l, ts, from); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		closed[l] = ts
 	}
-	var notes []string
 	noCont := map[string]spec.Expr{}
+	approx := map[string]bool{}
 	for _, l := range s.Locations {
 		g, ns := noOutput(ctx, s, l, closed[l])
-		noCont[l] = g
-		notes = append(notes, ns...)
+		noCont[l], approx[l] = g, len(ns) > 0
+		res.Notes = append(res.Notes, ns...)
 	}
 	for _, l := range s.Locations {
 		c.Transitions = append(c.Transitions, closed[l]...)
 		g, ns, err := tauDelta(ctx, s, l, paths[l], noCont)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		notes = append(notes, ns...)
-		if !spec.IsFalse(g) {
-			c.Transitions = append(c.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: g, To: l})
+		res.Notes = append(res.Notes, ns...)
+		if spec.IsFalse(g) {
+			continue
+		}
+		if err := res.addDelta(ctx, s, l, g, paths[l], noCont, approx); err != nil {
+			return nil, err
 		}
 	}
-	return c, notes, nil
+	return res, nil
 }
 
-// closedTransitions returns, for every τ-path π from l and every visible
-// transition t leaving π's end, the transition l -a-> t.To with guard
-// ∃τ-params. G_π ∧ G_t[A_π] and assignment A_t ∘ A_π. Unsatisfiable
-// ones are dropped.
-func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath) ([]*spec.Transition, map[*spec.Transition]origin, error) {
+// addDelta adds the delta transitions of l, whose guard is g. Without
+// τ-paths from l, delta is a self-loop (exact). Otherwise delta leads to
+// a post-quiescence location lδ with the values of l: there no output
+// is possible (every output is Fail), delta loops, and the inputs are
+// those of the quiet states of l's closure, reached through τ-paths π
+// with ∃τ. G_π ∧ NoOut(end(π))[A_π]. Where NoOut was over-approximated
+// (the solver could not eliminate an output's parameters), the quiet
+// states are not known exactly and delta stays a self-loop on l: its
+// inputs are l's, all specified (sound, less precise).
+func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spec.Expr, paths []*tauPath, noCont map[string]spec.Expr, approx map[string]bool) error {
+	c := res.Model
+	exact := len(paths) > 1
+	for _, p := range paths {
+		exact = exact && !approx[p.end]
+	}
+	if !exact {
+		c.Transitions = append(c.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: g, To: l})
+		return nil
+	}
+	q := "quiet(" + l + ")"
+	for i := 0; c.HasLocation(q); i++ {
+		q = fmt.Sprintf("quiet%d(%s)", i, l)
+	}
+	ins, err := closedDeterministic(ctx, s, l, q, paths, noCont)
+	if err != nil {
+		return err
+	}
+	c.Locations = append(c.Locations, q)
+	res.Quiet[q] = l
+	c.Transitions = append(c.Transitions,
+		&spec.Transition{From: l, Action: spec.Delta, Guard: g, To: q},
+		&spec.Transition{From: q, Action: spec.Delta, Guard: g, To: q})
+	c.Transitions = append(c.Transitions, ins...)
+	return nil
+}
+
+// closedDeterministic returns the closed transitions of l, named as
+// leaving from, made deterministic (determinise). With quiet set, only
+// the inputs of the quiet states (quiet[end] holds after the path).
+func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, paths []*tauPath, quiet map[string]spec.Expr) ([]*spec.Transition, error) {
+	ts, origins, err := closedTransitions(ctx, s, from, paths, quiet)
+	if err != nil {
+		return nil, err
+	}
+	return determinise(ctx, s, l, ts, origins)
+}
+
+// closedTransitions returns, for every τ-path π (from some location) and
+// every visible transition t leaving π's end, the transition
+// l -a-> t.To with guard ∃τ-params. G_π ∧ G_t[A_π] and assignment
+// A_t ∘ A_π. Unsatisfiable ones are dropped. With quiet set, only inputs
+// count, and the guard also requires quiet[end(π)][A_π].
+func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, quiet map[string]spec.Expr) ([]*spec.Transition, map[*spec.Transition]origin, error) {
 	var out []*spec.Transition
 	from := map[*spec.Transition]origin{}
 	for _, p := range paths {
 		for _, t := range s.Outgoing(p.end) {
 			a := s.Action(t.Action)
-			if a == nil || a.Dir == spec.Internal {
+			if a == nil || a.Dir == spec.Internal || quiet != nil && a.Dir != spec.Input {
 				continue
 			}
 			g := spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, nil))
+			if quiet != nil {
+				g = spec.AndOf(g, spec.Substitute(quiet[p.end], p.subst, nil))
+			}
 			if len(p.steps) > 0 {
 				var err error
 				if g, err = eliminate(ctx, p.taus, g); err != nil {
