@@ -325,6 +325,7 @@ func (l *loader) libraryEnums(sys *System) {
 // that each hidden channel is a channel of the part it hides.
 func (l *loader) checkStructure(sys *System, n *yaml.Node) {
 	used := map[string]bool{}
+	unknown := false
 	var walk func(s *Structure) map[string]bool
 	walk = func(s *Structure) map[string]bool {
 		chans := map[string]bool{}
@@ -333,6 +334,7 @@ func (l *loader) checkStructure(sys *System, n *yaml.Node) {
 			c := sys.Component(s.Component)
 			if c == nil {
 				l.errs.Add(s.Pos, "unknown component %s (components: %s)", s.Component, strings.Join(componentNames(sys), ", "))
+				unknown = true
 				return nil
 			}
 			if used[s.Component] {
@@ -362,7 +364,7 @@ func (l *loader) checkStructure(sys *System, n *yaml.Node) {
 	}
 	walk(sys.Structure)
 	for _, c := range sys.Components {
-		if !used[c.Name] {
+		if !used[c.Name] && !unknown {
 			l.errorf(n, "component %s is not used in the structure", c.Name)
 		}
 	}
