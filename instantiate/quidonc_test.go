@@ -1,11 +1,14 @@
 package instantiate
 
 import (
+	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -33,42 +36,325 @@ func newContext(t *testing.T) *solver.Context {
 	return ctx
 }
 
-func describe(inst *Instance) string {
-	var b strings.Builder
-	for _, st := range inst.Steps {
-		mark := ""
-		if st.Reflexive {
-			mark = "+"
-		}
-		fmt.Fprintf(&b, "%s%s%v ", mark, st.Transition.Name, st.Args)
-	}
-	return b.String()
+var examplePairs = []struct{ name, spec, purpose string }{
+	{"quidonc", "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-fig4.yaml"},
+	{"tank", "../examples/tank/spec.yaml", "../examples/tank/purpose-high-then-empty.yaml"},
 }
 
-func TestQuidoncSuite(t *testing.T) {
-	s, tp := load(t, "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-fig4.yaml")
+func actions(path []*predabs.ProductTransition) string {
+	var acts []string
+	for _, t := range path {
+		acts = append(acts, t.Action)
+	}
+	return strings.Join(acts, " ")
+}
+
+// TestGenerateExamples checks the suites of the examples, with and
+// without filtering and for K = 0 and 2: the tour covers SP, every
+// instance replays on the model (Animate replays it), and every test
+// case (built for K = 2) passes check.All and can reach Pass.
+func TestGenerateExamples(t *testing.T) {
 	ctx := newContext(t)
-	for _, k := range []int{0, 1, 2, 3} {
-		su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("K=%d %+v", k, su.Stats)
-		for i, p := range su.Symbolic {
-			var acts []string
-			for _, tr := range p {
-				acts = append(acts, tr.Action)
-			}
-			if su.Instances[i] != nil {
-				t.Logf("  %v -> %s", acts, describe(su.Instances[i]))
-				f, err := check.All(ctx, su.Testcases[i])
+	for _, ex := range examplePairs {
+		s, tp := load(t, ex.spec, ex.purpose)
+		for _, noFilter := range []bool{false, true} {
+			for _, k := range []int{0, 2} {
+				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, Abstraction: predabs.Options{NoFilter: noFilter}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Logf("  check: %+v", f)
-			} else {
-				t.Logf("  %v: %v", acts, su.Reasons[i])
+				st := su.Stats
+				t.Logf("%s no-filter=%v K=%d: %d symbolic (avg %.2f), %d instantiated (avg %.2f, %d inserted), SP %d/%d",
+					ex.name, noFilter, k, st.Symbolic, st.SymbolicLen, st.Instantiated, st.InstantiatedLen, st.Inserted, st.SPStates, st.SPTransitions)
+				checkCovered(t, su)
+				for i, inst := range su.Instances {
+					if inst == nil {
+						if !errors.Is(su.Reasons[i], ErrNotInstantiable) {
+							t.Errorf("%s t%d: no instance and no reason", ex.name, i+1)
+						}
+						continue
+					}
+					if k > 0 {
+						checkTestcase(t, ctx, su.Testcases[i])
+					}
+				}
 			}
 		}
+	}
+}
+
+// checkCovered checks that the symbolic tests are paths of SP from its
+// initial state to final states that traverse every coverable transition.
+func checkCovered(t *testing.T, su *Suite) {
+	t.Helper()
+	seen := map[*predabs.ProductTransition]bool{}
+	for i, p := range su.Symbolic {
+		if !p[0].From.Initial || !p[len(p)-1].To.Final {
+			t.Errorf("t%d (%s) does not go from the initial state to a final one", i+1, actions(p))
+		}
+		for j, tr := range p {
+			seen[tr] = true
+			if j > 0 && p[j-1].To != tr.From {
+				t.Errorf("t%d is not a path at step %d", i+1, j+1)
+			}
+		}
+	}
+	for _, e := range su.Tour.Coverable {
+		if !seen[su.SP.Transitions[e]] {
+			t.Errorf("coverable SP transition %d not covered", e)
+		}
+	}
+}
+
+func checkTestcase(t *testing.T, ctx *solver.Context, tc *spec.Model) {
+	t.Helper()
+	f, err := check.All(ctx, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Errors) > 0 {
+		t.Errorf("%s: check.All: %v", tc.Name, f.Errors)
+	}
+	r, err := check.PassReachable(ctx, tc, 40, 5000)
+	if err != nil || r != solver.Sat {
+		t.Errorf("%s: Pass not reachable: %v %v", tc.Name, r, err)
+	}
+}
+
+// TestQuidoncFigures pins what the reconstruction gives: SP, the tour and
+// the instantiation ratio, with filtering and K = 2 (the README's table).
+func TestQuidoncFigures(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := su.Stats
+	got := fmt.Sprintf("SP %d/%d, %d symbolic of total length %d, %d instantiated", st.SPStates, st.SPTransitions, st.Symbolic, su.Tour.Length(), st.Instantiated)
+	want := "SP 15/36, 8 symbolic of total length 81, 3 instantiated"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestTankNeedsReflexiveSteps: the tank cannot reach 7 litres from a
+// pour of at most 3 without an inserted pour (K = 0 fails, K = 1 works).
+func TestTankNeedsReflexiveSteps(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, examplePairs[1].spec, examplePairs[1].purpose)
+	for k, want := range []int{0, 1, 1} {
+		su, err := Generate(ctx, s, tp, Options{Reflexive: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if su.Stats.Instantiated != want*su.Stats.Symbolic || want == 1 && su.Stats.Inserted == 0 {
+			t.Errorf("K=%d: %+v", k, su.Stats)
+		}
+	}
+}
+
+// TestAnimateAgainstBruteForce compares Animate with an independent
+// search: a depth-first enumeration of concrete executions with the
+// concrete evaluator (parameters over small finite sets), with the same
+// rules (inputs only where quiescent, abstract states, at most K
+// reflexive steps before each step, per step). Both must agree on which
+// symbolic tests have an instance.
+func TestAnimateAgainstBruteForce(t *testing.T) {
+	ctx := newContext(t)
+	for _, ex := range examplePairs {
+		s, tp := load(t, ex.spec, ex.purpose)
+		for _, k := range []int{0, 1} {
+			su, err := Generate(ctx, s, tp, Options{Reflexive: k, Abstraction: predabs.Options{NoFilter: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			anim, err := NewAnimator(ctx, su.SPPrime, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range su.Symbolic {
+				for n := 1; n <= len(p); n++ {
+					_, err := anim.Animate(ctx, p[:n])
+					got := err == nil
+					if want := bruteInstance(t, anim, p[:n]); got != want {
+						t.Errorf("%s K=%d t%d prefix %d (%s): Animate %v (%v), brute force %v", ex.name, k, i+1, n, actions(p[:n]), got, err, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// bruteInstance reports whether some concrete execution instantiates
+// path, by enumeration.
+func bruteInstance(t *testing.T, a *Animator, path []*predabs.ProductTransition) bool {
+	t.Helper()
+	var inits []map[string]spec.Value
+	enumerate(a.b.Vars, 0, map[string]spec.Value{}, func(x map[string]spec.Value) {
+		if holds(t, a.b.Init, x, nil) && holds(t, a.b.Invariant, x, nil) && holds(t, path[0].From.Pred(), x, nil) {
+			inits = append(inits, clone(x))
+		}
+	})
+	for _, x := range inits {
+		if a.bruteFrom(t, path, 0, a.K, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// bruteFrom: from state x before step i, with left reflexive steps
+// still allowed before it.
+func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value) bool {
+	if i == len(path) {
+		return true
+	}
+	tr := path[i]
+	for _, st := range tr.Steps {
+		for _, y := range a.successors(t, st.EGA, x) {
+			if holds(t, tr.To.Pred(), y, nil) && a.bruteFrom(t, path, i+1, a.K, y) {
+				return true
+			}
+		}
+	}
+	if left == 0 {
+		return false
+	}
+	for _, g := range a.reflexive[stateKey(tr.From)] {
+		for _, y := range a.successors(t, g, x) {
+			if holds(t, tr.From.Pred(), y, nil) && a.bruteFrom(t, path, i, left-1, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// successors returns the states g leads to from x (satisfying the
+// invariant), an input only from a quiescent state.
+func (a *Animator) successors(t *testing.T, g *predabs.EGA, x map[string]spec.Value) []map[string]spec.Value {
+	if a.isInput(g) && !holds(t, a.quiescent, x, nil) {
+		return nil
+	}
+	var params []*spec.Variable
+	for _, p := range a.s.Action(g.Action).Params {
+		params = append(params, &spec.Variable{Name: p.Name, Type: p.Type})
+	}
+	var out []map[string]spec.Value
+	enumerateParams(params, 0, map[string]spec.Value{}, func(args map[string]spec.Value) {
+		if !holds(t, g.Guard, x, args) {
+			return
+		}
+		y := map[string]spec.Value{}
+		for _, v := range a.b.Vars {
+			val, err := spec.Eval(g.Assign[v.Name], spec.Valuation{Vars: x, Params: args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			y[v.Name] = val
+		}
+		if holds(t, a.b.Invariant, y, nil) {
+			out = append(out, y)
+		}
+	})
+	return out
+}
+
+func holds(t *testing.T, e spec.Expr, x, args map[string]spec.Value) bool {
+	ok, err := spec.EvalBool(e, spec.Valuation{Vars: x, Params: args})
+	if err != nil {
+		t.Fatalf("%s: %v", spec.Format(e), err)
+	}
+	return ok
+}
+
+// finite returns the values tried for a variable or parameter of type
+// typ: every value of an enum or bool, the range of a bounded int, and
+// -1..9 for any other int.
+func finite(typ spec.Type, r *spec.Range) []spec.Value {
+	switch typ.Kind {
+	case spec.EnumKind:
+		var vs []spec.Value
+		for i := range typ.Enum.Values {
+			vs = append(vs, spec.EnumValue(typ.Enum, i))
+		}
+		return vs
+	case spec.Bool:
+		return []spec.Value{spec.BoolValue(false), spec.BoolValue(true)}
+	}
+	lo, hi := int64(-1), int64(9)
+	if r != nil {
+		lo, hi = r.Lo.Int64(), r.Hi.Int64()
+	}
+	var vs []spec.Value
+	for v := lo; v <= hi; v++ {
+		vs = append(vs, spec.IntValue(big.NewInt(v)))
+	}
+	return vs
+}
+
+func enumerate(vars []*predabs.Var, i int, x map[string]spec.Value, f func(map[string]spec.Value)) {
+	if i == len(vars) {
+		f(x)
+		return
+	}
+	for _, v := range finite(vars[i].Type, vars[i].Range) {
+		x[vars[i].Name] = v
+		enumerate(vars, i+1, x, f)
+	}
+}
+
+func enumerateParams(ps []*spec.Variable, i int, x map[string]spec.Value, f func(map[string]spec.Value)) {
+	if i == len(ps) {
+		f(x)
+		return
+	}
+	for _, v := range finite(ps[i].Type, nil) {
+		x[ps[i].Name] = v
+		enumerateParams(ps, i+1, x, f)
+	}
+}
+
+func clone(x map[string]spec.Value) map[string]spec.Value {
+	y := map[string]spec.Value{}
+	for k, v := range x {
+		y[k] = v
+	}
+	return y
+}
+
+// TestPurposeIsLinear: the purpose of an instance has one location per
+// step and the sink, quiescence loops where an input is next, and loads
+// with the spec.
+func TestPurposeIsLinear(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, examplePairs[1].spec, examplePairs[1].purpose)
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst := su.Instances[0]
+	p, err := Purpose(s, inst, "lin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Accept) != 1 || p.Accept[0] != fmt.Sprintf("s%d", len(inst.Steps)) {
+		t.Errorf("accept %v, want s%d", p.Accept, len(inst.Steps))
+	}
+	deltas := 0
+	for _, tr := range p.Transitions {
+		if tr.Action == spec.Delta {
+			deltas++
+		}
+	}
+	inputs := 0
+	for _, st := range inst.Steps {
+		if st.Input {
+			inputs++
+		}
+	}
+	if deltas != inputs {
+		t.Errorf("%d quiescence loops, %d inputs", deltas, inputs)
 	}
 }
