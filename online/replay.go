@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
@@ -91,9 +92,16 @@ func (t *Tester) where(b *strings.Builder, cs []Context) {
 
 // PathCond returns π(s) under f for the context (s, f), simplified:
 // what the run tells of the symbols it has not observed (initial
-// values, say).
+// values, say), the calls of external functions whose arguments are
+// known evaluated (see Tester.Funcs).
 func (t *Tester) PathCond(c Context) string {
-	e := symex.FoldGround(c.under(c.Node.State.PC))
+	e := c.under(c.Node.State.PC)
+	if t.Funcs != nil {
+		if f, err := extfunc.Fold(e, t.Funcs); err == nil {
+			e = f
+		}
+	}
+	e = symex.FoldGround(e)
 	if s, err := t.z.Simplify(e); err == nil {
 		e = s
 	}

@@ -36,9 +36,9 @@ Exit codes: 0 Pass, 1 Fail, 2 Inconc, 3 error, 4 WeakPass.
 
 Example:
    stg verdict examples/atm-paper/spec.yaml eta11.yaml trace.jsonl`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION` (an undecided query counts as satisfiable: never a false Fail)"},
-		},
+		}, funcFlags()...),
 		Action: runVerdict,
 	}
 }
@@ -65,6 +65,12 @@ func runVerdict(c *cli.Context) error {
 	if err != nil {
 		return inputError(err)
 	}
+	funcs, err := funcRegistry(c, m, c.App.ErrWriter) // external functions, as stg run evaluates them
+	if err != nil {
+		return err
+	}
+	defer funcs.Close()
+	t.Funcs = funcs
 	events, err := readEvents(m, args[2])
 	if err != nil {
 		return inputError(err)
