@@ -14,10 +14,13 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples/microgrid/funcs"
 	microgrid "github.com/stg-tool/stg/examples/microgrid/sut/impl"
 	"github.com/stg-tool/stg/extfunc"
@@ -205,4 +208,93 @@ func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs int) {
 		fmt.Fprintf(&b, "%s: killed after %d runs by purpose %v, seed %d: %s\n%s", faults[j], o.runs, paths[o.path], o.kill.Seed, o.kill.Reason, o.kill.TraceString())
 	}
 	t.Log(b.String())
+}
+
+// microgridProcessRuns are the runs per program of
+// TestOnlineMicrogridProcesses.
+const microgridProcessRuns = 30
+
+// TestOnlineMicrogridProcesses plays the same purposes against the
+// controller programs (examples/microgrid/sut/*, JSON Lines over stdin
+// and stdout), the functions evaluated as stg run evaluates them: the
+// spec's Table 1, then its impl: commands (impl/microgrid.py, run in the
+// spec's directory, one process per function for the whole test).
+func TestOnlineMicrogridProcesses(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("the spec's implementation needs python3: %v", err)
+	}
+	bin := t.TempDir() + string(filepath.Separator)
+	build := exec.Command("go", "build", "-o", bin, "./examples/microgrid/sut/...")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := filepath.Join("..", "examples", "microgrid")
+	m, err := spec.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := extfunc.New(m.Funcs, extfunc.Options{Dir: dir, Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Close()
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	x, err := symex.NewExecutor(z, m, symex.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := x.Length(microgridLength)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runners []*online.Runner
+	for _, sp := range p.Split() {
+		tp, err := online.NewPurpose(x, &spec.SymPurpose{Name: "microgrid", Accept: []spec.AcceptPath{{Names: sp.AcceptPaths()[0]}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tester := online.NewTester(z, tp)
+		tester.Funcs = reg
+		runners = append(runners, online.NewRunner(tester, online.Options{}))
+	}
+	var b strings.Builder
+	for _, f := range microgrid.Faults() {
+		count := map[online.Verdict]int{}
+		start := adapter.Command([]string{bin + f.String()}, nil)
+		for i := range microgridProcessRuns {
+			res, err := runProcess(runners[i%len(runners)], start, int64(i))
+			if err != nil {
+				t.Fatalf("%s, seed %d: %v", f, i, err)
+			}
+			count[res.Verdict]++
+			if res.Verdict == online.Fail && f == microgrid.Correct {
+				t.Errorf("the correct controller got Fail, seed %d: %s\n%s", i, res.Reason, res.TraceString())
+			}
+			if res.Verdict == online.Fail && f != microgrid.Correct {
+				break
+			}
+		}
+		fmt.Fprintf(&b, "%s: %d Pass, %d Inconc, %d Fail\n", f, count[online.Pass], count[online.Inconc], count[online.Fail])
+		if f != microgrid.Correct && count[online.Fail] == 0 {
+			t.Errorf("mutant %s survives %d runs", f, microgridProcessRuns)
+		}
+	}
+	t.Log("\n" + b.String())
+}
+
+// runProcess plays one run of r against a fresh process from start.
+func runProcess(r *online.Runner, start adapter.Starter, seed int64) (*online.Result, error) {
+	ctx := context.Background()
+	sut, err := start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer sut.Close()
+	return r.Run(ctx, sut, seed)
 }
