@@ -1,0 +1,121 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var (
+	tourQuidonc = []string{filepath.Join("..", "..", "examples", "quidonc", "spec.yaml"), filepath.Join("..", "..", "examples", "quidonc", "purpose-fig4.yaml")}
+	tourTank    = []string{filepath.Join("..", "..", "examples", "tank", "spec.yaml"), filepath.Join("..", "..", "examples", "tank", "purpose-high-then-empty.yaml")}
+)
+
+// TestTourWritesTestcases: stg tour -o DIR writes one test case per
+// instance, which stg check and stg dot accept.
+func TestTourWritesTestcases(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := stgCmd(t, append([]string{"tour", "-o", dir}, tourQuidonc...)...)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"SP: 15 states, 36 transitions", "covering tour: 8 symbolic tests, total length 81", "instantiated: 3/8 (38 %)", "not instantiable"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if len(files) != 3 {
+		t.Fatalf("%d files written, want 3: %v", len(files), files)
+	}
+	for _, f := range files {
+		if code, _, errOut := stgCmd(t, "check", f); code != exitPass {
+			t.Errorf("stg check %s: exit %d: %s", f, code, errOut)
+		}
+		if code, out, errOut := stgCmd(t, "dot", f); code != exitPass || !strings.HasPrefix(out, "digraph") {
+			t.Errorf("stg dot %s: exit %d: %s", f, code, errOut)
+		}
+	}
+}
+
+// TestTourGo: --format go writes Go test files of one package.
+func TestTourGo(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := stgCmd(t, append([]string{"tour", "-o", dir, "--format", "go", "--package", "qd_test"}, tourQuidonc...)...)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if len(files) != 3 {
+		t.Fatalf("%d files written, want 3", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, src, parser.PackageClauseOnly)
+		if err != nil || file.Name.Name != "qd_test" {
+			t.Errorf("%s: %v, package %v", f, err, file)
+		}
+	}
+}
+
+// TestTourReflexive: the tank's test needs an inserted pour, shown in
+// brackets; without insertions it has no instance.
+func TestTourReflexive(t *testing.T) {
+	code, out, errOut := stgCmd(t, append([]string{"tour"}, tourTank...)...)
+	if code != exitPass || !strings.Contains(out, "[fill?(n=") || !strings.Contains(out, "instantiated: 1/1 (100 %)") {
+		t.Errorf("exit %d: %s%s", code, out, errOut)
+	}
+	code, out, errOut = stgCmd(t, append([]string{"tour", "--reflexive", "0"}, tourTank...)...)
+	if code != exitPass || !strings.Contains(out, "instantiated: 0/1 (0 %)") {
+		t.Errorf("--reflexive 0: exit %d: %s%s", code, out, errOut)
+	}
+}
+
+// TestTourStats: the columns of Table II, both variants.
+func TestTourStats(t *testing.T) {
+	code, out, errOut := stgCmd(t, append([]string{"tour", "--stats"}, tourQuidonc...)...)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "#symbolic") || !strings.HasPrefix(lines[1], "without") || !strings.HasPrefix(lines[2], "with filtering") {
+		t.Fatalf("unexpected stats:\n%s", out)
+	}
+	if f := strings.Fields(lines[2]); f[2] != "8" || f[5] != "3" {
+		t.Errorf("with filtering: %v, want 8 symbolic, 3 instantiated", f)
+	}
+}
+
+func TestTourErrors(t *testing.T) {
+	dir := t.TempDir()
+	notPurpose := filepath.Join(dir, "p.yaml")
+	if err := os.WriteFile(notPurpose, []byte("kind: spec\nname: x\nvariables: {}\nactions: {}\ninitial: {location: A}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("kind: purpose\nname: b\ninitial: {location: q0}\nwhere: {q9: \"TryCounter == 0\"}\ntransitions: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tour", tourQuidonc[0]}, "needs SPEC and PURPOSE"},
+		{append([]string{"tour", "--format", "dot"}, tourQuidonc...), "unknown --format"},
+		{append([]string{"tour", "--reflexive", "-1"}, tourQuidonc...), "--reflexive must be at least 0"},
+		{[]string{"tour", tourQuidonc[0], notPurpose}, "must be a purpose"},
+		{[]string{"tour", tourQuidonc[0], filepath.Join(dir, "missing.yaml")}, "missing.yaml"},
+		{[]string{"tour", tourQuidonc[0], bad}, "bad.yaml:4:"},
+	} {
+		code, _, errOut := stgCmd(t, c.args...)
+		if code != exitError || !strings.Contains(errOut, c.want) {
+			t.Errorf("stg %v: exit %d, stderr %q; want exit %d with %q", c.args, code, errOut, exitError, c.want)
+		}
+	}
+}
