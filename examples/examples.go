@@ -14,6 +14,7 @@ import (
 	buffer "github.com/stg-tool/stg/examples/buffer/sut/impl"
 	cmp "github.com/stg-tool/stg/examples/cmp/sut/impl"
 	"github.com/stg-tool/stg/examples/internal/jsonl"
+	jobs "github.com/stg-tool/stg/examples/jobs/sut/impl"
 	retry "github.com/stg-tool/stg/examples/retry/sut/impl"
 	vending "github.com/stg-tool/stg/examples/vending/sut/impl"
 )
@@ -48,6 +49,7 @@ func SUTs() []SUT {
 	r = append(r, list("atm", atm.Faults(), atm.New)...)
 	r = append(r, list("buffer", buffer.Faults(), buffer.New)...)
 	r = append(r, list("cmp", cmp.Faults(), cmp.New)...)
+	r = append(r, list("jobs", jobs.Faults(), jobs.New)...)
 	r = append(r, list("retry", retry.Faults(), retry.New)...)
 	r = append(r, list("vending", vending.Faults(), vending.New)...)
 	return r

@@ -117,6 +117,18 @@ var scripts = map[string][]script{
 			s(msg("checkBalance"), msg("balance", "sum", big("9", 29))),
 		}},
 	},
+	"jobs": {
+		{"small", []step{
+			s(msg("submit", "n", 3), msg("result", "r", 7, "count", 1)),
+			s(msg("submit", "n", -1), msg("reject")),
+			s(msg("submit", "n", 10), msg("result", "r", 21, "count", 2)),
+		}},
+		{"parked", []step{
+			s(msg("submit", "n", 15)), // parked: quiet until poke
+			s(msg("poke"), msg("result", "r", 31, "count", 1)),
+			s(msg("submit", "n", 101), msg("reject")),
+		}},
+	},
 	"retry": {
 		{"stale-ack", []step{
 			s(msg("send", "data", 7), msg("frame", "data", 7, "seq", 0, "attempt", 1)),
