@@ -11,6 +11,14 @@ import (
 // min(a, b) is ite(a <= b, a, b), abs(a) is ite(a >= 0, a, -a). ok is
 // false when name is not a built-in.
 func (c *checker) builtin(name string, n *ast.CallExpr) (e Expr, ok bool) {
+	e, ok = c.builtinCall(name, n)
+	if ok && e != bad {
+		e = c.expanded(e, n.Pos(), name)
+	}
+	return e, ok
+}
+
+func (c *checker) builtinCall(name string, n *ast.CallExpr) (e Expr, ok bool) {
 	switch name {
 	case "ite", "min", "max", "abs", "real":
 	default:
@@ -61,6 +69,12 @@ func (c *checker) builtin(name string, n *ast.CallExpr) (e Expr, ok bool) {
 		if !x.Type().IsNumeric() {
 			c.errorf(n.Args[0].Pos(), "abs is defined on numbers, not %s (type %s)", Format(x), x.Type())
 			return bad, true
+		}
+		switch l := x.(type) {
+		case *IntLit:
+			return &IntLit{Val: new(big.Int).Abs(l.Val), At: p}, true
+		case *RealLit:
+			return &RealLit{Val: new(big.Rat).Abs(l.Val), At: p}, true
 		}
 		return &Cond{If: &Binary{Op: Ge, X: x, Y: zeroOf(x.Type()), At: p}, Then: x, Else: &Unary{Op: Neg, X: x, At: p}, At: p}, true
 	}

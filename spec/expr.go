@@ -202,6 +202,10 @@ type (
 	Cond struct {
 		If, Then, Else Expr
 		At             Pos
+
+		// index marks the Conds the loader writes for a[k] (a read at a
+		// computed index, or a cell's update), which print back as such.
+		index bool
 	}
 	// Call applies an external function declared by a model. Args are
 	// flattened: an array argument contributes its cells. Lens, when

@@ -34,6 +34,22 @@ func fn(decl string) string {
 	return extSpec("types: {T: [u, v]}\nfunctions:\n  " + decl + "\nvariables: {x: int}\nactions: {a: {dir: input}}\ninitial: {location: A}\n")
 }
 
+// arr is a spec with an array v: [2]int, more variables (decl, indented
+// lines), k: int and r: real, and one transition with the given guard or
+// assign (a flow mapping entry); when trans is "", the caller may append
+// more actions.
+func arr(decl, trans string) string {
+	if decl != "" {
+		decl += "\n"
+	}
+	vars := "variables:\n  v: \"[2]int\"\n" + decl + "  k: int\n  r: real\n"
+	src := extSpec(vars + "initial: {location: A}\nactions:\n  a: {dir: input}\n")
+	if trans != "" {
+		src += "transitions:\n  - {from: A, action: a, " + trans + ", to: A}\n"
+	}
+	return src
+}
+
 func TestExtLoadErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
@@ -95,6 +111,23 @@ func TestExtLoadErrors(t *testing.T) {
 			"m.yaml:10:36: argument 1 of F must be an array of type [2]int (an array variable or [2]int{...})"},
 		{"tables file missing", extSpec("functions: {F: {params: [int], result: int}}\ntables: nope.yaml\nvariables: {}\nactions: {}\ninitial: {location: A}\n"),
 			"m.yaml:4:9: cannot read the tables file: open nope.yaml: no such file or directory"},
+		// Arrays.
+		{"array length zero", arr("  w: \"[0]int\"", ""), `m.yaml:5:6: array length "0" in [0]int must be an integer constant from 1 to 1024`},
+		{"array length not constant", arr("  w: \"[n]int\"", ""), `m.yaml:5:6: array length "n" in [n]int must be an integer constant from 1 to 1024`},
+		{"array range on bool", arr("  w: {type: \"[2]bool\", range: [0, 1]}", ""), "m.yaml:5:31: range is for int variables, not w (type bool)"},
+		{"array action parameter", arr("", "") + "  b: {dir: input, params: {p: \"[2]int\"}}\n",
+			"m.yaml:10:31: parameter p of action b: array types are allowed for variables and function parameters, not action parameters"},
+		{"constant index out of range", arr("", `guard: "v[2] > 0"`), "m.yaml:11:36: index 2 out of range for v (length 2)"},
+		{"negative index", arr("", `guard: "v[-1] > 0"`), "m.yaml:11:36: index -1 out of range for v (length 2)"},
+		{"index not int", arr("", `guard: "v[r] > 0"`), "m.yaml:11:36: index r of v has type real, want int"},
+		{"indexing a scalar", arr("", `guard: "k[0] > 0"`), "m.yaml:11:34: indexing is allowed on array variables only"},
+		{"bare array", arr("", `guard: "v > 0"`), "m.yaml:11:34: array v is read by cell (v[i]) or passed whole to a function"},
+		{"assign cell out of range", arr("", `assign: {"v[5]": 1}`), "m.yaml:11:38: index 5 out of range for v (length 2)"},
+		{"assign cell twice", arr("", `assign: {"v[k]": 1, "v[0]": 2}`), "m.yaml:11:46: v[0] is assigned twice (by v[k] and by v[0])"},
+		{"assign cell ill-typed", arr("", `assign: {"v[k]": r}`), "m.yaml:11:43: cannot assign r (type real) to v[k] (type int)"},
+		{"assign array from scalar", arr("", `assign: {v: k}`), "m.yaml:11:38: the value of v must be an array of type [2]int (an array variable or [2]int{...})"},
+		{"assign array of other type", arr("  w: \"[3]int\"", `assign: {v: w}`), "m.yaml:12:38: the value of v has type [3]int, want [2]int"},
+		{"assign undeclared cell", arr("", `assign: {"u[0]": 1}`), "m.yaml:11:35: assignment to undeclared variable u[0]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,6 +287,7 @@ func TestBuiltins(t *testing.T) {
 		{"abs(b)", "abs is defined on numbers, not b (type bool)"},
 		{"min()", "min takes at least 1 argument, got 0"},
 		{"x + r", "mismatched types int and real in x + r"},
+		{strings.Repeat("min(", 20) + "x" + strings.Repeat(", y)", 20), "expression too large once min is expanded (more than 65536 nodes)"},
 	}
 	for _, tt := range bad {
 		_, err := Parse(tt.src, Pos{File: "f", Line: 1, Col: 1}, scope)

@@ -40,7 +40,8 @@ transitions:
 // round trip through Marshal.
 func FuzzParseModel(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.yaml"))
-	for _, file := range files {
+	ext, _ := filepath.Glob(filepath.Join("testdata", "ext", "*.yaml"))
+	for _, file := range append(files, ext...) {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(data)
 		}
@@ -57,6 +58,13 @@ func FuzzParseModel(f *testing.F) {
 		"kind: testcase\nname: t\nvariables: {}\nactions: {delta: {dir: receive}}\ninitial: {location: A}\nverdicts: {pass: [A], fail: [A]}\ntransitions: [{from: A, action: delta, to: A}]\n",
 		"kind: purpose\nname: p\nvariables: {}\ninitial: {location: W}\naccept: []\ntransitions: [{from: W, action: \"*\", guard: \"p > 0\", to: W}]\n",
 		"kind: spec\nname: t\nvariables: {x: real}\nactions: {a: {dir: input, params: {p: real}}}\ninitial: {location: A, condition: \"x == 1e400 / 0.0000001\"}\ntransitions: []\n",
+		// The extensions: ranges, invariant, functions, built-ins, arrays.
+		"kind: spec\nname: t\nvariables: {x: {type: int, range: [0, 2]}, y: {type: int, range: [3, -1]}}\ninvariant: \"x <= 2\"\nactions: {}\ninitial: {location: A}\n",
+		"kind: spec\nname: t\nfunctions: {F: {params: [\"[2]int\", real], result: int, table: [[[1, 2], \"7/2\", 3], [1, 2, 3.5, 4]], impl: ./f}}\nvariables: {v: \"[2]int\"}\nactions: {a: {dir: input}}\ninitial: {location: A}\ntransitions: [{from: A, action: a, guard: \"F(v, 1) > F([2]int{v[1], 0}, real(v[0]))\", to: A}]\n",
+		"kind: spec\nname: t\nfunctions: {f: {params: {a: int}, result: int, def: \"g(a)\"}, g: {params: {b: int}, result: int, def: \"f(b) + abs(b)\"}}\nvariables: {}\nactions: {}\ninitial: {location: A}\n",
+		"kind: spec\nname: t\nvariables: {v: \"[3]int\", k: int}\nactions: {a: {dir: input, params: {p: int}}}\ninitial: {location: A, condition: \"v[k] == 0\"}\ntransitions: [{from: A, action: a, assign: {\"v[p]\": \"ite(p > 0, min(p, k), max(k, 1))\", \"v[7]\": 0, k: \"v[k + 1]\"}, to: A}]\n",
+		"kind: spec\nname: t\nvariables: {v: \"[2]bool\", w: \"[2]bool\"}\nactions: {a: {dir: input, params: {p: \"[2]int\"}}}\ninitial: {location: A}\ntransitions: [{from: A, action: a, assign: {v: w, \"w[0]\": v}, to: A}]\n",
+		"kind: spec\nname: t\ntables: t.yaml\nvariables: {}\nactions: {}\ninitial: {location: A}\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -108,13 +116,22 @@ func checkErrors(t *testing.T, err error) {
 func FuzzParseExpr(f *testing.F) {
 	level := &Enum{Name: "Level", Values: []string{"low", "high"}}
 	scope := &Scope{
-		Vars:   map[string]Type{"x": IntType, "y": IntType, "r": RealType, "b": BoolType, "l": EnumType(level)},
+		Vars: map[string]Type{"x": IntType, "y": IntType, "r": RealType, "b": BoolType, "l": EnumType(level),
+			"a[0]": IntType, "a[1]": IntType, "a[2]": IntType},
 		Params: map[string]Type{"p": IntType, "q": RealType},
 		Consts: map[string]*Enum{"low": level, "high": level},
+		Arrays: map[string]*ArrayVar{"a": {Name: "a", Len: 3, Elem: IntType}},
+		Funcs: map[string]*Func{
+			"F": {Name: "F", Params: []Type{IntType, IntType, IntType, RealType}, ParamLens: []int{3, 0}, Result: IntType},
+			"G": {Name: "G", Params: []Type{RealType}, Result: BoolType},
+		},
 	}
 	for _, s := range []string{
 		"p == y - x && p >= 2", "!(p == 2 && x >= 3)", "r + 1 > q * 2.5", "l == high || b",
 		"x / 2 == -7 % 3", "-(-x)", "x - (y - 1)", "q / 3 == 0.1", "1e3 > r", "x +", "x.y", `"s"`,
+		"ite(b, x, y) + min(x, y, 3) > max(abs(p), 0)", "abs(q) * real(x) >= r", "real(1) + real(x - 2)",
+		"a[x] + a[2] > a[p + 1]", "F(a, q) == F([3]int{x, a[1], 0}, 1)", "G(ite(b, r, 2.5)) || a[3] == 0",
+		"ite(x == 0, a[0], ite(x == 1, a[1], a[2])) > 0", "a", "a[1.5]", "a[b]", "F(x, y, p, q) > 0", "ite(b, x, r)",
 	} {
 		f.Add(s)
 	}

@@ -51,6 +51,10 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 		l.errorf(root.Content[1], "a sympurpose is not an ioSTS: it is read with its spec by stg verdict and stg purposes")
 		return nil, l.errs.Err()
 	}
+	if kind == SystemKind {
+		l.errorf(root.Content[1], "a system is not an ioSTS: it is read by LoadSystem and composed by stg compose")
+		return nil, l.errs.Err()
+	}
 	if kind == PurposeKind {
 		if spec == nil {
 			l.errs.Add(l.pos(root), "a purpose is read together with its spec (stg check SPEC PURPOSE)")
@@ -146,8 +150,10 @@ func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 		return TestcaseKind, true
 	case "sympurpose":
 		return SymPurposeKind, true
+	case "system":
+		return SystemKind, true
 	}
-	l.errorf(v, "unknown kind %q: want spec, purpose, testcase or sympurpose", v.Value)
+	l.errorf(v, "unknown kind %q: want spec, purpose, testcase, sympurpose or system", v.Value)
 	return 0, false
 }
 

@@ -88,7 +88,7 @@ func (l *loader) assignable(vn *yaml.Node, e *Expr, name string, t Type) bool {
 
 // cellAssignment reads a[index]: value.
 func (l *loader) cellAssignment(a *ArrayVar, kn *yaml.Node, index string, vn *yaml.Node, scope *Scope) ([]Assignment, Expr, bool) {
-	kpos := l.pos(kn)
+	kpos := l.exprPos(kn)
 	kpos.Col += len(a.Name) + 1
 	k, kdef, err := ParseGuarded(index, kpos, scope)
 	if err != nil {
@@ -115,7 +115,7 @@ func (l *loader) cellAssignment(a *ArrayVar, kn *yaml.Node, index string, vn *ya
 	var as []Assignment
 	for i := 0; i < a.Len; i++ {
 		old := VarRef(a.Cell(i), a.Elem)
-		v := &Cond{If: Compare(Eq, k, IntConst(int64(i))), Then: e, Else: old, At: e.Pos()}
+		v := &Cond{If: Compare(Eq, k, IntConst(int64(i))), Then: e, Else: old, At: e.Pos(), index: true}
 		as = append(as, Assignment{Var: a.Cell(i), Value: v, Pos: l.pos(kn)})
 	}
 	return as, AndOf(def, Compare(Le, IntConst(0), k), Compare(Lt, k, IntConst(int64(a.Len)))), true

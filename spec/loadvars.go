@@ -9,10 +9,11 @@ import (
 )
 
 // variables reads the variables: section. A variable is declared by its
-// type (x: int) or by a mapping {type: int, range: [lo, hi]}.
+// type (x: int) or by a mapping {type: int, range: [lo, hi]}; an array
+// a: [N]T gives the N scalar variables a[0] ... a[N-1] (and an ArrayVar).
 func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 	for _, kv := range l.mapping(n, "variables", nil) {
-		name, ok := l.ident(kv[0], "variable")
+		name, ok := l.varName(kv[0]) // system.go: x, or a composed system's Int.x
 		if !ok || !l.declare(ns, kv[0], name, "variable "+name) {
 			continue
 		}

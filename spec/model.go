@@ -16,13 +16,14 @@ const (
 	PurposeKind                     // a test purpose
 	TestcaseKind                    // a test case written by stg generate
 	SymPurposeKind                  // a symbolic purpose (see SymPurpose)
+	SystemKind                      // a system of components (see System)
 )
 
 func (k ModelKind) String() string {
-	if k < 0 || k > SymPurposeKind {
+	if k < 0 || k > SystemKind {
 		return fmt.Sprintf("ModelKind(%d)", int(k))
 	}
-	return [...]string{"spec", "purpose", "testcase", "sympurpose"}[k]
+	return [...]string{"spec", "purpose", "testcase", "sympurpose", "system"}[k]
 }
 
 // Dir is the direction of an action. Specs use Input, Output and

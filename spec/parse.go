@@ -163,6 +163,49 @@ type checker struct {
 	scope  *Scope
 	errs   ErrorList
 	bounds []Expr // 0 <= k && k < N for every a[k] read at a computed k
+	sizes  map[Expr]int
+}
+
+// maxExpanded bounds the size of an expression once the built-ins,
+// the defined functions and the array reads are expanded (each can
+// repeat its arguments: min(min(min(...))) doubles at every level).
+const maxExpanded = 1 << 16
+
+// expanded returns e, or bad after an error at p when e, as a tree, has
+// more than maxExpanded nodes.
+func (c *checker) expanded(e Expr, p token.Pos, what string) Expr {
+	if n := c.size(e); n > maxExpanded {
+		c.errorf(p, "expression too large once %s is expanded (more than %d nodes)", what, maxExpanded)
+		return bad
+	}
+	return e
+}
+
+// size counts the nodes of e as a tree (shared subtrees counted at each
+// occurrence), memoised per node so that it costs the size of the DAG.
+func (c *checker) size(e Expr) int {
+	if n, ok := c.sizes[e]; ok {
+		return n
+	}
+	n := 1
+	switch e := e.(type) {
+	case *Unary:
+		n += c.size(e.X)
+	case *Binary:
+		n += c.size(e.X) + c.size(e.Y)
+	case *Cond:
+		n += c.size(e.If) + c.size(e.Then) + c.size(e.Else)
+	case *Call:
+		for _, a := range e.Args {
+			n += c.size(a)
+		}
+	}
+	n = min(n, maxExpanded+1)
+	if c.sizes == nil {
+		c.sizes = map[Expr]int{}
+	}
+	c.sizes[e] = n
+	return n
 }
 
 // bound records that the index k of an array of length n must be in range.
@@ -223,6 +266,8 @@ func (c *checker) expr(n ast.Expr) Expr {
 		return c.call(n)
 	case *ast.IndexExpr:
 		return c.index(n)
+	case *ast.SelectorExpr:
+		return c.selector(n) // system.go: a component's variable Int.b
 	}
 	c.errorf(n.Pos(), "%s is not allowed in an expression", describe(n))
 	return bad
@@ -524,7 +569,7 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 				}
 			}
 		}
-		return inline(f, args)
+		return c.expanded(inline(f, args), n.Pos(), "the call of "+f.Name)
 	}
 	return &Call{Func: f.Name, Args: args, T: f.Result, At: c.pos(n.Pos()), Lens: f.ParamLens}
 }

@@ -62,12 +62,13 @@ func (c *checker) arrayArg(a ast.Expr, what string, size int, elem Type) []Expr 
 
 // arrayLit reads the literal [size]elem{x, y, ...}.
 func (c *checker) arrayLit(a *ast.CompositeLit, want string, size int, elem Type) []Expr {
-	at, ok := a.Type.(*ast.ArrayType)
 	var l *ast.BasicLit
+	var et *ast.Ident
+	at, ok := a.Type.(*ast.ArrayType)
 	if ok {
 		l, _ = at.Len.(*ast.BasicLit)
+		et, _ = at.Elt.(*ast.Ident)
 	}
-	et, _ := at.Elt.(*ast.Ident)
 	if !ok || l == nil || l.Kind != token.INT || l.Value != strconv.Itoa(size) || et == nil || et.Name != elem.String() {
 		c.errorf(a.Pos(), "an array argument of type %s is written %s{...}", want, want)
 		return nil
@@ -124,7 +125,7 @@ func (c *checker) index(n *ast.IndexExpr) Expr {
 		}
 		return c.cell(a, int(i.Int64()), p)
 	}
-	return c.varIndex(a, k, p)
+	return c.expanded(c.varIndex(a, k, p), n.Pos(), "the array read "+a.Name+"[...]")
 }
 
 // varIndex reads a[k] for a non-constant k: the chain
@@ -140,7 +141,7 @@ func (c *checker) varIndex(a *ArrayVar, k Expr, p Pos) Expr {
 func IndexChain(cells []Expr, k Expr, p Pos) Expr {
 	r := cells[len(cells)-1]
 	for i := len(cells) - 2; i >= 0; i-- {
-		r = &Cond{If: &Binary{Op: Eq, X: k, Y: IntConst(int64(i)), At: p}, Then: cells[i], Else: r, At: p}
+		r = &Cond{If: &Binary{Op: Eq, X: k, Y: IntConst(int64(i)), At: p}, Then: cells[i], Else: r, At: p, index: true}
 	}
 	return r
 }

@@ -245,7 +245,10 @@ func indexChain(e *Cond) (name string, k Expr, ok bool) {
 		c, isCond := x.(*Cond)
 		if !isCond {
 			id, isId := x.(*Ident)
-			return name, k, i >= 1 && isId && isCell(id, name, i)
+			return name, k, i >= 1 && isId && isCell(id, name, i) && !constOutside(k, i+1)
+		}
+		if !c.index {
+			return "", nil, false
 		}
 		cmp, isCmp := c.If.(*Binary)
 		if !isCmp || cmp.Op != Eq || !isIntLit(cmp.Y, i) {
@@ -276,4 +279,11 @@ func isCell(id *Ident, name string, i int) bool {
 func isIntLit(e Expr, i int) bool {
 	l, ok := e.(*IntLit)
 	return ok && l.Val.IsInt64() && l.Val.Int64() == int64(i)
+}
+
+// constOutside reports whether k is a constant outside [0, n): a[k]
+// would not read back.
+func constOutside(k Expr, n int) bool {
+	v, ok := constValue(k)
+	return ok && (!v.IsInt() || v.Sign() < 0 || v.Num().Cmp(big.NewInt(int64(n))) >= 0)
 }

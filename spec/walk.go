@@ -26,7 +26,7 @@ func Rewrite(e Expr, f func(*Ident) Expr) Expr {
 		if c == e.If && x == e.Then && y == e.Else {
 			return e
 		}
-		return &Cond{If: c, Then: x, Else: y, At: e.At}
+		return &Cond{If: c, Then: x, Else: y, At: e.At, index: e.index}
 	case *Call:
 		var args []Expr
 		changed := false
@@ -225,7 +225,7 @@ func replaceNode(e, old, r Expr) Expr {
 	case *Binary:
 		return &Binary{Op: e.Op, X: replaceNode(e.X, old, r), Y: replaceNode(e.Y, old, r), At: e.At}
 	case *Cond:
-		return &Cond{If: replaceNode(e.If, old, r), Then: replaceNode(e.Then, old, r), Else: replaceNode(e.Else, old, r), At: e.At}
+		return &Cond{If: replaceNode(e.If, old, r), Then: replaceNode(e.Then, old, r), Else: replaceNode(e.Else, old, r), At: e.At, index: e.index}
 	case *Call:
 		args := make([]Expr, len(e.Args))
 		for i, a := range e.Args {

@@ -309,7 +309,7 @@ func assignKeys(m *Model, as []Assignment) [][2]string {
 func cellUpdate(a *ArrayVar, group []Assignment) (k, v Expr, ok bool) {
 	for i, as := range group {
 		c, isCond := as.Value.(*Cond)
-		if as.Var != a.Cell(i) || !isCond {
+		if as.Var != a.Cell(i) || !isCond || !c.index {
 			return nil, nil, false
 		}
 		cmp, isCmp := c.If.(*Binary)
@@ -323,7 +323,7 @@ func cellUpdate(a *ArrayVar, group []Assignment) (k, v Expr, ok bool) {
 			return nil, nil, false
 		}
 	}
-	return k, v, true
+	return k, v, !constOutside(k, a.Len)
 }
 
 // arrayCopy recognises a[i] := b[i] for every cell, and returns b.
