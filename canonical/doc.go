@@ -49,10 +49,21 @@
 // over the closed output transitions of end(π). A τ-choice between a
 // quiescent branch and an output branch allows both δ and the output; a
 // state from which only outputs can follow through τ (an output reachable
-// only after τ) does not allow δ. delta is a self-loop on the pre-τ
-// location: after δ the SUT is in some quiescent state of the closure,
-// and keeping the whole closure is an over-approximation (sound: more
-// continuations are allowed, never fewer).
+// only after τ) does not allow δ.
+//
+// After δ the SUT is in a quiet state of the closure: one with no
+// τ*·output continuation. When l has τ-paths, delta leads from l to a
+// post-quiescence location quiet(l) (Closure.Quiet, Tester.Quiet), which
+// keeps l's values: every output fails there (none can follow quiescence
+// without an input), delta loops, and the inputs are those of the quiet
+// states only, ∃τ. G_π ∧ NoOut(end(π))[A_π] ∧ G_i[A_π]. Without this
+// location the tester would still allow, after δ, the outputs of the
+// branches the SUT did not take; on a process SUT, whose outputs may
+// cross the tester's inputs on the wire, that ambiguity turns a Pass into
+// an Inconc (examples/jobs, purpose-park). A location without τ keeps
+// its delta self-loop (exact), and so does a location whose NoOut had to
+// be over-approximated (its quiet states are not known exactly; the
+// self-loop keeps every continuation, which is sound).
 //
 // τ-cycles. A cycle that changes no variable adds nothing: going round it
 // keeps the values and only conjoins more guards, so simple paths give
