@@ -1,0 +1,175 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stg-tool/stg/adapter"
+	quidonc "github.com/stg-tool/stg/examples/quidonc/sut/impl"
+	tank "github.com/stg-tool/stg/examples/tank/sut/impl"
+	"github.com/stg-tool/stg/instantiate"
+	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// The abstraction route (stg tour): the instantiated tests of the
+// examples with a purpose on the abstraction replay on their model, pass
+// against the correct implementation in every one of 1,000 seeded
+// in-process runs, and catch mutants.
+
+type tourExample struct {
+	name, spec, purpose string
+	correct             func() adapter.SUT
+	mutants             map[string]func() adapter.SUT
+}
+
+func tourExamples() []tourExample {
+	return []tourExample{
+		{"quidonc", "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-fig4.yaml",
+			func() adapter.SUT { return quidonc.New(quidonc.Correct) },
+			map[string]func() adapter.SUT{
+				quidonc.NoResetOnEntry.String():     func() adapter.SUT { return quidonc.New(quidonc.NoResetOnEntry) },
+				quidonc.HangUpKeepsCounter.String(): func() adapter.SUT { return quidonc.New(quidonc.HangUpKeepsCounter) },
+				quidonc.ThirdRetry.String():         func() adapter.SUT { return quidonc.New(quidonc.ThirdRetry) },
+			}},
+		{"tank", "../examples/tank/spec.yaml", "../examples/tank/purpose-high-then-empty.yaml",
+			func() adapter.SUT { return tank.New(tank.Correct) },
+			map[string]func() adapter.SUT{
+				tank.DrainLeavesOne.String(): func() adapter.SUT { return tank.New(tank.DrainLeavesOne) },
+				tank.HighAt8.String():        func() adapter.SUT { return tank.New(tank.HighAt8) },
+			}},
+	}
+}
+
+// tourSuite builds the example's suite (with filtering, K = 2) and
+// replays every instance on the model once more.
+func tourSuite(t *testing.T, ex tourExample) []*spec.Model {
+	t.Helper()
+	s, err := spec.LoadFile(ex.spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := spec.LoadFile(ex.purpose, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := exampletest.Context(t)
+	su, err := instantiate.Generate(ctx, s, tp, instantiate.Options{Reflexive: 2, Testcases: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	anim, err := instantiate.NewAnimator(ctx, su.SPPrime, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tcs []*spec.Model
+	for i, inst := range su.Instances {
+		if inst == nil {
+			continue
+		}
+		if err := anim.Replay(inst); err != nil {
+			t.Errorf("%s t%d does not replay on the model: %v", ex.name, i+1, err)
+		}
+		tcs = append(tcs, su.Testcases[i])
+	}
+	t.Logf("%s: %d of %d symbolic tests instantiated", ex.name, len(tcs), len(su.Symbolic))
+	if len(tcs) == 0 {
+		t.Fatalf("%s: no instantiated test", ex.name)
+	}
+	return tcs
+}
+
+// playTour runs tc against fresh SUTs runs times from seed, half
+// goal-directed, half random walk; it returns the verdict counts and the
+// first Fail.
+func playTour(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int, seed int64, untilFail bool) (pass, fail int, first *runner.Result) {
+	t.Helper()
+	for _, depth := range []int{8, 0} {
+		r, err := runner.New(tc, runner.Options{Depth: depth, MaxSteps: 150, Timeout: 2 * time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range int64(runs / 2) {
+			res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(newSUT), seed+k)
+			if err != nil {
+				r.Close()
+				t.Fatalf("%s seed %d: %v", tc.Name, seed+k, err)
+			}
+			switch res.Verdict {
+			case runner.Pass:
+				pass++
+			case runner.Fail:
+				fail++
+				if first == nil {
+					first = res
+				}
+			}
+			if untilFail && fail > 0 {
+				r.Close()
+				return pass, fail, first
+			}
+		}
+		r.Close()
+	}
+	return pass, fail, first
+}
+
+// TestTourCorrectPasses: 1,000 seeded runs of the instantiated tests of
+// every example against its correct implementation all end in Pass.
+func TestTourCorrectPasses(t *testing.T) {
+	t.Parallel()
+	const total = 1000
+	var all []*spec.Model
+	var sut []func() adapter.SUT
+	for _, ex := range tourExamples() {
+		for _, tc := range tourSuite(t, ex) {
+			all = append(all, tc)
+			sut = append(sut, ex.correct)
+		}
+	}
+	per := (total + len(all) - 1) / len(all)
+	per += per % 2
+	runs := 0
+	for i, tc := range all {
+		pass, fail, first := playTour(t, tc, sut[i], per, 1, false)
+		runs += per
+		if fail > 0 {
+			t.Errorf("%s: the correct SUT got Fail in %d of %d runs: %s\n%s", tc.Name, fail, per, first.Reason, first.TraceString())
+		}
+		if pass != per {
+			t.Errorf("%s: %d of %d runs passed", tc.Name, pass, per)
+		}
+	}
+	t.Logf("%d runs of %d test cases, all Pass", runs, len(all))
+}
+
+// TestTourMutants: every mutant of the tank, and the Qui-Donc mutant that
+// does not reset the counter on a correct entry, are caught by some
+// instantiated test; the figures are logged for the README.
+func TestTourMutants(t *testing.T) {
+	t.Parallel()
+	mustCatch := map[string]bool{
+		"quidonc/" + quidonc.NoResetOnEntry.String(): true,
+		"tank/" + tank.DrainLeavesOne.String():       true,
+		"tank/" + tank.HighAt8.String():              true,
+	}
+	for _, ex := range tourExamples() {
+		tcs := tourSuite(t, ex)
+		for name, newSUT := range ex.mutants {
+			caughtBy := ""
+			for _, tc := range tcs {
+				if _, fail, _ := playTour(t, tc, newSUT, 20, 1, true); fail > 0 {
+					caughtBy = tc.Name
+					break
+				}
+			}
+			key := ex.name + "/" + name
+			t.Logf("%s: caught by %q", key, caughtBy)
+			if mustCatch[key] && caughtBy == "" {
+				t.Errorf("%s: not caught by any instantiated test", key)
+			}
+		}
+	}
+}
