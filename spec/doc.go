@@ -57,6 +57,57 @@
 // floating point, and Format prints an expression back to text that
 // parses to the same tree.
 //
+// # Invariants and ranges
+//
+// A spec may state an invariant (invariant: a predicate on the
+// variables, Model.Invariant) and bounds for int variables
+// (x: {type: int, range: [lo, hi]}, Variable.Range, conjoined by
+// Model.RangeConstraint). Both are the author's claims about every
+// reachable state: the loader type-checks them, analyses may assume
+// them, and stg check tests that the transitions preserve them.
+//
+// # Functions
+//
+// A declared function (Func) is either defined in the model or
+// external. A defined function (def: "a < b", with params: a mapping
+// of names to types) is type-checked in the scope of its parameters,
+// the enum constants and the other functions, and inlined at every call
+// by the type checker (its parameters replaced by the arguments), so no
+// Call to it survives parsing; a cycle of definitions is an error
+// naming the cycle. An external function keeps its calls: it may carry
+// a table of known tuples (table:, a tables file named by tables: and
+// read by LoadTables; rows typed by the signature, two rows with equal
+// arguments and different results refused) and a command that computes
+// it (impl:), both read by package extfunc (Boudhiba, Gaston, Le Gall
+// and Prévosto, "Symbolic execution of transition systems with function
+// summaries", TAP 2017, ../shared/papers/function-summaries.txt: the
+// tables are its tab_p).
+//
+// # Built-ins
+//
+// ite(c, a, b) is the Cond node; min, max and abs are written with it
+// at parse time (min(a, b) is ite(a <= b, a, b)), and real(x), the int
+// x as a real, is the Unary operator ToReal. An int and a real never
+// mix silently: only an integer constant next to a real is a real. An
+// expression whose expansion (of built-ins, definitions and array
+// reads, which repeat their arguments) exceeds 65,536 nodes is refused.
+//
+// # Arrays
+//
+// A variable a: [N]T (N from 1 to 1024, T scalar) is desugared when it
+// is read into N scalar Variables named a[0] ... a[N-1]; Model.Arrays
+// keeps the declaration. a[k] with a constant k is the cell; with a
+// computed k it is ite(k == 0, a[0], ite(k == 1, a[1], ... a[N-1])),
+// defined when 0 <= k < N: that condition is conjoined to the guard,
+// initial condition or invariant where the read occurs (an index out
+// of range disables the transition; ParseGuarded returns it
+// separately). The assignment a[k]: v gives every cell a[i] the value
+// ite(k == i, v, a[i]) and conjoins the same bound to the guard; a: b
+// copies an array of the same type. Arrays may be passed whole to
+// function parameters of type [N]T (their cells are the flattened
+// arguments); action parameters cannot be arrays. Write prints all
+// of these back as written.
+//
 // # Errors
 //
 // Every problem in a file is reported with its position, as FILE:LINE:COL:
