@@ -111,7 +111,7 @@ func loadModel(path string, sp *spec.Model) (*spec.Model, error) {
 		}
 		return nil, err
 	}
-	return spec.ParseModel(path, data, sp)
+	return parseModelOrSystem(path, data, sp) // compose.go: a system is composed
 }
 
 // writeSummary prints one line about m: its locations, transitions,

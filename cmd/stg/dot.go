@@ -86,7 +86,7 @@ func runDot(c *cli.Context) error {
 	case kind != spec.PurposeKind && sp != nil:
 		return inputError(fmt.Errorf("%s: a spec is given, so this must be a purpose, not a %s", path, kind))
 	}
-	m, err := spec.ParseModel(path, data, sp)
+	m, err := parseModelOrSystem(path, data, sp) // compose.go: a system is composed
 	if err != nil {
 		return inputError(err)
 	}

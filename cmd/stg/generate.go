@@ -90,7 +90,7 @@ func runGenerate(c *cli.Context) error {
 	if err := notAnInput(c.String("o"), args); err != nil {
 		return inputError(err)
 	}
-	res, err := pipeline.Generate(args[0], args[1], opts)
+	res, err := generateFiles(args[0], args[1], opts) // compose.go: SPEC may be a system
 	if err != nil {
 		return inputError(err)
 	}

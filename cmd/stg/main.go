@@ -66,6 +66,7 @@ func commands() []*cli.Command {
 		verdictCommand(),
 		abstractCommand(),
 		tourCommand(),
+		composeCommand(),
 	}
 }
 
