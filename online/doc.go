@@ -94,6 +94,17 @@
 // sink: the run then ends). An in-process SUT answers before its Input
 // returns, so no output can cross and the tester stimulates at once.
 //
+// External functions. The tree keeps the calls of external functions
+// uninterpreted (symex.Options{}): every branch some values of the
+// functions allow stays. Tester.Funcs (package extfunc) evaluates a call
+// exactly once the events have fixed its arguments, tells the solver the
+// rows of the functions' tables as facts, and steers stimuli toward
+// inputs that are rows (the summary Sum of the function-summaries
+// paper, Def. 5), checking each stimulus with the calls evaluated. A
+// stimulus whose effect needs a call with no row and no implementation
+// is not sent; a call the run needs and cannot make is an error of the
+// run, never Fail.
+//
 // Over several runs the verdict is Overall: Fail > Pass > WeakPass >
 // Inconc. stg verdict SPEC SYMPURPOSE TRACE replays a trace file with
 // Tester.Replay and Tester.WriteStep; stg run SYMPURPOSE -- COMMAND

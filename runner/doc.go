@@ -68,6 +68,17 @@
 // that dies (adapter.ExitError) or cannot be talked to ends the run with
 // an error, never a verdict.
 //
+// # External functions
+//
+// Guards and assignments may call external functions (FORMAT.md §2).
+// Options.Funcs evaluates them (package extfunc: the table first, then
+// the reference implementation): a call whose arguments are known is
+// evaluated exactly before a guard is judged or an assignment made; a
+// call over values still unknown stays uninterpreted for the solver (an
+// over-approximation); values to send are solved with the calls
+// uninterpreted and then checked exactly, refused ones replaced. A call
+// that cannot be evaluated ends the run with an error, never a verdict.
+//
 // Generated Go tests (stg generate --format go) call package stgtest,
 // which plays runs with RunOnce.
 package runner
