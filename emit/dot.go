@@ -134,13 +134,13 @@ func Label(m *spec.Model, t *spec.Transition) string {
 	if t.Guard != nil && !spec.IsTrue(t.Guard) {
 		b.WriteString(" [" + spec.Format(t.Guard) + "]")
 	}
-	for i, a := range t.Assign {
+	for i, a := range m.AssignmentTexts(t.Assign) {
 		if i == 0 {
 			b.WriteString(" / ")
 		} else {
 			b.WriteString(", ")
 		}
-		b.WriteString(a.Var + " := " + spec.Format(a.Value))
+		b.WriteString(a[0] + " := " + a[1])
 	}
 	if t.Name != "" {
 		b.WriteString(" (" + t.Name + ")")

@@ -329,7 +329,7 @@ func TestArrays(t *testing.T) {
 		t.Errorf("a[1] range %v", v.Range)
 	}
 	set := m.Transitions[0]
-	if got := Format(set.Guard); got != "x >= 0 && 0 <= i && i < 3 && 0 <= k && k < 3" {
+	if got := Format(set.Guard); got != "x >= 0 && x <= 9 && 0 <= i && i < 3 && 0 <= k && k < 3" {
 		t.Errorf("set guard %s", got)
 	}
 	var as []string
@@ -392,4 +392,39 @@ func TestMicrogrid(t *testing.T) {
 	if c, ok := t3.Assign[0].Value.(*Call); !ok || len(c.Args) != 2 || Format(c.Args[1]) != "Value[1]" {
 		t.Errorf("t3 assigns %s", Format(t3.Assign[0].Value))
 	}
+}
+
+// TestPurposeReadsArrays: a purpose reads its spec's array cells and
+// functions, and round-trips.
+func TestPurposeReadsArrays(t *testing.T) {
+	sp, err := LoadFile("testdata/ext/microgrid.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `kind: purpose
+name: high
+variables: {seen: "[2]bool"}
+initial: {location: W, condition: "!seen[0] && !seen[1]"}
+accept: [Acc]
+transitions:
+  - {from: W, action: getmeas, guard: "v > Value[cpt] && INTGR([2]int{v, v}) > 200", assign: {"seen[cpt]": true}, to: W}
+  - {from: W, action: out, guard: "seen[1]", to: Acc}
+  - {from: W, action: "*", to: W}
+`
+	p, err := ParseModel("p.yaml", []byte(src), sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Format(p.Transitions[0].Guard); got != "v > Value[cpt] && INTGR([2]int{v, v}) > 200 && 0 <= cpt && cpt < 2" {
+		t.Errorf("guard %s", got)
+	}
+	out, err := Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseModel("p.yaml", out, sp)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	sameModel(t, p, back)
 }

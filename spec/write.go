@@ -280,9 +280,12 @@ func arrayType(a *ArrayVar) *yaml.Node {
 	return flow("type", t, "range", r)
 }
 
-// assignKeys writes assignments as key: value texts, collapsing the
-// cells of an array back into what the loader expands: a[k]: v for
-// a[i] := ite(k == i, v, a[i]) on every cell, and a: b for a[i] := b[i].
+// AssignmentTexts returns a transition's assignments as Write writes
+// them, target and value: the cells of an array are collapsed back into
+// what the loader expands, a[k] := v for a[i] := ite(k == i, v, a[i]) on
+// every cell, and a := b for a[i] := b[i].
+func (m *Model) AssignmentTexts(as []Assignment) [][2]string { return assignKeys(m, as) }
+
 func assignKeys(m *Model, as []Assignment) [][2]string {
 	var kvs [][2]string
 	for i := 0; i < len(as); {

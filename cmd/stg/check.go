@@ -146,11 +146,7 @@ func writeSummary(w io.Writer, m *spec.Model, undecided int) {
 	if len(m.Funcs) > 0 {
 		var fs []string
 		for _, f := range m.Funcs {
-			var ps []string
-			for _, t := range f.Params {
-				ps = append(ps, t.String())
-			}
-			fs = append(fs, f.Name+"("+strings.Join(ps, ", ")+") "+f.Result.String())
+			fs = append(fs, f.String()) // array parameters as [N]T
 		}
 		parts = append(parts, count(len(m.Funcs), "function")+list(fs))
 	}
