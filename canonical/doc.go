@@ -31,9 +31,11 @@
 //	<l, a, ∃τ. G1 ∧ G2[A1] ∧ … ∧ G[Ak∘…∘A1], A∘Ak∘…∘A1, l'>
 //
 // The assignments are deterministic functions of the variables, so
-// substitution composes them; only the parameters of internal actions
-// (renamed p'1, p'2, … along the path) are quantified, and Z3's
-// quantifier elimination removes them. A path whose guard is
+// substitution composes them. A parameter of an internal action whose
+// guard defines it (a conjunct p == e, as in a hidden output, whose guard
+// gives its values) is replaced by e; the other parameters (renamed p'1,
+// p'2, … along the path) are quantified, and Z3's quantifier elimination
+// removes them. A path whose guard is
 // unsatisfiable is dropped during the enumeration. Acyclic τ-graphs have
 // finitely many paths; the closure is then exact: its traces are the
 // visible traces of S, and out(S after σ) is exactly the set of outputs
@@ -73,8 +75,9 @@
 // the cycle changes) would be sound for Fail, but a test case of the STG
 // route follows concrete values of its variables and cannot represent a
 // havocked one; the on-line route (package online), which keeps symbolic
-// contexts, handles such specs. A τ-transition that assigns the value of
-// an internal parameter to a variable is refused for the same reason.
+// contexts, handles such specs. A τ-transition that assigns to a variable
+// the value of an internal parameter its guard does not define is refused
+// for the same reason.
 //
 // Determinism. The closed spec must be deterministic, as the STG paper
 // assumes and the product relies on (the tester's state after a visible

@@ -233,3 +233,20 @@ transitions:
 	wantGuard(t, c.Model, "Off", spec.Delta, "Off", "false")
 	wantGuard(t, c.Model, "Idle", spec.Delta, "Idle", "true")
 }
+
+// A parameter of an internal action that its guard defines (as in a
+// hidden output) is substituted: its value may be assigned.
+func TestTauParameterDefined(t *testing.T) {
+	c := build(t, tauSpec(t, `
+  - {from: B, action: pick, guard: q == x + 2 && x > 0, assign: {x: q}, to: C}
+  - {from: C, action: ok, guard: r == x, to: A}
+`))
+	wantGuard(t, c.Model, "B", "ok", "A", "x > 0 && r == x + 2")
+	for _, tr := range c.Outgoing("B") {
+		if tr.Action == "ok" && tr.To == "A" {
+			if len(tr.Assign) != 1 || spec.Format(tr.Assign[0].Value) != "x + 2" {
+				t.Errorf("assignment %v, want x := x + 2", tr.Assign)
+			}
+		}
+	}
+}

@@ -142,15 +142,22 @@ func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error)
 }
 
 // extend returns p followed by the τ-transition t, or nil when its guard
-// is unsatisfiable. t's parameters are renamed apart (p'1 for p in the
-// first step); an undecided guard keeps the path (over-approximation:
-// the closure then has more transitions, whose guards are decided or
-// refused later).
+// is unsatisfiable. A parameter of t that its guard defines (p == e) is
+// replaced by e; the others are renamed apart (p'1 for p in the first
+// step) and quantified later. An undecided guard keeps the path
+// (over-approximation: the closure then has more transitions, whose
+// guards are decided or refused later).
 func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition) (*tauPath, error) {
 	k := len(p.steps) + 1
 	rename := map[string]spec.Expr{}
 	taus := append([]*spec.Ident(nil), p.taus...)
 	for _, prm := range s.Action(t.Action).Params {
+		if e := defining(t.Guard, prm.Name); e != nil {
+			// p == e in the guard: the value is a function of the
+			// variables, and substitution suffices (no ∃).
+			rename[prm.Name] = spec.Substitute(e, p.subst, nil)
+			continue
+		}
 		id := &spec.Ident{Name: fmt.Sprintf("%s'%d", prm.Name, k), Kind: spec.ParamIdent, T: prm.Type}
 		rename[prm.Name] = id
 		taus = append(taus, id)
@@ -181,17 +188,47 @@ func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition) 
 	return q, nil
 }
 
+// defining returns e when a conjunct of g is param == e or e == param,
+// with e reading no parameter: the guard then fixes the parameter's value
+// as a function of the variables (as in a hidden output, whose guard
+// gives its parameters' values).
+func defining(g spec.Expr, param string) spec.Expr {
+	readsParam := func(e spec.Expr) bool {
+		found := false
+		spec.Idents(e, func(id *spec.Ident) { found = found || id.Kind == spec.ParamIdent })
+		return found
+	}
+	isParam := func(e spec.Expr) bool {
+		id, ok := e.(*spec.Ident)
+		return ok && id.Kind == spec.ParamIdent && id.Name == param
+	}
+	for _, c := range spec.Conjuncts(g) {
+		b, ok := c.(*spec.Binary)
+		if !ok || b.Op != spec.Eq {
+			continue
+		}
+		switch {
+		case isParam(b.X) && !readsParam(b.Y):
+			return b.Y
+		case isParam(b.Y) && !readsParam(b.X):
+			return b.X
+		}
+	}
+	return nil
+}
+
 // determinise makes the closed transitions of l deterministic where the
 // τ-closure allows it, and refuses the spec elsewhere. Two transitions
 // with the same action whose guards overlap are fine when they lead to
-// the same location with the same effect wherever both hold: equal
-// assignments are merged (guards or-ed), otherwise the later one is
-// restricted to where the earlier does not hold. Any other overlap is a
-// choice the tester cannot resolve from what it observes.
+// the same location with the same effect wherever both hold: the later
+// one is restricted to where no earlier one holds, then or-ed into an
+// earlier one with the same target and assignments if there is one.
+// Any other overlap is a choice the tester cannot resolve from what it
+// observes.
 func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transition, from map[*spec.Transition]origin) ([]*spec.Transition, error) {
 	var out []*spec.Transition
 	for _, t := range ts {
-		keep := true
+		g := t.Guard
 		for _, u := range out {
 			if u.Action != t.Action {
 				continue
@@ -213,14 +250,26 @@ func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 					"after internal actions from %s, %s and %s can both fire on %s with different effects: the tester cannot tell them apart (make their guards, or the guards of the internal transitions before them, disjoint)",
 					l, from[u], from[t], t.Action)}
 			}
-			if equalAssign(u.Assign, t.Assign) {
-				u.Guard = spec.OrOf(u.Guard, t.Guard)
-				keep = false
+			g = spec.AndOf(g, spec.NegationNormal(spec.NotOf(u.Guard)))
+		}
+		if ok, err := ctx.Possible(g); err != nil || !ok {
+			if err != nil && !errors.Is(err, solver.ErrUnknown) {
+				return nil, err
+			}
+			if err == nil {
+				continue // wholly covered by earlier transitions
+			}
+		}
+		t.Guard = g
+		merged := false
+		for _, u := range out {
+			if u.Action == t.Action && u.To == t.To && equalAssign(u.Assign, t.Assign) {
+				u.Guard = spec.OrOf(u.Guard, g)
+				merged = true
 				break
 			}
-			t.Guard = spec.AndOf(t.Guard, spec.NegationNormal(spec.NotOf(u.Guard)))
 		}
-		if keep {
+		if !merged {
 			out = append(out, t)
 		}
 	}
