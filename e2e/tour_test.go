@@ -20,21 +20,22 @@ import (
 // in-process runs, and catch mutants.
 
 type tourExample struct {
-	name, spec, purpose string
-	correct             func() adapter.SUT
-	mutants             map[string]func() adapter.SUT
+	name, spec string
+	purposes   []string
+	correct    func() adapter.SUT
+	mutants    map[string]func() adapter.SUT
 }
 
 func tourExamples() []tourExample {
 	return []tourExample{
-		{"quidonc", "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-fig4.yaml",
+		{"quidonc", "../examples/quidonc/spec.yaml", []string{"../examples/quidonc/purpose-fig4.yaml", "../examples/quidonc/purpose-tp1.yaml"},
 			func() adapter.SUT { return quidonc.New(quidonc.Correct) },
 			map[string]func() adapter.SUT{
 				quidonc.NoResetOnEntry.String():     func() adapter.SUT { return quidonc.New(quidonc.NoResetOnEntry) },
 				quidonc.HangUpKeepsCounter.String(): func() adapter.SUT { return quidonc.New(quidonc.HangUpKeepsCounter) },
 				quidonc.ThirdRetry.String():         func() adapter.SUT { return quidonc.New(quidonc.ThirdRetry) },
 			}},
-		{"tank", "../examples/tank/spec.yaml", "../examples/tank/purpose-high-then-empty.yaml",
+		{"tank", "../examples/tank/spec.yaml", []string{"../examples/tank/purpose-high-then-empty.yaml"},
 			func() adapter.SUT { return tank.New(tank.Correct) },
 			map[string]func() adapter.SUT{
 				tank.DrainLeavesOne.String(): func() adapter.SUT { return tank.New(tank.DrainLeavesOne) },
@@ -43,15 +44,25 @@ func tourExamples() []tourExample {
 	}
 }
 
-// tourSuite builds the example's suite (with filtering, K = 2) and
-// replays every instance on the model once more.
+// tourSuite builds the example's suites (with filtering, K = 2), one per
+// purpose, and replays every instance on the model once more; it returns
+// the test cases of the instances.
 func tourSuite(t *testing.T, ex tourExample) []*spec.Model {
 	t.Helper()
 	s, err := spec.LoadFile(ex.spec, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.LoadFile(ex.purpose, s)
+	var tcs []*spec.Model
+	for _, p := range ex.purposes {
+		tcs = append(tcs, tourPurpose(t, s, p)...)
+	}
+	return tcs
+}
+
+func tourPurpose(t *testing.T, s *spec.Model, purpose string) []*spec.Model {
+	t.Helper()
+	tp, err := spec.LoadFile(purpose, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +81,13 @@ func tourSuite(t *testing.T, ex tourExample) []*spec.Model {
 			continue
 		}
 		if err := anim.Replay(inst); err != nil {
-			t.Errorf("%s t%d does not replay on the model: %v", ex.name, i+1, err)
+			t.Errorf("%s t%d does not replay on the model: %v", tp.Name, i+1, err)
 		}
 		tcs = append(tcs, su.Testcases[i])
 	}
-	t.Logf("%s: %d of %d symbolic tests instantiated", ex.name, len(tcs), len(su.Symbolic))
+	t.Logf("%s: %d of %d symbolic tests instantiated", tp.Name, len(tcs), len(su.Symbolic))
 	if len(tcs) == 0 {
-		t.Fatalf("%s: no instantiated test", ex.name)
+		t.Fatalf("%s: no instantiated test", tp.Name)
 	}
 	return tcs
 }

@@ -39,6 +39,7 @@ func newContext(t *testing.T) *solver.Context {
 var examplePairs = []struct{ name, spec, purpose string }{
 	{"quidonc", "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-fig4.yaml"},
 	{"tank", "../examples/tank/spec.yaml", "../examples/tank/purpose-high-then-empty.yaml"},
+	{"quidonc-tp1", "../examples/quidonc/spec.yaml", "../examples/quidonc/purpose-tp1.yaml"},
 }
 
 func actions(path []*predabs.ProductTransition) string {

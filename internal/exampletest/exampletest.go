@@ -19,7 +19,7 @@ type Pair struct {
 }
 
 // Pairs returns every example's spec with each of its purposes (those
-// with where: state predicates left out: see isLTSPurpose). root is
+// with a where: section left out: see isLTSPurpose). root is
 // the repository's directory seen from the test ("..").
 func Pairs(tb testing.TB, root string) []Pair {
 	tb.Helper()
@@ -42,9 +42,10 @@ func Pairs(tb testing.TB, root string) []Pair {
 	return r
 }
 
-// isLTSPurpose reports whether the purpose file p labels its locations
-// with where: state predicates: such a purpose is read by the abstraction
-// route (stg abstract, stg tour), not by stg generate.
+// isLTSPurpose reports whether the purpose file p has a where: section
+// (state predicates on its locations, possibly none): such a purpose is
+// written for the abstraction route (stg abstract, stg tour), not for
+// stg generate.
 func isLTSPurpose(p string) bool {
 	data, err := os.ReadFile(p)
 	return err == nil && regexp.MustCompile(`(?m)^where:`).Match(data)
