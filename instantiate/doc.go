@@ -33,6 +33,12 @@
 // abstract states is needed), so some symbolic tests have no instance;
 // Animate then returns ErrNotInstantiable with the reason.
 //
+// Generate chains the route for a spec and a purpose: the abstraction
+// and the products SP and SP' (package predabs), the covering tour of SP
+// (package tour; Tour maps SP to a graph, with a virtual root when SP has
+// several initial states), the animation of each path and, on request,
+// its test case; Suite.Stats holds the columns of Table II.
+//
 // Testcase emits an instance as a test case of the STG route: a linear
 // purpose (one location per step, the step's action with its parameter
 // values, any other action to a sink) goes through pipeline.Models
