@@ -691,3 +691,21 @@ func outputAhead(t *testing.T, ctx *solver.Context, s *spec.Model, st simState, 
 	}
 	return false
 }
+
+// TestTauPurposeOnInternalRefused: a purpose transition on an internal
+// action could never be taken; it is refused with its position.
+func TestTauPurposeOnInternalRefused(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "p.yaml")
+	os.WriteFile(p, []byte(`kind: purpose
+name: after-work
+variables: {}
+initial: {location: W}
+accept: [Acc]
+transitions:
+  - {from: W, action: work, to: Acc}
+`), 0o644)
+	_, err := Generate("testdata/tau/after.spec.yaml", p, Options{})
+	if err == nil || !strings.Contains(err.Error(), p+":7:5: purpose transition W -work-> Acc is labelled by the internal action work") {
+		t.Fatalf("got %v, want the purpose transition refused with its position", err)
+	}
+}

@@ -121,6 +121,9 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 	if tp.Kind != spec.PurposeKind {
 		return nil, fmt.Errorf("%s: a %s is not a purpose", tp.File, tp.Kind)
 	}
+	if err := observable(tp); err != nil {
+		return nil, err
+	}
 	if err := tp.RefuseStatePredicates("stg generate"); err != nil {
 		return nil, err
 	}
@@ -301,4 +304,17 @@ func describe(t *spec.Transition) string {
 		return "the implicit self-loop"
 	}
 	return fmt.Sprintf("transition %s (line %d)", t.Label(), t.Pos.Line)
+}
+
+// observable refuses purpose transitions on internal actions: the tester
+// never sees them (the canonical tester is built on the τ-closure), so
+// such a transition could never be taken.
+func observable(tp *spec.Model) error {
+	var errs spec.ErrorList
+	for _, t := range tp.Transitions {
+		if a := tp.Action(t.Action); a != nil && a.Dir == spec.Internal {
+			errs.Add(t.Pos, "purpose transition %s is labelled by the internal action %s, which a test never observes (write the purpose on the visible actions around it, or on delta)", t.Label(), t.Action)
+		}
+	}
+	return errs.Err()
 }
