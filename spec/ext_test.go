@@ -428,3 +428,27 @@ transitions:
 	}
 	sameModel(t, p, back)
 }
+
+// TestArraysInferred: a model built by the tool (a product, a test case)
+// has the cells among its variables without declaring the arrays; it is
+// written with the arrays declared, and reads back.
+func TestArraysInferred(t *testing.T) {
+	m, err := LoadFile("testdata/ext/arrays.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Marshal(m)
+	c := m.Clone()
+	c.Arrays = nil
+	var decls []string
+	for _, a := range c.ArrayDecls() {
+		decls = append(decls, a.Name+":"+arrayTypeText(a.Len, a.Elem))
+	}
+	if got := strings.Join(decls, " "); got != "a:[3]int b:[3]int flags:[2]bool" {
+		t.Errorf("ArrayDecls %s", got)
+	}
+	got, err := Marshal(c)
+	if err != nil || string(got) != string(want) {
+		t.Errorf("Marshal without Arrays:\n%s\nwant\n%s (%v)", got, want, err)
+	}
+}

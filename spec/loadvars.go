@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -62,7 +63,7 @@ func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 
 // ArrayVar returns the array variable called name, or nil.
 func (m *Model) ArrayVar(name string) *ArrayVar {
-	for _, a := range m.Arrays {
+	for _, a := range m.ArrayDecls() {
 		if a.Name == name {
 			return a
 		}
@@ -73,14 +74,58 @@ func (m *Model) ArrayVar(name string) *ArrayVar {
 // ArrayOf returns the array whose cell is the variable called name,
 // and the cell's index; nil when name is not a cell.
 func (m *Model) ArrayOf(name string) (*ArrayVar, int) {
-	for _, a := range m.Arrays {
-		for i := 0; i < a.Len; i++ {
-			if a.Cell(i) == name {
-				return a, i
-			}
-		}
+	base, index, ok := strings.Cut(name, "[")
+	if !ok {
+		return nil, 0
 	}
-	return nil, 0
+	a := m.ArrayVar(base)
+	if a == nil {
+		return nil, 0
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(index, "]"))
+	if err != nil || i < 0 || i >= a.Len || a.Cell(i) != name {
+		return nil, 0
+	}
+	return a, i
+}
+
+var cellRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\[(0|[1-9][0-9]*)\]$`)
+
+// ArrayDecls returns the arrays of m: Arrays, and the arrays whose
+// cells a model built by the tool (a product, a test case) has among its
+// Variables without declaring them: variables a[0] ... a[N-1], in
+// order, of one type and range.
+func (m *Model) ArrayDecls() []*ArrayVar {
+	var inferred []*ArrayVar
+	known := map[string]bool{}
+	for _, a := range m.Arrays {
+		known[a.Name] = true
+	}
+	vs := m.Variables
+	for i := 0; i < len(vs); i++ {
+		g := cellRE.FindStringSubmatch(vs[i].Name)
+		if g == nil || g[2] != "0" || known[g[1]] {
+			continue
+		}
+		n := 1
+		for i+n < len(vs) && vs[i+n].Name == cellName(g[1], n) && vs[i+n].Type == vs[i].Type && sameRange(vs[i+n].Range, vs[i].Range) {
+			n++
+		}
+		inferred = append(inferred, &ArrayVar{Name: g[1], Len: n, Elem: vs[i].Type, Range: vs[i].Range, Pos: vs[i].Pos})
+		known[g[1]] = true
+		i += n - 1
+	}
+	if inferred == nil {
+		return m.Arrays
+	}
+	return append(append([]*ArrayVar(nil), m.Arrays...), inferred...)
+}
+
+func sameRange(a, b *Range) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Lo.Cmp(b.Lo) == 0 && a.Hi.Cmp(b.Hi) == 0
 }
 
 // rangeOf reads range: [lo, hi], two integer constants with lo <= hi.

@@ -268,7 +268,7 @@ func (m *Model) ParamScope(a *Action) *Scope {
 		for _, f := range m.Funcs {
 			s.Funcs[f.Name] = f
 		}
-		for _, a := range m.Arrays {
+		for _, a := range m.ArrayDecls() {
 			s.Arrays[a.Name] = a
 		}
 	}
