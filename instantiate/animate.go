@@ -48,6 +48,9 @@ type Animator struct {
 // steps before each step of a path.
 func NewAnimator(ctx *solver.Context, spPrime *predabs.Product, k int) (*Animator, error) {
 	b := spPrime.Abstraction.Behaviour
+	if canonical.HasInternal(b.Spec) {
+		return nil, fmt.Errorf("instantiate: %s has internal actions, which the instantiation does not handle", b.Spec.Name)
+	}
 	a := &Animator{b: b, s: b.Spec, reflexive: map[[2]string][]*predabs.EGA{}, K: k}
 	for _, t := range spPrime.Transitions {
 		if t.From != t.To {
