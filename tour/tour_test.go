@@ -210,3 +210,25 @@ func TestCoverOptimal(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverLarger: on larger random graphs (up to 12 nodes, 40 edges),
+// where brute force is out of reach, the tour is still a valid covering
+// tour, no shorter than the number of coverable edges.
+func TestCoverLarger(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 3))
+	for i := 0; i < 300; i++ {
+		n := 1 + rng.IntN(12)
+		g := &Graph{Nodes: n, Initial: rng.IntN(n), Final: []int{rng.IntN(n)}}
+		for k := rng.IntN(41); k > 0; k-- {
+			g.Edges = append(g.Edges, Edge{rng.IntN(n), rng.IntN(n)})
+		}
+		tr, err := Cover(g)
+		if err != nil {
+			t.Fatalf("graph %+v: %v", g, err)
+		}
+		checkTour(t, g, tr)
+		if tr.Length() < len(tr.Coverable) {
+			t.Fatalf("graph %+v: length %d below %d coverable edges", g, tr.Length(), len(tr.Coverable))
+		}
+	}
+}
