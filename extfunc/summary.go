@@ -1,6 +1,10 @@
 package extfunc
 
-import "github.com/stg-tool/stg/spec"
+import (
+	"slices"
+
+	"github.com/stg-tool/stg/spec"
+)
 
 // Calls returns the calls of e, innermost first, each occurrence once.
 func Calls(e spec.Expr) []*spec.Call {
@@ -64,6 +68,33 @@ func (r *Registry) Sum(c *spec.Call) spec.Expr {
 		alts = append(alts, spec.AndOf(eqs...))
 	}
 	return spec.OrOf(alts...)
+}
+
+// Hints returns soft constraints that steer a solver toward inputs whose
+// calls in e are rows of their tables, most specific first: Sums of all
+// the calls of e over identifiers (Def. 5), then Sums of the innermost
+// ones (whose arguments call nothing: the others are then evaluated once
+// the arguments are known). None when e calls nothing over identifiers.
+func (r *Registry) Hints(e spec.Expr) []spec.Expr {
+	var all, inner []spec.Expr
+	for _, c := range Calls(e) {
+		if !hasIdent(c) {
+			continue
+		}
+		sum := r.Sum(c)
+		all = append(all, sum)
+		if !slices.ContainsFunc(c.Args, HasCall) {
+			inner = append(inner, sum)
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	hs := []spec.Expr{spec.AndOf(all...)}
+	if len(inner) > 0 && len(inner) < len(all) {
+		hs = append(hs, spec.AndOf(inner...))
+	}
+	return hs
 }
 
 // rows returns the table of the function name as rows, in a stable

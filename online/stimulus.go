@@ -3,7 +3,6 @@ package online
 import (
 	"errors"
 	"math/big"
-	"slices"
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
@@ -57,7 +56,7 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 			if tries--; tries < 0 {
 				return nil, nil, nil
 			}
-			args, ok, err := x.solve(k.c.under(targets[j].State.PC), k.n)
+			args, ok, err := x.solve(k.c.under(x.t.tp.Cond(targets[j])), k.n)
 			if unknownCall(err) {
 				continue
 			}
@@ -171,23 +170,15 @@ func (x *execution) tableHint(s *solver.Solver, goal spec.Expr) (bool, error) {
 	if x.t.Funcs == nil || x.rng.IntN(8) == 0 {
 		return false, nil
 	}
-	var all, inner []spec.Expr
-	for _, c := range extfunc.Calls(goal) {
-		sum := x.t.Funcs.Sum(c)
-		all = append(all, sum)
-		if !slices.ContainsFunc(c.Args, extfunc.HasCall) {
-			inner = append(inner, sum)
-		}
-	}
-	if len(all) == 0 {
-		return false, nil
-	}
-	for _, h := range [][]spec.Expr{all, inner} {
-		if len(h) == 0 {
-			continue
-		}
+	return pushHint(s, x.t.Funcs.Hints(goal))
+}
+
+// pushHint asserts the first of hs that keeps s satisfiable, in a pushed
+// scope, and reports whether it did.
+func pushHint(s *solver.Solver, hs []spec.Expr) (bool, error) {
+	for _, h := range hs {
 		s.Push()
-		if err := s.Assert(spec.AndOf(h...)); err != nil {
+		if err := s.Assert(h); err != nil {
 			s.Pop(1)
 			return false, err
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
@@ -25,6 +26,12 @@ import (
 //     (checked, allows): the tester sends only what the guard allows
 //     with the function's real values; values the check refuses are
 //     dropped and others tried.
+//   - Planning steers the values toward the tables: the rows are facts
+//     for the solver (F(row) == result), and the values of the first
+//     send of a path to Pass are picked, when possible, so that the
+//     path's calls are rows (the summaries Sum of the function-summaries
+//     paper): the functions' values are then known, and the path is
+//     likelier to be taken.
 //   - A call that cannot be evaluated (no row, no implementation, a
 //     crash or a timeout) ends the run with an error naming the call,
 //     never with a verdict.
@@ -102,4 +109,42 @@ func (x *execution) folded(st *symex.State, t *spec.Transition, params map[strin
 		c.Assign[i].Value = v
 	}
 	return &c, nil
+}
+
+// constraint returns the conjunction of a planning step's constraints
+// with its ground calls evaluated and the tables' facts about the others.
+func (p *planner) constraint(cons []spec.Expr) (spec.Expr, error) {
+	f := spec.AndOf(cons...)
+	funcs := p.x.r.opts.Funcs
+	if funcs == nil || !extfunc.HasCall(f) {
+		return f, nil
+	}
+	f, err := extfunc.Fold(f, funcs)
+	if err != nil || !extfunc.HasCall(f) {
+		return f, err
+	}
+	return spec.AndOf(f, funcs.Facts(f)), nil
+}
+
+// hintPath asserts, in a pushed scope of the planner's solver, the first
+// of the tables' hints for the calls of the path found that keeps it
+// satisfiable (now and then none, for diversity); it reports whether it
+// pushed a scope.
+func (p *planner) hintPath() (bool, error) {
+	funcs := p.x.r.opts.Funcs
+	if funcs == nil || p.x.rng.IntN(8) == 0 {
+		return false, nil
+	}
+	for _, h := range funcs.Hints(spec.AndOf(p.path...)) {
+		p.s.Push()
+		if err := p.s.Assert(h); err != nil {
+			p.s.Pop(1)
+			return false, err
+		}
+		if r, err := p.s.Check(); err == nil && r == solver.Sat {
+			return true, nil
+		}
+		p.s.Pop(1)
+	}
+	return false, nil
 }

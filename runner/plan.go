@@ -357,6 +357,10 @@ type planner struct {
 	s      *solver.Solver
 	budget int
 
+	// path holds the constraints asserted for the steps of the path
+	// being explored, for the tables' hints (hintPath).
+	path []spec.Expr
+
 	// the path found: its first transition and, for a send, its values
 	first     *spec.Transition
 	firstIDs  []*spec.Ident
@@ -413,8 +417,15 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 	if tc.Verdict(loc) == "pass" {
 		if depth > 0 && tc.Action(p.first.Action).Dir == spec.Send {
 			// Choose the values of the first send now, with the
-			// whole path asserted.
+			// whole path asserted, steered toward the tables.
+			hinted, err := p.hintPath()
+			if err != nil {
+				return false, err
+			}
 			vals, err := x.pick(p.s, p.firstIDs)
+			if hinted {
+				p.s.Pop(1)
+			}
 			if err != nil {
 				return false, err
 			}
@@ -465,7 +476,10 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 				next[as.Var] = fresh
 			}
 		}
-		f := spec.AndOf(cons...)
+		f, err := p.constraint(cons)
+		if err != nil {
+			return false, err
+		}
 		if spec.IsFalse(f) {
 			continue
 		}
@@ -483,7 +497,9 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 			if depth == 0 {
 				p.first, p.firstIDs = t, ids
 			}
+			p.path = append(p.path, f)
 			found, err := p.search(t.To, step, bound, next)
+			p.path = p.path[:len(p.path)-1]
 			if err != nil || found {
 				p.s.Pop(1)
 				return found, err
