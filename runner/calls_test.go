@@ -101,3 +101,43 @@ func TestCallErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCallsSteeredByTable: Pass needs H(x) == 77, which only the table
+// row H(5) = 77 makes known (the implementation is H(x) = x*x): planning
+// picks p = 5 from the row in most runs, where a blind choice would
+// almost never reach Pass.
+func TestCallsSteeredByTable(t *testing.T) {
+	tc := loadTestcase(t, "calls-table.yaml")
+	funcs, err := extfunc.New(tc.Funcs, extfunc.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	funcs.Register("H", square(&calls))
+	r, err := New(tc, Options{Depth: DefaultDepth, Funcs: funcs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	// The SUT answers 1 when x*x == 77 or x == 5 (the table's H), else 0.
+	sut := adapter.SUTFunc(func(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+		q := 0
+		if args["p"].Int.Int64() == 5 {
+			q = 1
+		}
+		return []adapter.Output{{Action: "out", Args: map[string]any{"q": q}}}, nil
+	})
+	pass := 0
+	for seed := int64(1); seed <= 40; seed++ {
+		res := runInProcess(t, r, sut, seed)
+		if res.Verdict == Fail {
+			t.Fatalf("seed %d: Fail\n%s", seed, res.TraceString())
+		}
+		if res.Verdict == Pass {
+			pass++
+		}
+	}
+	if pass < 30 {
+		t.Errorf("%d runs of 40 passed: planning did not use the table", pass)
+	}
+}
