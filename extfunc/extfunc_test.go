@@ -375,3 +375,37 @@ func TestFoldShortCircuit(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentCalls: calls from several goroutines share one command,
+// one exchange at a time, each getting its own reply.
+func TestConcurrentCalls(t *testing.T) {
+	f := intgr()
+	f.Table = nil
+	f.Impl = script(t, `while read -r line; do
+  a=$(echo "$line" | sed 's/.*\[\[\(-*[0-9]*\),.*/\1/')
+  b=$(echo "$line" | sed 's/.*,\(-*[0-9]*\)\]\].*/\1/')
+  echo "{\"result\":$((a * 1000 + b))}"
+done`)
+	r := newRegistry(t, Options{Timeout: 30 * time.Second}, f)
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for i := range 10 {
+				got, err := r.Call("INTGR", []spec.Value{ival(int64(g)), ival(int64(i))})
+				if err == nil && got.Int.Int64() != int64(g*1000+i) {
+					err = errors.New("INTGR([" + ival(int64(g)).String() + ", " + ival(int64(i)).String() + "]) = " + got.String())
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
