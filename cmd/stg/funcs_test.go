@@ -1,0 +1,89 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// microgrid builds a program of examples/microgrid/sut and writes the
+// TG6 sympurpose of the microgrid spec; it returns both.
+func microgrid(t *testing.T, program string) (bin, purpose string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a SUT")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("the microgrid's implementation needs python3: %v", err)
+	}
+	bin = filepath.Join(t.TempDir(), program)
+	cmd := exec.Command("go", "build", "-o", bin, "./examples/microgrid/sut/"+program)
+	cmd.Dir = filepath.Join("..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building: %v\n%s", err, out)
+	}
+	spec, err := filepath.Abs(filepath.Join("..", "..", "examples", "microgrid", "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	purpose = filepath.Join(t.TempDir(), "p.yaml")
+	text := "kind: sympurpose\nname: mg\nspec: " + spec + "\naccept:\n  - [t1, t2, t2, t3, t4, t5]\n  - [t1, t2, t2, t3, t4, t6]\n  - [t1, t2, t2, t3, t7, t8]\n"
+	if err := os.WriteFile(purpose, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return bin, purpose
+}
+
+// TestRunFuncs: stg run evaluates the external functions of the
+// microgrid with the spec's commands; --impl, --tables and
+// --call-timeout change how; a call that fails is exit code 3 naming
+// the call, never a verdict; stg verdict replays a trace with the same
+// evaluation.
+func TestRunFuncs(t *testing.T) {
+	bin, purpose := microgrid(t, "correct")
+	code, out, errOut := stg(t, "run", purpose, "--runs", "5", "--seed", "1", "-q", "--", bin)
+	if code != exitPass {
+		t.Fatalf("correct controller: exit %d\n%s%s", code, out, errOut)
+	}
+	// RISE(228) is not in Table 1: seed 2 asks the implementation.
+	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--impl", `RISE=sh -c "echo dying >&2; exit 3"`, "--", bin)
+	if code != exitError || !strings.Contains(errOut, "RISE(228): implementation") || !strings.Contains(errOut, "exit status 3") ||
+		!strings.Contains(errOut, "dying") {
+		t.Errorf("crashing RISE: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--call-timeout", "200ms", "--impl", "RISE=sleep 60", "--", bin)
+	if code != exitError || !strings.Contains(errOut, "RISE(228): implementation timed out after 200ms") {
+		t.Errorf("hanging RISE: exit %d\n%s%s", code, out, errOut)
+	}
+	// With Table 3, RISE(228) is a row: the crashing command is never run.
+	tables := filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml")
+	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--tables", tables, "--impl", "RISE=false", "--", bin)
+	if code != exitPass {
+		t.Errorf("RISE from Table 3: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, bad := range [][]string{{"--impl", "RISE"}, {"--impl", "NOPE=cat"}, {"--call-timeout", "0s"}, {"--tables", "/nonexistent.yaml"}} {
+		args := append([]string{"run", purpose}, bad...)
+		code, out, errOut = stg(t, append(args, "--", bin)...)
+		if code != exitError {
+			t.Errorf("%v: exit %d\n%s%s", bad, code, out, errOut)
+		}
+	}
+}
+
+// TestRunFuncsVerdict: a mutant's Fail, saved, replays to Fail with the
+// functions evaluated as stg run evaluated them.
+func TestRunFuncsVerdict(t *testing.T) {
+	bin, purpose := microgrid(t, "mutant-no-rise-factor")
+	trace := filepath.Join(t.TempDir(), "run.jsonl")
+	code, out, errOut := stg(t, "run", purpose, "--runs", "10", "--seed", "1", "-q", "--save-trace", trace, "--", bin)
+	if code != exitFail {
+		t.Fatalf("mutant: exit %d\n%s%s", code, out, errOut)
+	}
+	spec := filepath.Join("..", "..", "examples", "microgrid", "spec.yaml")
+	code, out, errOut = stg(t, "verdict", spec, purpose, trace)
+	if code != exitFail || !strings.Contains(out, "verdict: Fail") {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errOut)
+	}
+}
