@@ -40,7 +40,11 @@ type Purpose struct {
 	root *symex.Node
 
 	accept map[*symex.Node]bool
-	below  map[*symex.Node][]*symex.Node // the accept nodes strictly below a node
+	// ec is the external constraint of an accept node (Def 10 of the
+	// component-systems paper), over the tree's symbols; true when the
+	// accept path has none.
+	ec    map[*symex.Node]spec.Expr
+	below map[*symex.Node][]*symex.Node // the accept nodes strictly below a node
 	// Infeasible are the accept paths that name no node of the tree:
 	// their path condition is unsatisfiable.
 	Infeasible []spec.AcceptPath
@@ -60,7 +64,7 @@ func NewPurpose(x *symex.Executor, sp *spec.SymPurpose) (*Purpose, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Purpose{Name: sp.Name, x: x, root: root, accept: map[*symex.Node]bool{}, below: map[*symex.Node][]*symex.Node{}}
+	p := &Purpose{Name: sp.Name, x: x, root: root, accept: map[*symex.Node]bool{}, ec: map[*symex.Node]spec.Expr{}, below: map[*symex.Node][]*symex.Node{}}
 	for _, a := range sp.Accept {
 		n, err := p.find(a.Names)
 		if err != nil {
@@ -71,6 +75,9 @@ func NewPurpose(x *symex.Executor, sp *spec.SymPurpose) (*Purpose, error) {
 			continue
 		}
 		p.accept[n] = true
+		if p.ec[n], err = constraint(x.Spec(), a, n); err != nil {
+			return nil, err
+		}
 		for up := n.Parent; up != nil; up = up.Parent {
 			p.below[up] = append(p.below[up], n)
 		}
@@ -128,13 +135,24 @@ func (p *Purpose) Targets(n *symex.Node) []*symex.Node {
 	return p.below[n]
 }
 
+// Cond returns the condition of the accept node a: its path condition
+// and its external constraint, if any. Where π(a) holds but not the
+// constraint, the run is in a's complementary twin (Def 12 of the
+// component-systems paper), which is ⊥.
+func (p *Purpose) Cond(a *symex.Node) spec.Expr {
+	if ec := p.ec[a]; ec != nil {
+		return spec.AndOf(a.State.PC, ec)
+	}
+	return a.State.PC
+}
+
 // TargetCond returns targetCond(n) (Def. 16): the disjunction of the
-// path conditions of the accept nodes reachable from n; for an accept
-// node, its own path condition; false for ⊥.
+// conditions (Cond) of the accept nodes reachable from n; for an accept
+// node, its own; false for ⊥.
 func (p *Purpose) TargetCond(n *symex.Node) spec.Expr {
 	var ds []spec.Expr
 	for _, a := range p.Targets(n) {
-		ds = append(ds, a.State.PC)
+		ds = append(ds, p.Cond(a))
 	}
 	return spec.OrOf(ds...)
 }
@@ -147,4 +165,38 @@ func (p *Purpose) AcceptPaths() []string {
 		ps = append(ps, a.PathString())
 	}
 	return ps
+}
+
+// constraint reads the external constraint of the accept path a, whose
+// node is n, over the tree's symbols: a variable is its value at n, a
+// step's parameter the symbol of that step. nil when a has none.
+func constraint(m *spec.Model, a spec.AcceptPath, n *symex.Node) (spec.Expr, error) {
+	if a.Constraint == "" {
+		return nil, nil
+	}
+	var steps []*symex.Node
+	for k := n; k.Parent != nil; k = k.Parent {
+		steps = append([]*symex.Node{k}, steps...)
+	}
+	trans := make([]*spec.Transition, len(steps))
+	for i, s := range steps {
+		trans[i] = s.Trans
+	}
+	e, err := a.ParseConstraint(m, trans)
+	if err != nil {
+		return nil, err
+	}
+	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+		if k, param, ok := a.StepParam(id.Name); ok && steps[k].Action != nil {
+			for i, q := range steps[k].Action.Params {
+				if q.Name == param && i < len(steps[k].Args) {
+					return steps[k].Args[i]
+				}
+			}
+		}
+		if v, ok := n.State.Vars[id.Name]; ok && id.Kind == spec.VarIdent {
+			return v
+		}
+		return nil
+	}), nil
 }

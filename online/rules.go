@@ -214,6 +214,16 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 			if a == unsat {
 				continue
 			}
+			if label == Accept && t.tp.ec[n] != nil {
+				// The external constraint fails: the complementary twin, ⊥.
+				in, err := t.sat(d.under(t.tp.Cond(n)))
+				if err != nil {
+					return fmt.Errorf("%s: %w", n.PathString(), err)
+				}
+				if in == unsat {
+					label = Bot
+				}
+			}
 			d.Undecided = a == unknown
 			st.Next = append(st.Next, d)
 			switch {
@@ -251,7 +261,7 @@ func matches(n *symex.Node, ev Event) bool {
 func (t *Tester) reaches(d Context) (answer, error) {
 	res := unsat
 	for _, a := range t.tp.Targets(d.Node) {
-		r, err := t.sat(d.under(a.State.PC))
+		r, err := t.sat(d.under(t.tp.Cond(a)))
 		if err != nil {
 			return unsat, fmt.Errorf("%s: targetCond: %w", a.PathString(), err)
 		}

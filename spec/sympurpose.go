@@ -49,6 +49,10 @@ type AcceptPath struct {
 	Names   []string
 	Pos     Pos   // the list
 	NamePos []Pos // each name, when read from a file
+	// Constraint is the accept node's external constraint, as written
+	// ("" for none; see sympurposeec.go).
+	Constraint    string
+	ConstraintPos Pos
 }
 
 // String returns the path as its names separated by spaces.
@@ -186,6 +190,9 @@ func (l *loader) acceptPaths(n *yaml.Node) []AcceptPath {
 
 func (l *loader) acceptPath(n *yaml.Node) (AcceptPath, bool) {
 	a := AcceptPath{Pos: l.pos(n)}
+	if n.Kind == yaml.MappingNode {
+		return l.constrainedAcceptPath(n)
+	}
 	if n.Kind != yaml.SequenceNode {
 		l.errorf(n, "an accept path must be a list of transition names, such as [a, b]")
 		return a, false
@@ -240,7 +247,7 @@ func MarshalSymPurpose(p *SymPurpose) ([]byte, error) {
 	}
 	acc := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, a := range p.Accept {
-		acc.Content = append(acc.Content, strSeq(a.Names))
+		acc.Content = append(acc.Content, acceptNode(a))
 	}
 	add("accept", acc)
 	var buf bytes.Buffer

@@ -1,0 +1,186 @@
+package project
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+// Label is what the test purpose of Def 18 says of a state.
+type Label int
+
+const (
+	Bot    Label = iota // ⊙: every other state, the twins included
+	Skip                // on a τ-reduced path to an accept state
+	Accept              // a target of ext_o(p_sys')
+)
+
+func (l Label) String() string { return [...]string{"⊥", "skip", "accept"}[l] }
+
+// Purpose is the symbolic test purpose TP of Def 18 for a projection:
+// Accept are the targets of ext_o(p_sys') (the projection's target when
+// its last step is an output; else its extensions by τ*·output, and
+// quiescence after a final input), each with the projection's external
+// constraint; the nodes on their paths are skip; everything else is ⊥.
+type Purpose struct {
+	Projection *Projection
+	Accept     []Extended
+	skip       map[*symex.Node]bool
+	accept     map[*symex.Node]bool
+}
+
+// Purpose returns the test purpose of Def 18 for p, unfolding the
+// sub-system's tree after p's target as ext_o needs. It fails when p is
+// empty (the sub-system does not move) or no output follows.
+func (pj *Projector) Purpose(p *Projection) (*Purpose, error) {
+	if len(p.Steps) == 0 {
+		return nil, fmt.Errorf("the path %s does not move %s: no purpose", p.Leaf.PathString(), p.On.Name)
+	}
+	tp := &Purpose{Projection: p, skip: map[*symex.Node]bool{}, accept: map[*symex.Node]bool{}}
+	last := p.Last()
+	if d := last.Node.Action.Dir; d == spec.Output {
+		tp.add(last)
+		return tp, nil
+	}
+	ends, err := pj.extensions(last.Node)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range ends {
+		tp.add(Extended{Node: n, EC: last.EC})
+	}
+	if len(tp.Accept) == 0 {
+		return nil, fmt.Errorf("%s ends with %s and no output nor quiescence can follow: no purpose", p, last.Node.Label())
+	}
+	return tp, nil
+}
+
+// extensions returns the targets of the extensions of n by τ*·output,
+// and, after an input, of its quiescence.
+func (pj *Projector) extensions(n *symex.Node) ([]*symex.Node, error) {
+	var ends []*symex.Node
+	afterInput := n.Action.Dir == spec.Input
+	todo := []*symex.Node{n}
+	for len(todo) > 0 && len(todo) < 10000 {
+		k := todo[0]
+		todo = todo[1:]
+		children, err := pj.X.Expand(k)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range children {
+			switch {
+			case c.Name == symex.DeltaName:
+				if k == n && afterInput {
+					ends = append(ends, c)
+				}
+			case c.Action.Dir == spec.Internal:
+				todo = append(todo, c)
+			case c.Action.Dir == spec.Output:
+				ends = append(ends, c)
+			}
+		}
+	}
+	return ends, nil
+}
+
+func (tp *Purpose) add(a Extended) {
+	tp.Accept = append(tp.Accept, a)
+	tp.accept[a.Node] = true
+	for up := a.Node.Parent; up != nil; up = up.Parent {
+		tp.skip[up] = true
+	}
+}
+
+// Label returns TP(n) for a node of the sub-system's tree; a twin,
+// which shares its node with a step's target, is ⊥ (TwinLabel).
+func (tp *Purpose) Label(n *symex.Node) Label {
+	switch {
+	case tp.accept[n]:
+		return Accept
+	case tp.skip[n]:
+		return Skip
+	}
+	return Bot
+}
+
+// SymPurpose returns tp as a sympurpose file of the sub-system's spec
+// (written specPath): one accept path per accept node, with the
+// external constraint written over the spec's variables and the
+// steps' parameters (spec.AcceptPath.Constraint).
+func (tp *Purpose) SymPurpose(z *solver.Context, name, specPath string) (*spec.SymPurpose, error) {
+	sp := &spec.SymPurpose{Name: name, Spec: specPath}
+	for _, a := range tp.Accept {
+		ap := spec.AcceptPath{Names: a.Node.Path()}
+		c, err := Readable(z, a, ap)
+		if err != nil {
+			return nil, err
+		}
+		if !spec.IsTrue(c) {
+			ap.Constraint = spec.Format(c)
+		}
+		sp.Accept = append(sp.Accept, ap)
+	}
+	return sp, nil
+}
+
+// Readable returns a's external constraint over the names a
+// sympurpose's constraint uses (spec.AcceptPath.ParseConstraint): a
+// step's parameter as NAME.p or stepK.p, a variable whose value at the
+// node is a symbol by its name. A symbol without a name is eliminated
+// (∃), which weakens the constraint: the purpose then accepts more, and
+// Fail, which the constraint never decides, is unchanged. Conjuncts that
+// the node's path condition implies are left out.
+func Readable(z *solver.Context, a Extended, ap spec.AcceptPath) (spec.Expr, error) {
+	names := map[string]*spec.Ident{}
+	var steps []*symex.Node
+	for k := a.Node; k.Parent != nil; k = k.Parent {
+		steps = append([]*symex.Node{k}, steps...)
+	}
+	for k, s := range steps {
+		for i, arg := range s.Args {
+			names[arg.Name] = &spec.Ident{Name: ap.StepName(k) + "." + s.Action.Params[i].Name, Kind: spec.VarIdent, T: arg.T}
+		}
+	}
+	for x, v := range a.Node.State.Vars {
+		if id, ok := v.(*spec.Ident); ok && symex.IsSymbol(id) && names[id.Name] == nil {
+			names[id.Name] = &spec.Ident{Name: x, Kind: spec.VarIdent, T: id.T}
+		}
+	}
+	ec := a.EC
+	unnamed := map[string]*spec.Ident{}
+	spec.Idents(ec, func(id *spec.Ident) {
+		if symex.IsSymbol(id) && names[id.Name] == nil {
+			unnamed[id.Name] = id
+		}
+	})
+	if len(unnamed) > 0 {
+		var ids []*spec.Ident
+		for _, id := range unnamed {
+			ids = append(ids, id)
+		}
+		var err error
+		if ec, err = z.EliminateExists(ids, ec); err != nil {
+			return nil, fmt.Errorf("%s: cannot write the external constraint %s: %v", a.Node.PathString(), spec.Format(a.EC), err)
+		}
+	}
+	var keep []spec.Expr
+	for _, c := range spec.Conjuncts(simplify(z, ec)) {
+		implied, err := z.Entails(a.Node.State.PC, c)
+		if err != nil && !strings.Contains(err.Error(), "unknown") {
+			return nil, err
+		}
+		if !implied {
+			keep = append(keep, c)
+		}
+	}
+	return spec.Rewrite(spec.AndOf(keep...), func(id *spec.Ident) spec.Expr {
+		if n := names[id.Name]; n != nil {
+			return n
+		}
+		return nil
+	}), nil
+}
