@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -708,4 +709,41 @@ transitions:
 	if err == nil || !strings.Contains(err.Error(), p+":7:5: purpose transition W -work-> Acc is labelled by the internal action work") {
 		t.Fatalf("got %v, want the purpose transition refused with its position", err)
 	}
+}
+
+// FuzzGenerateTau reads arbitrary specs (seeded with the ones with
+// internal actions) and runs the whole pipeline on those that load, with
+// a purpose accepting quiescence: it must never panic, and a test case it
+// produces must be written and read back.
+func FuzzGenerateTau(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/tau/*.spec.yaml")
+	seeds = append(seeds, "../examples/jobs/spec.yaml")
+	for _, p := range seeds {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	ctx := newContext(f)
+	ctx.SetTimeout(5 * time.Second)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := spec.ParseModel("s.yaml", data, nil)
+		if err != nil || s.Kind != spec.SpecKind || len(s.Transitions) > 12 {
+			return
+		}
+		tp, err := spec.ParseModel("p.yaml", []byte("kind: purpose\nname: d\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: delta, to: A}\n"), s)
+		if err != nil {
+			return
+		}
+		res, err := Models(ctx, s, tp, Options{Domain: "polyhedra"})
+		if err != nil {
+			return
+		}
+		b, err := spec.Marshal(res.Testcase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := spec.ParseModel("tc.yaml", b, nil); err != nil {
+			t.Fatalf("generated test case does not load: %v\n%s", err, b)
+		}
+	})
 }
