@@ -1,7 +1,6 @@
 package canonical
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 // MaxTauPaths bounds the number of τ-paths Close enumerates from all
 // locations together; past it, Close refuses the spec rather than run
 // for ever on a dense τ-graph.
-const MaxTauPaths = 20000
+const MaxTauPaths = 4096
 
 // HasInternal reports whether some transition of s is labelled by an
 // internal action.
@@ -330,5 +329,3 @@ func assigns(t *spec.Transition) bool {
 	}
 	return false
 }
-
-var errTooManyPaths = errors.New("too many τ-paths")

@@ -1,6 +1,7 @@
 package canonical
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -248,5 +249,23 @@ func TestTauParameterDefined(t *testing.T) {
 				t.Errorf("assignment %v, want x := x + 2", tr.Assign)
 			}
 		}
+	}
+}
+
+// A dense τ-graph is refused past MaxTauPaths, with a position.
+func TestTauTooManyPaths(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: spec\nname: dense\nvariables: {x: int}\nactions:\n  out: {dir: output}\n  t: {dir: internal}\ninitial: {location: L0, condition: x == 0}\ntransitions:\n")
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			if i != j {
+				fmt.Fprintf(&b, "  - {from: L%d, action: t, guard: x < %d, to: L%d}\n", i, i+j, j)
+			}
+		}
+	}
+	b.WriteString("  - {from: L3, action: out, to: L0}\n")
+	_, err := Build(newContext(t), load(t, b.String()))
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:") || !strings.Contains(err.Error(), "more than 4096 simple paths of internal transitions") {
+		t.Fatalf("got %v, want the closure refused as too large", err)
 	}
 }

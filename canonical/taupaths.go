@@ -111,7 +111,13 @@ func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error)
 		var walk func(p *tauPath) error
 		walk = func(p *tauPath) error {
 			if count++; count > MaxTauPaths {
-				return fmt.Errorf("%s: more than %d τ-paths from the locations of %s (first at %s): %w", s.File, MaxTauPaths, s.Name, l, errTooManyPaths)
+				pos := spec.Pos{File: s.File}
+				if len(p.steps) > 0 {
+					pos = p.steps[len(p.steps)-1].Pos
+				}
+				return &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+					"more than %d simple paths of internal transitions (here %s from %s): the τ-closure is too large to enumerate (make some of these transitions visible, or guard them apart)",
+					MaxTauPaths, pathString(p), l)}
 			}
 			paths = append(paths, p)
 			onPath[p.end] = true
