@@ -195,9 +195,10 @@ func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition) 
 }
 
 // defining returns e when a conjunct of g is param == e or e == param,
-// with e reading no parameter: the guard then fixes the parameter's value
-// as a function of the variables (as in a hidden output, whose guard
-// gives its parameters' values).
+// with e reading no parameter, or a boolean param (true) or !param
+// (false): the guard then fixes the parameter's value as a function of
+// the variables (as in a hidden output, whose guard gives its
+// parameters' values).
 func defining(g spec.Expr, param string) spec.Expr {
 	readsParam := func(e spec.Expr) bool {
 		found := false
@@ -209,6 +210,12 @@ func defining(g spec.Expr, param string) spec.Expr {
 		return ok && id.Kind == spec.ParamIdent && id.Name == param
 	}
 	for _, c := range spec.Conjuncts(g) {
+		switch {
+		case isParam(c): // a boolean parameter that must hold
+			return spec.True()
+		case isNot(c) && isParam(c.(*spec.Unary).X):
+			return spec.False()
+		}
 		b, ok := c.(*spec.Binary)
 		if !ok || b.Op != spec.Eq {
 			continue
@@ -311,4 +318,9 @@ func equalAssign(a, b []spec.Assignment) bool {
 		}
 	}
 	return true
+}
+
+func isNot(e spec.Expr) bool {
+	u, ok := e.(*spec.Unary)
+	return ok && u.Op == spec.Not
 }

@@ -26,7 +26,7 @@ type tauCase struct{ name, spec, purpose string }
 // tauHandCases are the hand examples under testdata/tau.
 func tauHandCases(t *testing.T) []tauCase {
 	var r []tauCase
-	for _, n := range []string{"after", "choice", "quiet", "cycle"} {
+	for _, n := range []string{"after", "choice", "quiet", "cycle", "slot"} {
 		d := filepath.Join("testdata", "tau")
 		r = append(r, tauCase{n, filepath.Join(d, n+".spec.yaml"), filepath.Join(d, n+".purpose.yaml")})
 	}
@@ -52,7 +52,8 @@ func checkTauProperties(t *testing.T, ctx *solver.Context, res *Result, runs int
 
 // TestTauHandExamples: an output reachable only after τ (no δ before
 // it), a τ choosing between two outputs, a τ choosing between an output
-// and quiescence, a τ-cycle; each with its purpose, every property, and
+// and quiescence, a τ-cycle, the composed slot machine (hidden channels
+// as τ with parameters); each with its purpose, every property, and
 // 150 random concrete runs of the spec that never reach Fail.
 func TestTauHandExamples(t *testing.T) {
 	for _, c := range tauHandCases(t) {
@@ -483,10 +484,23 @@ func describeEvent(action string, params map[string]spec.Value) string {
 	return action + "(" + strings.Join(ps, ",") + ")"
 }
 
-// initial returns values of vars satisfying cond.
+// initial returns values of vars satisfying cond, random where cond
+// leaves them free (small integers, booleans).
 func initial(t *testing.T, ctx *solver.Context, cond spec.Expr, vars []*spec.Variable, r *rand.Rand) map[string]spec.Value {
 	t.Helper()
-	m, ok, err := ctx.Model(cond)
+	var hint []spec.Expr
+	for _, v := range vars {
+		switch v.Type.Kind {
+		case spec.Int:
+			hint = append(hint, spec.Compare(spec.Eq, spec.VarRef(v.Name, v.Type), spec.IntConst(int64(r.Intn(9)-2))))
+		case spec.Bool:
+			hint = append(hint, spec.Compare(spec.Eq, spec.VarRef(v.Name, v.Type), spec.BoolConst(r.Intn(2) == 0)))
+		}
+	}
+	m, ok, err := ctx.Model(spec.AndOf(append([]spec.Expr{cond}, hint...)...))
+	if err == nil && !ok {
+		m, ok, err = ctx.Model(cond)
+	}
 	if err != nil || !ok {
 		t.Fatalf("initial condition %s: %v %v", spec.Format(cond), ok, err)
 	}
