@@ -54,6 +54,17 @@
 // Registry implements spec.Caller: spec.Eval evaluates a call when its
 // environment is a Caller, and Registry.Env wraps a spec.Valuation into
 // one. Fold replaces, in an expression, every call whose arguments are
-// constants by its result, so that symbolic states whose calls become
-// ground (a value observed or chosen) are decided exactly.
+// constants by its result (short-circuiting &&, || and ite as Eval does),
+// so that symbolic states whose calls become ground (a value observed or
+// chosen) are decided exactly. Registry.Exec has the type of SolveTab's
+// exec hook (package summary).
+//
+// # Tables for a solver
+//
+// A solver that treats the calls as uninterpreted functions may be told
+// more without losing soundness: Facts gives the tables' rows as
+// equalities F(row) == result, true of the functions as the Registry
+// evaluates them; Sum is Sum(cl, tab_p) of the paper (Def. 5), and Hints
+// the Sums that testers assert, as soft constraints, to steer the values
+// they choose toward inputs whose results are known.
 package extfunc
