@@ -409,3 +409,39 @@ done`)
 		}
 	}
 }
+
+// TestSumFactsHints: Example 2's Sum for cl1 = (INTGR, [m1, m2], I) with
+// Table 1, written over the call itself; the facts; and the hints,
+// all calls first, then the innermost.
+func TestSumFactsHints(t *testing.T) {
+	r := newRegistry(t, Options{}, intgr(), rise())
+	scope := &spec.Scope{Vars: map[string]spec.Type{"m1": spec.IntType, "m2": spec.IntType},
+		Funcs: map[string]*spec.Func{"INTGR": intgr(), "RISE": rise()}}
+	e, err := spec.Parse("RISE(INTGR([2]int{m1, m2})) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := Calls(e)
+	if len(calls) != 2 || calls[0].Func != "INTGR" || calls[1].Func != "RISE" {
+		t.Fatalf("Calls: %v, want INTGR then RISE (innermost first)", calls)
+	}
+	for _, c := range []struct{ got, want string }{
+		{spec.Format(r.Sum(calls[0])), "m1 == 123 && m2 == 96 && INTGR([2]int{m1, m2}) == 228 || m1 == 148 && m2 == 141 && INTGR([2]int{m1, m2}) == 300"},
+		{spec.Format(r.Facts(e)), "INTGR([2]int{123, 96}) == 228 && INTGR([2]int{148, 141}) == 300 && RISE(202) == 0.7 && RISE(300) == 2.42"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got  %s\nwant %s", c.got, c.want)
+		}
+	}
+	hs := r.Hints(e)
+	if len(hs) != 2 || spec.Format(hs[1]) != spec.Format(r.Sum(calls[0])) {
+		t.Errorf("Hints: %v", hs)
+	}
+	if hs := r.Hints(calls[0]); len(hs) != 1 {
+		t.Errorf("Hints of one call: %v, want its Sum only", hs)
+	}
+	ground, _ := spec.Parse("RISE(300) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	if hs := r.Hints(ground); hs != nil {
+		t.Errorf("Hints of a ground call: %v, want none", hs)
+	}
+}
