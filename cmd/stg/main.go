@@ -67,6 +67,7 @@ func commands() []*cli.Command {
 		abstractCommand(),
 		tourCommand(),
 		composeCommand(),
+		projectCommand(),
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/project"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -21,7 +22,7 @@ func purposesCommand() *cli.Command {
 		Name:      "purposes",
 		Usage:     "build symbolic test purposes from a coverage criterion",
 		ArgsUsage: "SPEC",
-		UsageText: "stg purposes SPEC (--length N | --k-inclusion K) [--split] [-o OUT|DIR] [--format yaml|dot|text] [--stats [--format json]]",
+		UsageText: "stg purposes SPEC (--length N | --k-inclusion K) [--split] [-o OUT|DIR] [--format yaml|dot|text] [--stats [--format json]]\n   stg purposes SYSTEM --on COMPONENT [--path ID | --all-leaves] [-o DIR]",
 		Description: `Purposes builds a symbolic test purpose (AGATHA, Def. 13) from a criterion
 on the spec's symbolic execution tree: its accept nodes, each named by its
 path of transition names (a sympurpose file). --length N accepts every
@@ -33,10 +34,20 @@ the directory -o DIR, named after the spec, the criterion and the accept
 path (atm-paper-TG2-deposit-ask-cash.yaml); their spec is written relative
 to that directory.
 
+With --on COMPONENT, SYSTEM is a system file: its maximal behaviours (or the
+path to its node ID, --path ID) are projected onto the sub-system COMPONENT
+(stg project) and each projection gives the test purpose of Def 18 of the
+component-systems paper, a sympurpose of the component's own spec whose
+accept path carries the external constraint the rest of the system puts on
+the component (0 < s_bet.v <= 100 ...): stg run plays it against the
+component's SUT alone, sending only what the system would send. With -o DIR
+one file per purpose goes into DIR; else they are printed.
+
 Example:
    stg purposes examples/atm-paper/spec.yaml --k-inclusion 1 --stats
    stg purposes examples/atm-paper/spec.yaml --length 2 --split -o purposes/
-   stg run purposes/atm-paper-TG2-deposit-ask-cash.yaml -- ./atm-sut`,
+   stg run purposes/atm-paper-TG2-deposit-ask-cash.yaml -- ./atm-sut
+   stg purposes examples/slot/system.yaml --on SM -o purposes/`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "length", Usage: "accept the paths of length `N` (TG_N)"},
 			&cli.IntFlag{Name: "k-inclusion", Usage: "the `K`-inclusion criterion"},
@@ -46,6 +57,9 @@ Example:
 			&cli.BoolFlag{Name: "stats", Usage: "print the counts of nodes, accept, skip and bottom only"},
 			&cli.IntFlag{Name: "max-nodes", Value: 100000, Usage: "stop after `K` nodes"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
+			&cli.StringFlag{Name: "on", Usage: "SYSTEM is a system: purposes for its sub-system `COMPONENT` (Def 18)"},
+			&cli.IntFlag{Name: "path", Value: -1, Usage: "with --on: project the path to the system's node `ID` only"},
+			&cli.BoolFlag{Name: "all-leaves", Usage: "with --on: project every maximal behaviour (the default)"},
 		},
 		Action: runPurposes,
 	}
@@ -55,6 +69,9 @@ func runPurposes(c *cli.Context) error {
 	args, err := positionalArgs(c)
 	if err != nil {
 		return usageError(c, "%v", err)
+	}
+	if c.String("on") != "" {
+		return runProjectPurposes(c)
 	}
 	if len(args) != 1 {
 		return usageError(c, "stg purposes needs one SPEC")
@@ -199,4 +216,46 @@ func fileSafe(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// runProjectPurposes is stg purposes SYSTEM --on COMPONENT: the Def 18
+// purposes of the projected behaviours, as sympurpose files.
+func runProjectPurposes(c *cli.Context) error {
+	if c.Int("length") > 0 || c.Int("k-inclusion") > 0 || c.Bool("split") || c.Bool("stats") {
+		return usageError(c, "--on takes no criterion: the system's behaviours are the purposes")
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		return inputError(err)
+	}
+	defer z.Close()
+	s, leaves, err := projectSession(c, z, true)
+	if err != nil {
+		return err
+	}
+	dir := c.String("output")
+	files, skipped, err := s.PurposeFiles(z, leaves, dir)
+	if err != nil {
+		return inputError(err)
+	}
+	for _, msg := range skipped {
+		fmt.Fprintf(c.App.ErrWriter, "stg purposes: %s\n", msg)
+	}
+	if dir == "" {
+		// Printed, the spec paths are relative to the working directory.
+		for i, f := range files {
+			if i > 0 {
+				fmt.Fprintln(c.App.Writer, "---")
+			}
+			if _, err := c.App.Writer.Write(f.Data); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := project.Write(files); err != nil {
+		return inputError(err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "stg purposes: wrote %d files to %s\n", len(files), dir)
+	return nil
 }
