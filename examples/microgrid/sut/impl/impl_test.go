@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -93,4 +95,40 @@ func TestMutantsDeviate(t *testing.T) {
 	if n := len(Faults()); n != int(numFaults) {
 		t.Errorf("Faults() has %d entries, want %d", n, numFaults)
 	}
+}
+
+// TestPrograms: the programs under sut/ are exactly the faults, each
+// running the fault its directory names (sut/mutant-first-twice runs
+// impl.Run(impl.FirstTwice)).
+func TestPrograms(t *testing.T) {
+	byName := map[string]Fault{}
+	for _, f := range Faults() {
+		byName[f.String()] = f
+	}
+	mains, err := filepath.Glob(filepath.Join("..", "*", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, main := range mains {
+		dir := filepath.Base(filepath.Dir(main))
+		dirs = append(dirs, dir)
+		src, err := os.ReadFile(main)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, ok := byName[dir]
+		want := "impl.Run(impl." + goName(f) + ")"
+		if !ok || !strings.Contains(string(src), want) {
+			t.Errorf("%s does not call %s", main, want)
+		}
+	}
+	if len(dirs) != len(Faults()) {
+		t.Errorf("programs %v for faults %v", dirs, Faults())
+	}
+}
+
+// goName is the name of f's constant.
+func goName(f Fault) string {
+	return [...]string{"Correct", "AlarmThreshold", "NoRiseFactor", "FirstTwice", "AlwaysRise"}[f]
 }
