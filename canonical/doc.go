@@ -92,6 +92,23 @@
 // τ-paths. A τ choosing between different outputs, or between outputs
 // with disjoint data, is deterministic after closure and accepted.
 //
+// Measured (pipeline/tau_test.go, cmd/stg/generate_tau_test.go): the
+// jobs example (8 transitions, 3 internal) closes in under 10 ms into a
+// canonical tester of 28 transitions; the composed slot machine (11
+// transitions, 8 internal with parameters defined by their guards)
+// closes into one whose test case has 4 locations besides the verdicts.
+// Of 80 random specs with τ (5 locations, acyclic τ that assign or
+// cyclic τ that do not), 24 give a test case, 18 have an unreachable
+// purpose and 38 are refused as non-deterministic after closure; of the
+// refusals classified, 18 differ in target and assignments, 9 reach the
+// same location with different values, 4 reach different locations with
+// the same values. The last kind could be determinised by sets of
+// locations sharing one valuation; the others need copies of the
+// variables per branch (symbolic determinisation), which the test case
+// format could hold but a purpose reading the spec's variables could
+// not. No random run of these specs, nor of the hand examples, reaches
+// Fail.
+//
 // Soundness. Every closed output guard is exact (or, where quiescence
 // needs an ∃ the solver cannot eliminate, δ is over-approximated and a
 // note says so), so the canonical tester fails exactly the outputs that
