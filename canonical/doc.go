@@ -68,16 +68,24 @@
 // self-loop keeps every continuation, which is sound).
 //
 // τ-cycles. A cycle that changes no variable adds nothing: going round it
-// keeps the values and only conjoins more guards, so simple paths give
-// the same closure and the result stays exact. A τ-transition that
-// changes a variable and lies on a τ-cycle is refused, with a
-// FILE:LINE:COL error naming the cycle. Widening (havocking the variables
-// the cycle changes) would be sound for Fail, but a test case of the STG
-// route follows concrete values of its variables and cannot represent a
-// havocked one; the on-line route (package online), which keeps symbolic
-// contexts, handles such specs. A τ-transition that assigns to a variable
-// the value of an internal parameter its guard does not define is refused
-// for the same reason.
+// keeps the values and only conjoins more guards, so the path that skips
+// it covers it, and a path returns to a location only when a transition
+// since its last visit changed a variable. A cycle that changes variables
+// is unrolled while its guards allow it: paths whose guard is
+// unsatisfiable under the spec's invariant: and range: claims (assumed
+// true in every reachable state, as the analyses assume them; stg check
+// tests them) are dropped, so a loop such as try [n < 3] n := n + 1 on a
+// variable with range: [0, 3] is followed round at most three times and
+// the closure stays exact. A cycle still feasible after MaxTauDepth (32)
+// steps is refused with a FILE:LINE:COL error naming the cycle and its
+// first transition that changes a variable. Widening (havocking the
+// variables the cycle changes) would be sound for Fail, but a test case
+// of the STG route follows concrete values of its variables and cannot
+// represent a havocked one; the on-line route (package online), which
+// keeps symbolic contexts, handles such specs. A τ-transition that
+// assigns to a variable the value of an internal parameter its guard
+// does not define is refused for the same reason. Enumeration stops, with
+// an error, past MaxTauPaths (4096) paths in all.
 //
 // Determinism. The closed spec must be deterministic, as the STG paper
 // assumes and the product relies on (the tester's state after a visible

@@ -33,9 +33,13 @@ func HasInternal(s *spec.Model) bool {
 type tauPath struct {
 	steps []*spec.Transition
 	guard spec.Expr
-	subst map[string]spec.Expr // variable -> value after the path
-	taus  []*spec.Ident        // renamed parameters of the τ steps
-	end   string
+	// assumed is the spec's invariant and ranges in every state of the
+	// path (claims of its author, true in reachable states): used to
+	// prune infeasible paths, never written into a guard.
+	assumed spec.Expr
+	subst   map[string]spec.Expr // variable -> value after the path
+	taus    []*spec.Ident        // renamed parameters of the τ steps
+	end     string
 }
 
 // Closure is Δ(S) for a spec S with internal actions: a spec without
@@ -54,9 +58,6 @@ type Closure struct {
 
 // Close returns the closure of s.
 func Close(ctx *solver.Context, s *spec.Model) (*Closure, error) {
-	if err := tauCycles(s); err != nil {
-		return nil, err
-	}
 	paths, err := tauPaths(ctx, s)
 	if err != nil {
 		return nil, err

@@ -156,7 +156,7 @@ func TestTauCycleWithAssignmentRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("a τ-cycle changing x was accepted")
 	}
-	for _, want := range []string{"s.yaml:15:5", "changes variables on the cycle", "[B -step-> C; C -step-> B]"} {
+	for _, want := range []string{"s.yaml:15:5", "transition B -step-> C changes variables on the cycle", "[C -step-> B; B -step-> C]", "still feasible after 32 internal steps"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
@@ -265,7 +265,53 @@ func TestTauTooManyPaths(t *testing.T) {
 	}
 	b.WriteString("  - {from: L3, action: out, to: L0}\n")
 	_, err := Build(newContext(t), load(t, b.String()))
-	if err == nil || !strings.Contains(err.Error(), "s.yaml:") || !strings.Contains(err.Error(), "more than 4096 simple paths of internal transitions") {
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:") || !strings.Contains(err.Error(), "more than 4096 paths of internal transitions") {
 		t.Fatalf("got %v, want the closure refused as too large", err)
+	}
+}
+
+// A τ-cycle that changes a variable is unrolled while its guards allow:
+// bounded by a range, or by an invariant, the closure is exact.
+func TestTauCycleBoundedByRange(t *testing.T) {
+	for _, decl := range []string{
+		"variables: {n: {type: int, range: [0, 3]}}",
+		"variables: {n: int}\ninvariant: n >= 0 && n <= 3",
+	} {
+		c := build(t, load(t, `kind: spec
+name: retry
+`+decl+`
+actions:
+  go: {dir: input}
+  out: {dir: output, params: {v: int}}
+  try: {dir: internal}
+  stop: {dir: internal}
+initial: {location: Idle, condition: n == 0}
+transitions:
+  - {from: Idle, action: go, assign: {n: 0}, to: Try}
+  - {from: Try, action: try, guard: n < 3, assign: {n: n + 1}, to: Try}
+  - {from: Try, action: stop, guard: n >= 3, to: Done}
+  - {from: Done, action: out, guard: v == n, to: Idle}
+`))
+		wantGuard(t, c.Model, "Try", "out", "Idle", "v == 3 && n >= 0 && n <= 3 || v == n && n > 3")
+		wantGuard(t, c.Model, "Try", spec.Delta, "Try", "false")
+	}
+	// Without a bound, the same cycle is refused.
+	_, err := Build(newContext(t), load(t, `kind: spec
+name: retry
+variables: {n: int}
+actions:
+  go: {dir: input}
+  out: {dir: output, params: {v: int}}
+  try: {dir: internal}
+  stop: {dir: internal}
+initial: {location: Idle, condition: n == 0}
+transitions:
+  - {from: Idle, action: go, assign: {n: 0}, to: Try}
+  - {from: Try, action: try, guard: n < 3, assign: {n: n + 1}, to: Try}
+  - {from: Try, action: stop, guard: n >= 3, to: Done}
+  - {from: Done, action: out, guard: v == n, to: Idle}
+`))
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:12:5: transition Try -try-> Try changes variables on the cycle of internal transitions [Try -try-> Try], which is still feasible after 32 internal steps from Try") {
+		t.Fatalf("got %v, want the unbounded cycle refused", err)
 	}
 }

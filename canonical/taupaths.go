@@ -8,130 +8,50 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// tauCycles refuses a τ-transition that changes a variable and lies on a
-// cycle of τ-transitions (the same strongly connected component of the
-// τ-graph at both ends): the values it reaches are unbounded in number,
-// and a test case with concrete variables cannot follow them. The error
-// names the cycle.
-func tauCycles(s *spec.Model) error {
-	comp := tauSCC(s)
-	var errs spec.ErrorList
-	for _, t := range s.Transitions {
-		if !isInternal(s, t) || !assigns(t) || comp[t.From] != comp[t.To] {
-			continue
-		}
-		cycle := append([]*spec.Transition{t}, tauRoute(s, t.To, t.From, comp)...)
-		errs.Add(t.Pos, "transition %s changes variables on the cycle of internal transitions %s: stg generate cannot follow values changed by a τ-cycle (bound the cycle by visible actions, or make a step of it visible)",
-			t.Label(), pathString(&tauPath{steps: cycle}))
-	}
-	return errs.Err()
-}
+// MaxTauDepth bounds the length of the τ-paths Close unrolls: a cycle
+// of internal transitions that changes variables is followed round as
+// long as its guards (under the spec's invariant and ranges) allow, and
+// refused when it is still feasible after this many steps.
+const MaxTauDepth = 32
 
-// tauSCC numbers the strongly connected components of the τ-graph of s
-// (Tarjan's algorithm); two locations are on a common τ-cycle iff they
-// have the same number.
-func tauSCC(s *spec.Model) map[string]int {
-	index, low := map[string]int{}, map[string]int{}
-	onStack := map[string]bool{}
-	comp := map[string]int{}
-	var stack []string
-	next, ncomp := 0, 0
-	var visit func(l string)
-	visit = func(l string) {
-		index[l], low[l] = next, next
-		next++
-		stack = append(stack, l)
-		onStack[l] = true
-		for _, t := range s.Outgoing(l) {
-			if !isInternal(s, t) {
-				continue
-			}
-			if _, seen := index[t.To]; !seen {
-				visit(t.To)
-				low[l] = min(low[l], low[t.To])
-			} else if onStack[t.To] {
-				low[l] = min(low[l], index[t.To])
-			}
-		}
-		if low[l] == index[l] {
-			for {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[x] = false
-				comp[x] = ncomp
-				if x == l {
-					break
-				}
-			}
-			ncomp++
-		}
-	}
-	for _, l := range s.Locations {
-		if _, seen := index[l]; !seen {
-			visit(l)
-		}
-	}
-	return comp
-}
-
-// tauRoute returns a shortest τ-path from a to b inside their component
-// (empty when a == b).
-func tauRoute(s *spec.Model, a, b string, comp map[string]int) []*spec.Transition {
-	prev := map[string]*spec.Transition{}
-	seen := map[string]bool{a: true}
-	queue := []string{a}
-	for len(queue) > 0 && !seen[b] {
-		l := queue[0]
-		queue = queue[1:]
-		for _, t := range s.Outgoing(l) {
-			if isInternal(s, t) && comp[t.To] == comp[a] && !seen[t.To] {
-				seen[t.To] = true
-				prev[t.To] = t
-				queue = append(queue, t.To)
-			}
-		}
-	}
-	var route []*spec.Transition
-	for l := b; l != a && prev[l] != nil; l = prev[l].From {
-		route = append([]*spec.Transition{prev[l]}, route...)
-	}
-	return route
-}
-
-// tauPaths returns, for every location l, the simple τ-paths from l
-// (the empty path first) whose guard is satisfiable. Simple paths
-// suffice: τ-cycles change no variable (tauCycles), so going round one
-// only adds guards on the same values.
+// tauPaths returns, for every location l, the τ-paths from l (the empty
+// path first) whose guard is satisfiable under the spec's invariant and
+// ranges. A path returns to a location only when a transition since its
+// last visit changed a variable: going round a cycle that changes
+// nothing keeps the values and only conjoins more guards, so the shorter
+// path covers it. A cycle that changes variables is unrolled while it is
+// feasible; still feasible after MaxTauDepth steps, it is refused (the
+// values it reaches are unbounded, and a test case with concrete
+// variables cannot follow them).
 func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error) {
 	out := map[string][]*tauPath{}
+	assume := spec.AndOf(s.RangeConstraint(), invariant(s))
 	count := 0
 	for _, l := range s.Locations {
 		var paths []*tauPath
-		onPath := map[string]bool{}
 		var walk func(p *tauPath) error
 		walk = func(p *tauPath) error {
 			if count++; count > MaxTauPaths {
-				pos := spec.Pos{File: s.File}
-				if len(p.steps) > 0 {
-					pos = p.steps[len(p.steps)-1].Pos
-				}
-				return &spec.Error{Pos: pos, Msg: fmt.Sprintf(
-					"more than %d simple paths of internal transitions (here %s from %s): the τ-closure is too large to enumerate (make some of these transitions visible, or guard them apart)",
-					MaxTauPaths, pathString(p), l)}
+				return tooManyPaths(s, l, p)
 			}
 			paths = append(paths, p)
-			onPath[p.end] = true
-			defer delete(onPath, p.end)
 			for _, t := range s.Outgoing(p.end) {
-				if !isInternal(s, t) || onPath[t.To] {
+				if !isInternal(s, t) {
 					continue
 				}
-				q, err := extend(ctx, s, p, t)
+				seg, again := sinceLastVisit(p, t)
+				if again && !anyAssigns(seg) {
+					continue
+				}
+				q, err := extend(ctx, s, p, t, assume)
 				if err != nil {
 					return err
 				}
 				if q == nil {
 					continue
+				}
+				if len(q.steps) > MaxTauDepth {
+					return unboundedCycle(l, assigningCycle(q.steps))
 				}
 				if err := walk(q); err != nil {
 					return err
@@ -139,12 +59,83 @@ func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error)
 			}
 			return nil
 		}
-		if err := walk(&tauPath{guard: spec.True(), subst: map[string]spec.Expr{}, end: l}); err != nil {
+		start := &tauPath{guard: spec.True(), assumed: assume, subst: map[string]spec.Expr{}, end: l}
+		if err := walk(start); err != nil {
 			return nil, err
 		}
 		out[l] = paths
 	}
 	return out, nil
+}
+
+func invariant(s *spec.Model) spec.Expr {
+	if s.Invariant == nil {
+		return spec.True()
+	}
+	return s.Invariant
+}
+
+// sinceLastVisit returns the steps of p after its last visit of t.To,
+// followed by t, and whether p visits t.To at all.
+func sinceLastVisit(p *tauPath, t *spec.Transition) ([]*spec.Transition, bool) {
+	for i := len(p.steps) - 1; i >= 0; i-- {
+		if p.steps[i].To == t.To {
+			return append(append([]*spec.Transition(nil), p.steps[i+1:]...), t), true
+		}
+	}
+	if len(p.steps) == 0 && p.end == t.To || len(p.steps) > 0 && p.steps[0].From == t.To {
+		return append(append([]*spec.Transition(nil), p.steps...), t), true
+	}
+	return nil, false
+}
+
+func anyAssigns(ts []*spec.Transition) bool {
+	for _, t := range ts {
+		if assigns(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func tooManyPaths(s *spec.Model, l string, p *tauPath) error {
+	pos := spec.Pos{File: s.File}
+	if len(p.steps) > 0 {
+		pos = p.steps[len(p.steps)-1].Pos
+	}
+	return &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+		"more than %d paths of internal transitions (here %s from %s): the τ-closure is too large to enumerate (make some of these transitions visible, or guard them apart)",
+		MaxTauPaths, pathString(p), l)}
+}
+
+// assigningCycle returns the latest cycle of steps (a segment that
+// starts and ends in the same location) that changes a variable; a path
+// longer than the number of locations has one, since only such cycles
+// are followed round.
+func assigningCycle(steps []*spec.Transition) []*spec.Transition {
+	for i := len(steps) - 1; i >= 0; i-- {
+		for j := i; j >= 0; j-- {
+			if steps[j].From == steps[i].To && anyAssigns(steps[j:i+1]) {
+				return steps[j : i+1]
+			}
+		}
+	}
+	return steps
+}
+
+// unboundedCycle refuses the cycle seg, still feasible after MaxTauDepth
+// steps from l, at its first transition that changes a variable.
+func unboundedCycle(l string, seg []*spec.Transition) error {
+	at := seg[0]
+	for _, t := range seg {
+		if assigns(t) {
+			at = t
+			break
+		}
+	}
+	return &spec.Error{Pos: at.Pos, Msg: fmt.Sprintf(
+		"transition %s changes variables on the cycle of internal transitions %s, which is still feasible after %d internal steps from %s: stg generate cannot follow the values it reaches (bound it by a guard, by range: on the variables it changes, or by an invariant:; or make a step of it visible)",
+		at.Label(), pathString(&tauPath{steps: seg}), MaxTauDepth, l)}
 }
 
 // extend returns p followed by the τ-transition t, or nil when its guard
@@ -153,7 +144,7 @@ func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error)
 // step) and quantified later. An undecided guard keeps the path
 // (over-approximation: the closure then has more transitions, whose
 // guards are decided or refused later).
-func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition) (*tauPath, error) {
+func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition, assume spec.Expr) (*tauPath, error) {
 	k := len(p.steps) + 1
 	rename := map[string]spec.Expr{}
 	taus := append([]*spec.Ident(nil), p.taus...)
@@ -181,7 +172,8 @@ func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition) 
 			q.subst[v.Name] = e
 		}
 	}
-	ok, err := ctx.Possible(q.guard)
+	q.assumed = spec.AndOf(p.assumed, spec.Substitute(assume, q.subst, nil))
+	ok, err := ctx.Possible(spec.AndOf(q.assumed, q.guard))
 	if errors.Is(err, solver.ErrUnknown) {
 		return q, nil
 	}
