@@ -106,11 +106,10 @@
 // transitions, 8 internal with parameters defined by their guards)
 // closes into one whose test case has 4 locations besides the verdicts.
 // Of 80 random specs with τ (5 locations, acyclic τ that assign or
-// cyclic τ that do not), 24 give a test case, 18 have an unreachable
-// purpose and 38 are refused as non-deterministic after closure; of the
-// refusals classified, 18 differ in target and assignments, 9 reach the
-// same location with different values, 4 reach different locations with
-// the same values. The last kind could be determinised by sets of
+// cyclic τ that do not), 27 give a test case, 22 have an unreachable
+// purpose and 31 are refused as non-deterministic after closure: 18
+// differ in target and assignments, 9 reach the same location with
+// different values, 4 reach different locations with the same values. The last kind could be determinised by sets of
 // locations sharing one valuation; the others need copies of the
 // variables per branch (symbolic determinisation), which the test case
 // format could hold but a purpose reading the spec's variables could
