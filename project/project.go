@@ -3,6 +3,7 @@ package project
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stg-tool/stg/compose"
@@ -159,12 +160,13 @@ func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) 
 		return o
 	})
 	if len(others) == 0 {
-		return simplify(pj.z, e), nil
+		return Simplify(pj.z, e), nil
 	}
 	ids := make([]*spec.Ident, 0, len(others))
 	for _, o := range others {
 		ids = append(ids, o)
 	}
+	slices.SortFunc(ids, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
 	q, err := pj.z.EliminateExists(ids, e)
 	if err != nil {
 		return nil, fmt.Errorf("cannot eliminate the system's own symbols from %s: %v", spec.Format(pc), err)
@@ -174,15 +176,19 @@ func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) 
 	if bad {
 		return nil, errors.New("quantifier elimination left a system symbol")
 	}
-	return simplify(pj.z, q), nil
+	return Simplify(pj.z, q), nil
 }
 
-// simplify returns e simplified by the solver, or e when it cannot.
-func simplify(z *solver.Context, e spec.Expr) spec.Expr {
+// Simplify returns e simplified by the solver (or e when it cannot),
+// its conjuncts in the order of their text: the solver's order may vary
+// from run to run, the printed constraints do not.
+func Simplify(z *solver.Context, e spec.Expr) spec.Expr {
 	if s, err := z.Simplify(e); err == nil {
-		return s
+		e = s
 	}
-	return e
+	cs := spec.Conjuncts(e)
+	slices.SortStableFunc(cs, func(a, b spec.Expr) int { return strings.Compare(spec.Format(a), spec.Format(b)) })
+	return spec.AndOf(cs...)
 }
 
 // Name returns the sub-system's name.

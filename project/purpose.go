@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
@@ -162,13 +163,14 @@ func Readable(z *solver.Context, a Extended, ap spec.AcceptPath) (spec.Expr, err
 		for _, id := range unnamed {
 			ids = append(ids, id)
 		}
+		slices.SortFunc(ids, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
 		var err error
 		if ec, err = z.EliminateExists(ids, ec); err != nil {
 			return nil, fmt.Errorf("%s: cannot write the external constraint %s: %v", a.Node.PathString(), spec.Format(a.EC), err)
 		}
 	}
 	var keep []spec.Expr
-	for _, c := range spec.Conjuncts(simplify(z, ec)) {
+	for _, c := range spec.Conjuncts(Simplify(z, ec)) {
 		implied, err := z.Entails(a.Node.State.PC, c)
 		if err != nil && !strings.Contains(err.Error(), "unknown") {
 			return nil, err

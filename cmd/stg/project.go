@@ -161,7 +161,7 @@ func newProjectView(z *solver.Context, s *project.Session, leaf *symex.Node) (*p
 	state := func(name string, e project.Extended) projectState {
 		n := e.Node
 		return projectState{Name: name, Location: n.State.Loc, Vars: n.State.VarsString(vars), PC: spec.Format(n.State.PC),
-			EC: spec.Format(simplified(z, e.EC)), Label: label(n)}
+			EC: spec.Format(project.Simplify(z, e.EC)), Label: label(n)}
 	}
 	v.States = append(v.States, state("N0", p.Init))
 	for i, st := range p.Steps {
@@ -195,13 +195,6 @@ func traceOf(n *symex.Node) string {
 	return strings.Join(ls, " ")
 }
 
-func simplified(z *solver.Context, e spec.Expr) spec.Expr {
-	if s, err := z.Simplify(e); err == nil {
-		return s
-	}
-	return e
-}
-
 func (v *projectView) text(w *bytes.Buffer) {
 	fmt.Fprintf(w, "behaviour %s (system node %d), projected on %s: %d step(s)\n", v.Behaviour, v.Node, v.On, len(v.States)-1)
 	for _, s := range v.States {
@@ -233,17 +226,29 @@ func projectDOT(w *bytes.Buffer, s *project.Session, views []*projectView) {
 			if st.Label == "accept" {
 				shape = "doubleoctagon"
 			}
-			fmt.Fprintf(w, "    %s [shape=%s, label=%q];\n", id, shape, st.Name+" "+st.Location+" ["+st.Label+"]\\lec: "+st.EC+"\\l")
+			fmt.Fprintf(w, "    %s [shape=%s, label=%s];\n", id, shape, dotLines(st.Name+" "+st.Location+" ["+st.Label+"]", "ec: "+st.EC))
 			if i == 0 {
 				continue
 			}
 			fmt.Fprintf(w, "    p%d_%d -> %s [label=%q];\n", k, i-1, id, st.Step)
 			if st.TwinSat {
-				fmt.Fprintf(w, "    %s_twin [style=dashed, label=%q];\n", id, st.Name+"' ["+"⊥]\\l¬: "+st.Twin+"\\l")
+				fmt.Fprintf(w, "    %s_twin [style=dashed, label=%s];\n", id, dotLines(st.Name+"' [⊥]", "ec ∧ "+st.Twin))
 				fmt.Fprintf(w, "    p%d_%d -> %s_twin [style=dashed, label=%q];\n", k, i-1, id, st.Step)
 			}
 		}
 		fmt.Fprintf(w, "  }\n")
 	}
 	fmt.Fprintf(w, "}\n")
+}
+
+// dotLines returns a DOT label of left-justified lines, quoted.
+func dotLines(lines ...string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, l := range lines {
+		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(l))
+		b.WriteString(`\l`)
+	}
+	b.WriteByte('"')
+	return b.String()
 }
