@@ -4,34 +4,78 @@ package emit
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/emicklei/dot"
 	"github.com/stg-tool/stg/spec"
 )
 
-// DOT returns a drawing of m, a spec, purpose or testcase.
+// DrawOptions are the options of a drawing.
+type DrawOptions struct {
+	// AllEdges draws every transition of a testcase, also each
+	// unguarded receive that goes to Fail, which is otherwise summed up
+	// by a note in its source location.
+	AllEdges bool
+}
+
+// Sizes above which a drawing is large: laid out left to right, with
+// clusters per spec location.
+const (
+	largeLocations = 6
+	largeEdges     = 12
+)
+
+// DOT returns a drawing of m, a spec, purpose or testcase, with the
+// default options (see DrawDOT).
+func DOT(m *spec.Model) *dot.Graph { return DrawDOT(m, DrawOptions{}) }
+
+// DrawDOT returns a drawing of m, a spec, purpose or testcase.
 //
 // Locations are nodes in the order of m.Locations; the initial location
 // has an incoming arrow from an invisible point. A purpose's Accept
 // locations are double circles; a testcase's verdict locations are
 // filled: Pass green, Fail red, Inconc orange.
 //
-// Each transition is an edge labelled "?in(p) [guard] / x := e, y := f".
+// Each transition is an edge labelled "?in(p) [guard] / x := e, y := f",
+// one part a line, long guards broken at && and ||.
 // The mark is the direction seen by whoever runs the model: in a spec or
 // a purpose, ?a is an input of the SUT and !a an output; in a testcase it
 // is the tester's mirror view, !a a send and ?a a receive. Inputs of the
 // SUT (and sends) are solid edges, outputs of the SUT (and receives) are
 // dashed, internal actions dotted. A purpose's "*" reads "otherwise".
 //
+// In a testcase, unless o.AllEdges, the unguarded receives of a location
+// that go to Fail without assignment are not drawn one by one: the
+// location's node carries the note "any other output → Fail" (or names
+// them, and "quiescence" for delta), and a verdict location no drawn edge
+// reaches is left out.
+//
+// A large model (more than 6 locations or 12 edges drawn) is laid out
+// left to right, and product locations "l,q" with the same spec location
+// l are drawn in one cluster.
+//
 // The result is the same for the same model, so that drawings can be
 // compared as text.
-func DOT(m *spec.Model) *dot.Graph {
+func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
+	d := newDrawing(m, o)
 	g := dot.NewGraph(dot.Directed)
 	g.ID(quoteID(m.Name))
 	g.Attr("label", m.Kind.String()+" "+m.Name)
 	g.Attr("labelloc", "t")
-	g.Attr("rankdir", "LR")
+	large := len(d.locations) > largeLocations || len(d.edges) > largeEdges
+	if large {
+		g.Attr("rankdir", "LR")
+	}
+	g.Attr("nodesep", "0.3")
+	g.Attr("ranksep", "0.45")
+	g.Attr("fontsize", "12")
+	g.Attr("forcelabels", "true")
+	g.Attr("splines", "true")
+	var clusters map[string]*dot.Graph
+	if large {
+		clusters = d.clusters(g)
+	}
 
 	// The dot package prints nodes sorted by id and names them by
 	// creation order; ids "L0001", "L0002", ... make both orders the
@@ -41,7 +85,16 @@ func DOT(m *spec.Model) *dot.Graph {
 		if n, ok := nodes[l]; ok {
 			return n
 		}
-		n := g.Node(nodeID(len(nodes) + 1)).Label(l)
+		parent := g
+		if c := clusters[l]; c != nil {
+			parent = c
+		}
+		n := parent.Node(nodeID(len(nodes) + 1))
+		if note := d.notes[l]; note != "" {
+			n.Attr("label", dot.HTML(html.EscapeString(l)+`<BR/><FONT POINT-SIZE="9" COLOR="red3">`+html.EscapeString(note)+`</FONT>`))
+		} else {
+			n.Label(l)
+		}
 		nodes[l] = n
 		styleLocation(m, l, n)
 		return n
@@ -51,14 +104,24 @@ func DOT(m *spec.Model) *dot.Graph {
 		init := node(m.Initial.Location)
 		e := g.Edge(start, init)
 		if c := m.Initial.Condition; c != nil && !spec.IsTrue(c) {
-			e.Label(spec.Format(c))
+			e.Label(wrapGuard(spec.Format(c))).Attr("fontsize", "10")
 		}
 	}
-	for _, l := range m.Locations {
+	for _, l := range d.locations {
 		node(l)
 	}
-	for _, t := range m.Transitions {
-		e := g.Edge(node(t.From), node(t.To), Label(m, t))
+	loops := map[string]int{}
+	for _, t := range d.edges {
+		e := g.Edge(node(t.From), node(t.To), drawnLabel(m, t))
+		e.Attr("fontsize", "10")
+		if t.From == t.To {
+			// Graphviz stacks the labels of a node's self-loops on one
+			// another; loops on different sides keep them apart.
+			if side := loopSides[loops[t.From]%len(loopSides)]; side != "" {
+				e.Attr("tailport", side).Attr("headport", side)
+			}
+			loops[t.From]++
+		}
 		switch dir := direction(m, t); dir {
 		case spec.Output, spec.Receive:
 			e.Dashed()
@@ -68,6 +131,9 @@ func DOT(m *spec.Model) *dot.Graph {
 	}
 	return g
 }
+
+// loopSides are the sides of a node where its successive self-loops go.
+var loopSides = [...]string{"", "s", "n", "w"}
 
 // nodeID returns the id of the i-th location: fixed width, so that
 // sorting ids as strings sorts them by i.
@@ -106,9 +172,26 @@ func direction(m *spec.Model, t *spec.Transition) spec.Dir {
 	return spec.Internal
 }
 
-// Label returns the text of t's edge in a drawing of m:
-// "?in(p) [guard] / x := e, y := f" (see DOT for the marks).
+// Label returns the text of t's edge in a drawing of m, on one line:
+// "?in(p) [guard] / x := e, y := f" (see DrawDOT for the marks).
 func Label(m *spec.Model, t *spec.Transition) string {
+	return strings.Join(labelParts(m, t), " ")
+}
+
+// drawnLabel is Label with one part a line, long guards broken.
+func drawnLabel(m *spec.Model, t *spec.Transition) string {
+	parts := labelParts(m, t)
+	for i, p := range parts {
+		if strings.HasPrefix(p, "[") {
+			parts[i] = wrapGuard(p)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// labelParts returns the parts of t's label: action, [guard],
+// "/ assignments", "(name)", the absent ones left out.
+func labelParts(m *spec.Model, t *spec.Transition) []string {
 	var b strings.Builder
 	if t.IsOtherwise() && m.Kind == spec.PurposeKind {
 		b.WriteString("otherwise")
@@ -131,19 +214,19 @@ func Label(m *spec.Model, t *spec.Transition) string {
 			b.WriteString(")")
 		}
 	}
+	parts := []string{b.String()}
 	if t.Guard != nil && !spec.IsTrue(t.Guard) {
-		b.WriteString(" [" + spec.Format(t.Guard) + "]")
+		parts = append(parts, "["+spec.Format(t.Guard)+"]")
 	}
-	for i, a := range m.AssignmentTexts(t.Assign) {
-		if i == 0 {
-			b.WriteString(" / ")
-		} else {
-			b.WriteString(", ")
-		}
-		b.WriteString(a[0] + " := " + a[1])
+	var as []string
+	for _, a := range m.AssignmentTexts(t.Assign) {
+		as = append(as, a[0]+" := "+a[1])
+	}
+	if len(as) > 0 {
+		parts = append(parts, "/ "+strings.Join(as, ", "))
 	}
 	if t.Name != "" {
-		b.WriteString(" (" + t.Name + ")")
+		parts = append(parts, "("+t.Name+")")
 	}
-	return b.String()
+	return parts
 }

@@ -36,9 +36,9 @@ func TestDOTSpec(t *testing.T) {
 	got := DOT(m).String()
 	for _, want := range []string{
 		`label="B \"quoted\" \\ back"`,
-		`n2->n3[label="?in(p, q) [p > 0 && x < q] / x := p, y := q"]`,
-		`n3->n4[label="tau",style="dotted"]`,
-		`n4->n2[label="!out (done)",style="dashed"]`,
+		`n2->n3[fontsize="10",label="?in(p, q)\n[p > 0 && x < q]\n/ x := p, y := q"]`,
+		`n3->n4[fontsize="10",label="tau",style="dotted"]`,
+		`n4->n2[fontsize="10",label="!out\n(done)",style="dashed"]`,
 		`n1[label="",shape="point",style="invis"]`,
 		`n1->n2;`,
 	} {
@@ -66,9 +66,9 @@ transitions:
 	got := DOT(p).String()
 	for _, want := range []string{
 		`[label="Acc",shape="doublecircle"]`,
-		`[label="!out",style="dashed"]`,
-		`[label="!delta",style="dashed"]`,
-		`[label="otherwise [x > 1]",style="dotted"]`,
+		`[fontsize="10",label="!out",style="dashed"]`,
+		`[fontsize="10",label="!delta",style="dashed"]`,
+		`[fontsize="10",headport="s",label="otherwise\n[x > 1]",style="dotted",tailport="s"]`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %s in\n%s", want, got)
@@ -92,14 +92,14 @@ transitions:
   - {from: B, action: delta, to: Fail}
   - {from: B, action: in, to: Inconc}
 `, nil)
-	got := DOT(tc).String()
+	got := DrawDOT(tc, DrawOptions{AllEdges: true}).String()
 	for _, want := range []string{
 		`[fillcolor="palegreen",label="Pass",shape="box",style="filled,rounded"]`,
 		`[fillcolor="lightcoral",label="Fail",shape="box",style="filled,rounded"]`,
 		`[fillcolor="orange",label="Inconc",shape="box",style="filled,rounded"]`,
-		`n2->n3[label="!in"]`,
-		`[label="?out",style="dashed"]`,
-		`[label="?delta",style="dashed"]`,
+		`n2->n3[fontsize="10",label="!in"]`,
+		`[fontsize="10",label="?out",style="dashed"]`,
+		`[fontsize="10",label="?delta",style="dashed"]`,
 		`label="Rx,Wait"`,
 	} {
 		if !strings.Contains(got, want) {

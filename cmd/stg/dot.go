@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/stg-tool/stg/emit"
@@ -19,7 +20,7 @@ func dotCommand() *cli.Command {
 		Name:      "dot",
 		Usage:     "draw a spec, purpose or testcase with Graphviz",
 		ArgsUsage: "MODEL | SPEC PURPOSE",
-		UsageText: "stg dot MODEL [-o OUT] [--format dot|svg|png]\nstg dot [--spec SPEC] PURPOSE [-o OUT] [--format dot|svg|png]",
+		UsageText: "stg dot MODEL [-o OUT] [--format dot|svg|png] [--all-edges]\nstg dot [--spec SPEC] PURPOSE [-o OUT] [--format dot|svg|png]",
 		Description: `Dot writes a drawing of a model in Graphviz's DOT language, or renders it
 as SVG or PNG with Graphviz's dot program. Locations are nodes (the
 initial one has an arrow from nowhere, Accept locations are double
@@ -27,7 +28,13 @@ circles, verdicts are green, red and orange boxes); each transition is
 an edge "?in(p) [guard] / x := e". In a spec or purpose ? marks the SUT's
 inputs (solid edges) and ! its outputs (dashed); a testcase shows the
 tester's view: !send (solid), ?receive (dashed). A purpose is read with
-its spec, given by --spec or as the first of two files.
+its spec, given by --spec or as the first of two files; alone, with the
+one spec of its directory (spec.yaml when there are several).
+
+In a testcase, the outputs that lead to Fail whatever their values are
+not drawn one edge each: their location says "any other output → Fail"
+(--all-edges draws them). A large model is laid out left to right, the
+product locations "l,q" of one spec location l in one cluster.
 
 Example:
    $ stg dot examples/cmp/spec.yaml -o cmp.dot
@@ -35,7 +42,8 @@ Example:
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the output: dot, svg or png (svg and png need Graphviz)"},
-			&cli.StringFlag{Name: "spec", Usage: "the `SPEC` of the purpose to draw"},
+			&cli.StringFlag{Name: "spec", Usage: "the `SPEC` of the purpose to draw (default: the spec in the purpose's directory)"},
+			&cli.BoolFlag{Name: "all-edges", Usage: "draw every transition of a testcase, also each output that leads to Fail"},
 		},
 		Action: runDot,
 	}
@@ -53,6 +61,9 @@ func runDot(c *cli.Context) error {
 	specPath := c.String("spec")
 	switch {
 	case len(args) == 2 && specPath == "":
+		if err := swappedSpecPurpose("dot", args[0], args[1]); err != nil {
+			return inputError(err)
+		}
 		specPath, args = args[0], args[1:]
 	case len(args) != 1:
 		return usageError(c, "stg dot takes one model (or a spec and a purpose)")
@@ -80,10 +91,12 @@ func runDot(c *cli.Context) error {
 	if kind == spec.SymPurposeKind {
 		return drawSymPurpose(c, path, data, format)
 	}
-	switch {
-	case kind == spec.PurposeKind && sp == nil:
-		return inputError(fmt.Errorf("%s: a purpose is drawn with its spec: stg dot --spec SPEC %s", path, path))
-	case kind != spec.PurposeKind && sp != nil:
+	if kind == spec.PurposeKind && sp == nil {
+		if sp, err = siblingSpec(path); err != nil {
+			return inputError(err)
+		}
+	}
+	if kind != spec.PurposeKind && sp != nil {
 		return inputError(fmt.Errorf("%s: a spec is given, so this must be a purpose, not a %s", path, kind))
 	}
 	m, err := parseModelOrSystem(path, data, sp) // compose.go: a system is composed
@@ -91,7 +104,7 @@ func runDot(c *cli.Context) error {
 		return inputError(err)
 	}
 
-	out := []byte(emit.DOT(m).String())
+	out := []byte(emit.DrawDOT(m, emit.DrawOptions{AllEdges: c.Bool("all-edges")}).String())
 	if format != "dot" {
 		if out, err = graphviz(out, format); err != nil {
 			return inputError(err)
@@ -167,4 +180,42 @@ func drawSymPurpose(c *cli.Context, path string, data []byte, format string) err
 		}
 	}
 	return writeOutput(c.App.Writer, c.String("output"), out)
+}
+
+// siblingSpec returns the spec a purpose drawn alone is read with: the
+// one spec (or system) of the purpose's directory, spec.yaml when there
+// are several.
+func siblingSpec(purpose string) (*spec.Model, error) {
+	dir := filepath.Dir(purpose)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	yml, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
+	var specs []string
+	for _, f := range append(files, yml...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if k, err := spec.PeekKind(f, data); err == nil && (k == spec.SpecKind || k == spec.SystemKind) {
+			specs = append(specs, f)
+		}
+	}
+	if len(specs) > 1 {
+		for _, f := range specs {
+			if filepath.Base(f) == "spec.yaml" {
+				specs = []string{f}
+				break
+			}
+		}
+	}
+	switch len(specs) {
+	case 0:
+		return nil, fmt.Errorf("%s: a purpose is drawn with its spec, and its directory has none: stg dot --spec SPEC %s", purpose, purpose)
+	case 1:
+		sp, err := loadModel(specs[0], nil)
+		if err != nil {
+			return nil, fmt.Errorf("%v (the spec of %s, found beside it; --spec names another)", err, purpose)
+		}
+		return sp, nil
+	}
+	return nil, fmt.Errorf("%s: a purpose is drawn with its spec, and its directory has several (%s): stg dot --spec SPEC %s", purpose, strings.Join(specs, ", "), purpose)
 }

@@ -40,6 +40,9 @@ func TestDotGolden(t *testing.T) {
 		{"cmp-purpose.dot", []string{"dot", cmpSpec, cmpPurpose}},
 		{"cmp-purpose.dot", []string{"dot", cmpPurpose, "--spec", cmpSpec, "--format", "dot"}},
 		{"testcase.dot", []string{"dot", "TESTCASE"}},
+		{"testcase.all-edges.dot", []string{"dot", "TESTCASE", "--all-edges"}},
+		// A purpose alone is drawn with the spec of its directory.
+		{"cmp-purpose.dot", []string{"dot", cmpPurpose}},
 	}
 	tc := writeFile(t, "tc.yaml", tcModel)
 	for _, tt := range tests {
@@ -76,7 +79,8 @@ func TestDotErrors(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"purpose without spec", []string{"dot", cmpPurpose}, "purpose.yaml: a purpose is drawn with its spec: stg dot --spec SPEC"},
+		{"purpose without spec in its directory", []string{"dot", "PURPOSE-ALONE"}, "purpose.yaml: a purpose is drawn with its spec, and its directory has none: stg dot --spec SPEC"},
+		{"purpose and spec swapped", []string{"dot", cmpPurpose, cmpSpec}, "purpose.yaml is a purpose and ../../examples/cmp/spec.yaml a spec: the spec comes first: stg dot ../../examples/cmp/spec.yaml ../../examples/cmp/purpose.yaml"},
 		{"spec given for a spec", []string{"dot", "--spec", cmpSpec, cmpSpec}, "this must be a purpose, not a spec"},
 		{"--spec is a purpose", []string{"dot", "--spec", cmpPurpose, cmpPurpose}, "a purpose is read together with its spec"},
 		{"malformed model", []string{"dot", bad}, "bad.yaml:8:42: syntax error"},
@@ -86,8 +90,14 @@ func TestDotErrors(t *testing.T) {
 		{"flag without value", []string{"dot", cmpSpec, "-o"}, "flag needs an argument: -o"},
 		{"no model", []string{"dot"}, "stg dot takes one model"},
 	}
+	alone := writeFile(t, "purpose.yaml", cmpPurposeText(t))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			for i, a := range tt.args {
+				if a == "PURPOSE-ALONE" {
+					tt.args[i] = alone
+				}
+			}
 			code, out, errOut := stg(t, tt.args...)
 			if code != 3 || out != "" || !strings.Contains(errOut, tt.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 3 and %q", code, out, errOut, tt.stderr)
@@ -105,7 +115,7 @@ func TestDotGraphviz(t *testing.T) {
 		t.Skip("Graphviz is not installed")
 	}
 	code, out, errOut := stg(t, "dot", cmpSpec, "--format", "svg")
-	if code != 0 || !strings.Contains(out, "<svg") || !strings.Contains(out, "?in(p) / x := p") {
+	if code != 0 || !strings.Contains(out, "<svg") || !strings.Contains(out, "?in(p)") || !strings.Contains(out, "/ x := p") {
 		t.Errorf("svg: exit %d, stderr %q", code, errOut)
 	}
 	png := filepath.Join(t.TempDir(), "p.png")
@@ -121,4 +131,13 @@ func TestDotHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Example:") || !strings.Contains(out, "--format") {
 		t.Errorf("exit %d, help %q", code, out)
 	}
+}
+
+func cmpPurposeText(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(cmpPurpose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -49,6 +49,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:  func(*cli.Context, error) {},
 		HideHelpCommand: true,
 		Commands:        commands(),
+		Version:         version(),  // suggest.go; stg --version
+		Action:          rootAction, // suggest.go: an unknown command names the nearest
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
 			return &exitCode{code: exitError, err: fmt.Errorf("%w (see stg %s --help)", err, c.Command.Name)}
 		},

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestUnknownCommand(t *testing.T) {
+	for _, tt := range []struct{ arg, want string }{
+		{"genrate", `unknown command "genrate"; did you mean stg generate?`},
+		{"chekc", "did you mean stg check?"},
+		{"dto", "did you mean stg dot?"},
+		{"sym", "did you mean stg symex?"},
+		{"xyzzy", `unknown command "xyzzy" (see stg --help)`},
+	} {
+		code, out, errOut := stg(t, tt.arg)
+		if code != 3 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("stg %s: exit %d, stdout %q, stderr %q; want 3 and %q", tt.arg, code, out, errOut, tt.want)
+		}
+	}
+	if code, out, _ := stg(t); code != 0 || !strings.Contains(out, "USAGE") {
+		t.Errorf("stg alone: exit %d, %q", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := stg(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "stg version ") || errOut != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestLevenshtein(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"genrate", "generate", 1}, {"dto", "dot", 1}, {"chekc", "check", 1}} {
+		if got := levenshtein(tt.a, tt.b); got != tt.d {
+			t.Errorf("levenshtein(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+}
+
+func TestSwappedSpecPurpose(t *testing.T) {
+	if err := swappedSpecPurpose("check", cmpSpec, cmpPurpose); err != nil {
+		t.Errorf("right order: %v", err)
+	}
+	err := swappedSpecPurpose("generate", cmpPurpose, cmpSpec)
+	if err == nil || !strings.Contains(err.Error(), "the spec comes first: stg generate "+cmpSpec+" "+cmpPurpose) {
+		t.Errorf("swapped: %v", err)
+	}
+	if err := swappedSpecPurpose("check", "nope.yaml", cmpSpec); err != nil {
+		t.Errorf("a missing file is for the loader to report: %v", err)
+	}
+}
