@@ -273,3 +273,49 @@ func TestLostBetAndForbidden(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestProjectEndingWithInput: the system path to the player's bet,
+// projected on Int, ends with Int's input i_bet, so the purpose of Def
+// 18 accepts its extensions by τ*·output: the refusal and the
+// forwarding of the bet; Int is never quiescent there (Def 14), so no δ.
+func TestProjectEndingWithInput(t *testing.T) {
+	s := newSlot(t)
+	var bet *symex.Node
+	for _, n := range s.tree.Nodes {
+		if n.PathString() == "[SM.s_init+{Int.i_start}, {Int.i_bet}]" {
+			bet = n
+		}
+	}
+	if bet == nil {
+		t.Fatal("no bet node in the system's tree")
+	}
+	on, err := NewTarget(s.sys, s.g, s.flat, "Int")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pj, err := NewProjector(s.z, on)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pj.Project(bet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.String() != "[i_start, i_bet]" {
+		t.Fatalf("projection %s, want [i_start, i_bet]", p)
+	}
+	tp, err := pj.Purpose(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acc []string
+	for _, a := range tp.Accept {
+		acc = append(acc, a.Node.PathString())
+	}
+	if got := strings.Join(acc, " "); got != "[i_start, i_bet, i_refuse] [i_start, i_bet, i_forward]" {
+		t.Errorf("accept %s", got)
+	}
+	if tp.Label(p.Steps[1].Target.Node) != Skip {
+		t.Errorf("the bet's state is %s, want skip", tp.Label(p.Steps[1].Target.Node))
+	}
+}

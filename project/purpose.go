@@ -46,7 +46,7 @@ func (pj *Projector) Purpose(p *Projection) (*Purpose, error) {
 		tp.add(last)
 		return tp, nil
 	}
-	ends, err := pj.extensions(last.Node)
+	ends, err := pj.extensions(last)
 	if err != nil {
 		return nil, err
 	}
@@ -59,11 +59,14 @@ func (pj *Projector) Purpose(p *Projection) (*Purpose, error) {
 	return tp, nil
 }
 
-// extensions returns the targets of the extensions of n by τ*·output,
-// and, after an input, of its quiescence.
-func (pj *Projector) extensions(n *symex.Node) ([]*symex.Node, error) {
-	var ends []*symex.Node
-	afterInput := n.Action.Dir == spec.Input
+// extensions returns the targets of the extensions of last by
+// τ*·output, and, after an input, its quiescence: the δ nodes of the
+// tree reached through internal steps (where the tester's tree has
+// them), kept when quiescence is possible there under the external
+// constraint by Def 14 (symex.TauQuiescence).
+func (pj *Projector) extensions(last Extended) ([]*symex.Node, error) {
+	n := last.Node
+	var ends, deltas []*symex.Node
 	todo := []*symex.Node{n}
 	for len(todo) > 0 && len(todo) < 10000 {
 		k := todo[0]
@@ -75,9 +78,7 @@ func (pj *Projector) extensions(n *symex.Node) ([]*symex.Node, error) {
 		for _, c := range children {
 			switch {
 			case c.Name == symex.DeltaName:
-				if k == n && afterInput {
-					ends = append(ends, c)
-				}
+				deltas = append(deltas, c)
 			case c.Action.Dir == spec.Internal:
 				todo = append(todo, c)
 			case c.Action.Dir == spec.Output:
@@ -85,7 +86,17 @@ func (pj *Projector) extensions(n *symex.Node) ([]*symex.Node, error) {
 			}
 		}
 	}
-	return ends, nil
+	if n.Action.Dir != spec.Input || len(deltas) == 0 {
+		return ends, nil
+	}
+	q, err := symex.TauQuiescence(pj.z, symex.TauReduce(n), last.EC)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := pj.z.Possible(spec.AndOf(q, last.EC)); err != nil || !ok {
+		return ends, err
+	}
+	return append(ends, deltas...), nil
 }
 
 func (tp *Purpose) add(a Extended) {
