@@ -10,6 +10,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -226,4 +228,44 @@ func TestSlotSystemOnline(t *testing.T) {
 
 func verdictString(vs map[online.Verdict]int) string {
 	return fmt.Sprintf("%d Pass, %d WeakPass, %d Fail, %d Inconc", vs[online.Pass], vs[online.WeakPass], vs[online.Fail], vs[online.Inconc])
+}
+
+// TestSlotCommands: the route a user takes, as processes: stg purposes
+// SYSTEM --on SM -o DIR, then stg run on the win purpose against the SM
+// programs, w fixed by STG_SLOT_WIN: the correct machine passes, the 9x
+// one fails, the one that never wins is Inconc (exit codes 0, 1, 2).
+func TestSlotCommands(t *testing.T) {
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./cmd/stg", "./examples/slot/sut/...")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	stg := filepath.Join(bin, "stg")
+	if out, err := exec.Command(stg, "purposes", slotSystem, "--on", "SM", "-o", dir).CombinedOutput(); err != nil {
+		t.Fatalf("stg purposes: %v\n%s", err, out)
+	}
+	win := filepath.Join(dir, "slot-SM-s_init-s_bet-s_win-s_amount-s_pay-s_end.yaml")
+	for _, c := range []struct {
+		program string
+		code    int
+	}{
+		{"correct", 0},
+		{"mutant-pays-9x", 1},
+		{"mutant-never-wins", 2},
+	} {
+		cmd := exec.Command(stg, "run", win, "--runs", "3", "--seed", "7", "--", filepath.Join(bin, c.program))
+		cmd.Env = append(os.Environ(), slot.WinVariable+"=true")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code {
+			t.Errorf("stg run %s: exit %d, want %d\n%s", c.program, code, c.code, out)
+		}
+	}
 }
