@@ -144,6 +144,26 @@ func (pj *Projector) step(p *Projection, sn *symex.Node) error {
 // system's symbols the sub-system shares renamed to the sub-system's,
 // the others eliminated.
 func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) {
+	e, others := p.rename(pc)
+	if len(others) == 0 {
+		return Simplify(pj.z, e), nil
+	}
+	q, err := pj.z.EliminateExists(others, e)
+	if err != nil {
+		return nil, fmt.Errorf("cannot eliminate the system's own symbols from %s: %v", spec.Format(pc), err)
+	}
+	bad := false
+	spec.Idents(q, func(id *spec.Ident) { bad = bad || strings.HasPrefix(id.Name, "sys:") })
+	if bad {
+		return nil, errors.New("quantifier elimination left a system symbol")
+	}
+	return Simplify(pj.z, q), nil
+}
+
+// rename returns pc over the sub-system's symbols: the system's symbols
+// the sub-system shares renamed to the sub-system's, the others to
+// sys:NAME, returned sorted by name.
+func (p *Projection) rename(pc spec.Expr) (spec.Expr, []*spec.Ident) {
 	others := map[string]*spec.Ident{}
 	e := spec.Rewrite(pc, func(id *spec.Ident) spec.Expr {
 		if !symex.IsSymbol(id) {
@@ -159,24 +179,12 @@ func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) 
 		}
 		return o
 	})
-	if len(others) == 0 {
-		return Simplify(pj.z, e), nil
-	}
 	ids := make([]*spec.Ident, 0, len(others))
 	for _, o := range others {
 		ids = append(ids, o)
 	}
 	slices.SortFunc(ids, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
-	q, err := pj.z.EliminateExists(ids, e)
-	if err != nil {
-		return nil, fmt.Errorf("cannot eliminate the system's own symbols from %s: %v", spec.Format(pc), err)
-	}
-	bad := false
-	spec.Idents(q, func(id *spec.Ident) { bad = bad || strings.HasPrefix(id.Name, "sys:") })
-	if bad {
-		return nil, errors.New("quantifier elimination left a system symbol")
-	}
-	return Simplify(pj.z, q), nil
+	return e, ids
 }
 
 // Simplify returns e simplified by the solver (or e when it cannot),

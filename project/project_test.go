@@ -1,6 +1,7 @@
 package project
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -317,5 +318,50 @@ func TestProjectEndingWithInput(t *testing.T) {
 	}
 	if tp.Label(p.Steps[1].Target.Node) != Skip {
 		t.Errorf("the bet's state is %s, want skip", tp.Label(p.Steps[1].Target.Node))
+	}
+}
+
+// TestConstraintsSound: on every behaviour of the slot, projected on SM
+// and on Int, every system valuation of every step satisfies the
+// external constraint of its projection (Z3 as the oracle, on the
+// system's own path condition, its unshared symbols left free): the
+// constraint over-approximates nothing away. And the twin with the
+// constraint is exactly the component's state without it.
+func TestConstraintsSound(t *testing.T) {
+	s := newSlot(t)
+	for _, on := range []string{"SM", "Int"} {
+		target, err := NewTarget(s.sys, s.g, s.flat, on)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pj, err := NewProjector(s.z, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := 0
+		for _, b := range s.beh {
+			p, err := pj.Project(b.Node)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range p.Steps {
+				steps++
+				sys, _ := p.rename(st.System.State.PC)
+				if !s.entails(t, sys, st.CT) {
+					t.Errorf("%s on %s: the system's %s does not imply ct = %s", st.System.PathString(), on, spec.Format(sys), spec.Format(st.CT))
+				}
+				both := spec.OrOf(st.Target.EC, st.Twin.EC)
+				prev := p.Init.EC
+				if i := slices.Index(p.Steps, st); i > 0 {
+					prev = p.Steps[i-1].Target.EC
+				}
+				if !s.entails(t, prev, both) {
+					t.Errorf("%s on %s: the twins do not cover the state", st.System.PathString(), on)
+				}
+			}
+		}
+		if steps == 0 {
+			t.Errorf("nothing projected on %s", on)
+		}
 	}
 }
