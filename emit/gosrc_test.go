@@ -41,7 +41,7 @@ func loadCmpTestcase(t *testing.T) *spec.Model {
 }
 
 func TestGoSourceGolden(t *testing.T) {
-	src, err := GoSource(loadCmpTestcase(t), "cmp_test")
+	src, err := GoSource(loadCmpTestcase(t), DefaultGoPackage)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestCamelName(t *testing.T) {
 }
 
 // inProcessTest uses the generated helper with a Go implementation of cmp.
-const inProcessTest = `package cmp_test
+const inProcessTest = `package stgtests
 
 import (
 	"math/big"
@@ -226,13 +226,13 @@ func TestGoSourceRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := GoSource(loadCmpTestcase(t), "cmp_test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Three generated files share the directory: two test cases and a
+	// table of both.
+	files := generatedFiles(t)
+	files["inproc_test.go"] = []byte(inProcessTest)
 	dir := t.TempDir()
 	overlay := map[string]string{}
-	for name, data := range map[string][]byte{"cmp_test.go": src, "inproc_test.go": []byte(inProcessTest)} {
+	for name, data := range files {
 		file := filepath.Join(dir, name)
 		if err := os.WriteFile(file, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -273,7 +273,9 @@ func TestGoSourceRuns(t *testing.T) {
 	}{
 		{"without STG_SUT", nil, "TestCmpReachOk2", true, []string{"STG_SUT is not set", "--- SKIP: TestCmpReachOk2"}},
 		{"correct SUT", []string{"STG_SUT=" + suts["correct"], "STG_RUNS=5", "STG_SEED=1"}, "TestCmpReachOk2", true,
-			[]string{"--- PASS: TestCmpReachOk2", "run 5/5, seed 5: Pass"}},
+			[]string{"--- PASS: TestCmpReachOk2", "--- PASS: TestCmpReachOk2/seed=5", "run 5/5, seed 5: Pass"}},
+		{"table of test cases", []string{"STG_SUT=" + suts["correct"], "STG_SEED=1"}, "TestCmp$", true,
+			[]string{"--- PASS: TestCmp/cmp-reach-ok2/seed=1", "--- PASS: TestCmp/cmp-again/seed=1"}},
 		// A SUT that answers only after 3s (issue 8: "a SUT that needs 3 s
 		// to start gets the right verdicts with default options"): the
 		// start-up allowance and the confirmation of a silence that would
@@ -281,11 +283,11 @@ func TestGoSourceRuns(t *testing.T) {
 		{"slow correct SUT", []string{"STG_SUT=sh -c 'sleep 3; exec " + suts["correct"] + "'", "STG_SEED=1"}, "TestCmpReachOk2", true,
 			[]string{"--- PASS: TestCmpReachOk2"}},
 		{"mutant SUT", []string{"STG_SUT=" + suts["mutant-wrong-diff"], "STG_SEED=1"}, "TestCmpReachOk2", false,
-			[]string{"--- FAIL: TestCmpReachOk2", "Fail: reached Fail", "replay: STG_SUT=" + suts["mutant-wrong-diff"] + " STG_SEED=1 STG_RUNS=1 go test -run '^TestCmpReachOk2$'"}},
+			[]string{"--- FAIL: TestCmpReachOk2", "Fail: reached Fail", "--- FAIL: TestCmpReachOk2/seed=1", "replay: STG_SUT=" + suts["mutant-wrong-diff"] + " STG_SEED=1 STG_RUNS=1 go test -run '^TestCmpReachOk2$/^seed=1$'"}},
 		{"malformed variable", []string{"STG_SUT=" + suts["correct"], "STG_QUIESCENCE=soon"}, "TestCmpReachOk2", false,
 			[]string{"--- FAIL: TestCmpReachOk2", `STG_QUIESCENCE="soon"`}},
 		{"in process", []string{"STG_SEED=1"}, "TestInProcess", false,
-			[]string{"--- PASS: TestInProcessCorrect", "--- FAIL: TestInProcessMutant", "replay: STG_SEED=1 STG_RUNS=1 go test -run '^TestInProcessMutant$'"}},
+			[]string{"--- PASS: TestInProcessCorrect", "--- FAIL: TestInProcessMutant", "replay: STG_SEED=1 STG_RUNS=1 go test -run '^TestInProcessMutant$/^seed=1$'"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out, err := gocmd(tt.env, "test", "-overlay", overlayFile, "-count=1", "-v", "-run", tt.run, pkg)
@@ -301,5 +303,55 @@ func TestGoSourceRuns(t *testing.T) {
 				t.Logf("output of go test with %q:\n%s", tt.env, out)
 			}
 		})
+	}
+}
+
+// generatedFiles returns the Go test files of two test cases (cmp's and
+// a copy named cmp-again) and of a table of both, as stg generate writes
+// them into one directory.
+func generatedFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	again := loadCmpTestcase(t)
+	again.Name = "cmp-again"
+	tcs := []*spec.Model{loadCmpTestcase(t), again}
+	files := map[string][]byte{}
+	for _, tc := range tcs {
+		src, err := GoSource(tc, DefaultGoPackage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[tc.Name+"_test.go"] = src
+	}
+	src, err := GoTableSource("cmp", tcs, DefaultGoPackage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["cmp_test.go"] = src
+	return files
+}
+
+func TestGoTableSourceGolden(t *testing.T) {
+	src := generatedFiles(t)["cmp_test.go"]
+	checkGolden(t, filepath.Join("testdata", "gotable_cmp_test.go.golden"), string(src))
+	if _, err := GoTableSource("cmp", nil, "x"); err == nil {
+		t.Error("an empty table was accepted")
+	}
+	tc := loadCmpTestcase(t)
+	if _, err := GoTableSource("cmp", []*spec.Model{tc, tc}, "x"); err == nil || !strings.Contains(err.Error(), "two test cases are named cmp-reach-ok2") {
+		t.Errorf("two test cases of one name: %v", err)
+	}
+}
+
+func TestGoPackageFor(t *testing.T) {
+	empty := t.TempDir()
+	withPkg := t.TempDir()
+	os.WriteFile(filepath.Join(withPkg, "a.go"), []byte("package buffer\n"), 0o644)
+	os.WriteFile(filepath.Join(withPkg, "a_test.go"), []byte("package buffer\n"), 0o644)
+	testsOnly := t.TempDir()
+	os.WriteFile(filepath.Join(testsOnly, "x_test.go"), []byte("package mytests\n"), 0o644)
+	for dir, want := range map[string]string{empty: "stgtests", withPkg: "buffer_test", testsOnly: "mytests", filepath.Join(empty, "none"): "stgtests"} {
+		if got := GoPackageFor(dir); got != want {
+			t.Errorf("GoPackageFor(%s) = %s, want %s", dir, got, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -129,4 +130,14 @@ func swappedSpecPurpose(cmd, specPath, purposePath string) error {
 		return fmt.Errorf("%s is a %s and %s a %s: the spec comes first: stg %s %s %s", specPath, sk, purposePath, pk, cmd, purposePath, specPath)
 	}
 	return nil
+}
+
+// durationHint returns "; did you mean 200ms?" when s, given where a
+// duration is expected, is a bare number such as 200 (Go durations need
+// a unit), and "" otherwise.
+func durationHint(s string) string {
+	if _, err := strconv.ParseFloat(s, 64); err != nil || strings.ContainsAny(s, "eEnNiI") {
+		return ""
+	}
+	return fmt.Sprintf("; a duration needs a unit: did you mean %sms (or %ss)?", s, s)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,20 @@ func TestSwappedSpecPurpose(t *testing.T) {
 	}
 	if err := swappedSpecPurpose("check", "nope.yaml", cmpSpec); err != nil {
 		t.Errorf("a missing file is for the loader to report: %v", err)
+	}
+}
+
+func TestDurationHint(t *testing.T) {
+	for s, want := range map[string]string{"200": "did you mean 200ms (or 200s)?", "1.5": "did you mean 1.5ms", "200ms": "", "auto": "", "NaN": "", "1e3": ""} {
+		if got := durationHint(s); !strings.Contains(got, want) || (want == "") != (got == "") {
+			t.Errorf("durationHint(%q) = %q, want %q", s, got, want)
+		}
+	}
+	tc := filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
+	for _, flag := range []string{"--quiescence", "--confirm"} {
+		code, _, errOut := stg(t, "run", tc, flag, "200", "--", "true")
+		if code != 3 || !strings.Contains(errOut, "did you mean 200ms") {
+			t.Errorf("stg run %s 200: exit %d, %q", flag, code, errOut)
+		}
 	}
 }
