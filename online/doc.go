@@ -13,8 +13,14 @@
 //     expands on demand with symex.Executor.Expand: ⊥ nodes are needed
 //     for Fail and for the other contexts of WeakPass.
 //     Purpose.TargetCond is targetCond (Def. 16): the disjunction of the
-//     path conditions of the accept nodes reachable from a node, π(s)
-//     for an accept node s.
+//     conditions of the accept nodes reachable from a node, π(s) for an
+//     accept node s. An accept path may carry an external constraint
+//     ec (Def 10 of the component-systems paper; stg purposes SYSTEM
+//     --on COMPONENT writes them): an accept node's condition is then
+//     π(s) ∧ ec(s) (Purpose.Cond), stimuli are solved under it, and a
+//     context in s where ec fails is in s's complementary twin, ⊥ (Def
+//     12). The constraint only moves runs between Pass, WeakPass and
+//     Inconc: Next, and so Fail, never reads it.
 //   - A Context is a context (s, f) (Def. 14): a node and the
 //     conjunction f of the equalities between the values seen and the
 //     parameter symbols of its path, kept as a map from symbols to
