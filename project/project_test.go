@@ -365,3 +365,17 @@ func TestConstraintsSound(t *testing.T) {
 		}
 	}
 }
+
+// TestPurposeFilesOnce: a projection given twice gives one file.
+func TestPurposeFilesOnce(t *testing.T) {
+	s := newSlot(t)
+	sess := &Session{System: s.sys, Composed: s.g, Flat: s.flat, Tree: s.tree, Projector: s.sm}
+	win := s.win(t).Leaf
+	files, skipped, err := sess.PurposeFiles(s.z, []*symex.Node{win, win}, t.TempDir())
+	if err != nil || len(skipped) > 0 || len(files) != 1 {
+		t.Fatalf("%d files, %v, %v", len(files), skipped, err)
+	}
+	if !strings.HasSuffix(files[0].Path, "slot-SM-s_init-s_bet-s_win-s_amount-s_pay-s_end.yaml") {
+		t.Errorf("file %s", files[0].Path)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/stg-tool/stg/compose"
@@ -77,8 +78,9 @@ type File struct {
 // PurposeFiles returns the sympurpose files of the Def 18 purposes of
 // the projections of the paths to leaves, to be written into dir: one
 // per path that moves the sub-system, named after the system, the
-// sub-system and the projected path; a path whose projection gives no
-// purpose is reported in skipped. For a composite sub-system the first
+// sub-system and the projected path (-2, -3... for the same path under
+// other constraints; identical purposes once); a path whose projection
+// gives no purpose is reported in skipped. For a composite sub-system the first
 // file is its flat spec, which the purposes name.
 func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir string) (files []File, skipped []string, err error) {
 	specFile := s.On.SpecFile
@@ -94,7 +96,7 @@ func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir stri
 	if err != nil {
 		return nil, nil, err
 	}
-	seen := map[string]bool{}
+	seen, taken := map[string]bool{}, map[string]bool{}
 	for _, leaf := range leaves {
 		p, err := s.Project(leaf)
 		if err != nil {
@@ -105,18 +107,29 @@ func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir stri
 			skipped = append(skipped, err.Error())
 			continue
 		}
-		name := fileSafe(s.System.Name + "-" + s.On.Name + "-" + strings.Join(tp.Accept[0].Node.Path(), "-"))
-		if seen[name] {
-			continue // another system path with the same projection
-		}
-		seen[name] = true
-		sp, err := tp.SymPurpose(z, name, rel)
+		base := fileSafe(s.System.Name + "-" + s.On.Name + "-" + strings.Join(tp.Accept[0].Node.Path(), "-"))
+		sp, err := tp.SymPurpose(z, base, rel)
 		if err != nil {
 			return nil, nil, err
 		}
 		data, err := spec.MarshalSymPurpose(sp)
 		if err != nil {
 			return nil, nil, err
+		}
+		if seen[string(data)] {
+			continue // another system path with the same projection and constraints
+		}
+		seen[string(data)] = true
+		name := base
+		for k := 2; taken[name]; k++ {
+			name = base + "-" + strconv.Itoa(k) // the same path, other constraints
+		}
+		taken[name] = true
+		if name != base {
+			sp.Name = name
+			if data, err = spec.MarshalSymPurpose(sp); err != nil {
+				return nil, nil, err
+			}
 		}
 		files = append(files, File{Path: filepath.Join(dir, name+".yaml"), Data: data})
 	}
