@@ -22,7 +22,9 @@ func projectCommand() *cli.Command {
 		UsageText: "stg project SYSTEM --on COMPONENT (--path ID | --all-leaves) [--format text|yaml|dot]",
 		Description: `Project executes the system symbolically (restricted by inclusion),
 takes its maximal behaviours (the leaves of the τ-reduced tree, Def 13 of
-the component-systems paper) or the path to node ID, and projects each onto
+the component-systems paper) or the path to node ID (the IDs number the
+tree's nodes in creation order; --all-leaves prints the leaves' "system
+node ID"), and projects each onto
 the sub-system COMPONENT (a component's name, or a sub-system as the
 structure prints it, "Int * SM"): the component's steps (Defs 15-16), each
 with the external constraint the rest of the system puts on it (the
