@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
@@ -13,11 +12,16 @@ import (
 )
 
 // The accept paths of TG_2 on the ATM (SEEDS.md §1(d) item 2), and
-// longer ones, each a purpose of its own.
+// longer ones, each a purpose of its own; "path | constraint" gives the
+// accept node an external constraint.
 var atmPurposes = [][]string{
 	{"ask cash"}, {"ask cashFee"}, {"ask noMoney"}, {"check sum"}, {"deposit delta"},
 	{"deposit ask cash"}, {"deposit ask cashFee"}, {"deposit ask noMoney"}, {"deposit check sum"}, {"deposit deposit delta"},
 	{"check sum ask cashFee check sum"}, {"check sum ask cash", "deposit ask noMoney"},
+	// With external constraints (component-systems paper, Def 10): on
+	// the output into the accept node (its twin is ⊥), on inputs before.
+	{"deposit ask cash | deposit.v >= 1000 && cash.v < 300"}, {"check sum | sum.v > 100"},
+	{"ask cashFee | cashFee.v > 10", "deposit ask noMoney | deposit.v < 0"},
 }
 
 // TestRulesExclusiveExhaustive plays random events on the ATM, for
@@ -74,7 +78,7 @@ func atmTesters(t testing.TB) []*Tester {
 	for _, accept := range atmPurposes[1:] {
 		sp := &spec.SymPurpose{Name: "test", Spec: "atm-paper.yaml"}
 		for _, a := range accept {
-			sp.Accept = append(sp.Accept, spec.AcceptPath{Names: strings.Fields(a)})
+			sp.Accept = append(sp.Accept, acceptPath(a))
 		}
 		tp, err := NewPurpose(first.tp.x, sp)
 		if err != nil {

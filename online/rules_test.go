@@ -31,9 +31,16 @@ func newTester(t testing.TB, accept ...string) *Tester {
 	}
 	sp := &spec.SymPurpose{Name: "test", Spec: "atm-paper.yaml"}
 	for _, a := range accept {
-		sp.Accept = append(sp.Accept, spec.AcceptPath{Names: strings.Fields(a)})
+		sp.Accept = append(sp.Accept, acceptPath(a))
 	}
 	return testerOf(t, z, m, sp)
+}
+
+// acceptPath reads "deposit ask cash", or with an external constraint
+// "deposit ask cash | deposit.v >= 1000".
+func acceptPath(a string) spec.AcceptPath {
+	names, con, _ := strings.Cut(a, "|")
+	return spec.AcceptPath{Names: strings.Fields(names), Constraint: strings.TrimSpace(con)}
 }
 
 func testerOf(t testing.TB, z *solver.Context, m *spec.Model, sp *spec.SymPurpose) *Tester {
