@@ -69,3 +69,13 @@ func TestDurationHint(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOtherwiseSwallows: stg check warns about a "*" that takes
+// the only way to Accept, naming it.
+func TestCheckOtherwiseSwallows(t *testing.T) {
+	p := writeFile(t, "sw.yaml", "kind: purpose\nname: sw\nvariables: {}\ninitial: {location: Wait}\naccept: [Accept]\ntransitions:\n  - {from: Wait, action: ok, guard: \"p == 2\", to: Accept}\n  - {from: Wait, action: \"*\", to: Sink}\n")
+	code, _, errOut := stg(t, "check", cmpSpec, p)
+	if code != 0 || !strings.Contains(errOut, "sw.yaml:8:5: warning: purpose sw: no Accept location can be reached: this \"*\" transition from Wait to Sink") || !strings.Contains(errOut, "?in in spec location Rx") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
