@@ -22,9 +22,13 @@
 //   - Purpose is the test purpose of Def 18 for a projection: the
 //     accept nodes (the target of the projection when it ends with an
 //     output, else its extensions by τ*·output, and quiescence after a
-//     final input), skip their ancestors, ⊥ everything else, the twins
-//     included, written as a sympurpose file whose accept paths carry
-//     the external constraint (spec.AcceptPath.Constraint). Package
+//     final input where Def 14 allows it, symex.TauQuiescence), skip
+//     their ancestors, ⊥ everything else, the twins included, written
+//     as a sympurpose file whose accept paths carry the external
+//     constraint (spec.AcceptPath.Constraint) over the spec's variables
+//     and the steps' parameters (Readable; a symbol with no such name,
+//     rare, is eliminated, which weakens the constraint: the purpose
+//     then accepts more). Package
 //     online plays it against the sub-system's SUT alone: it sends only
 //     values that satisfy the constraint and gives Pass only to
 //     behaviours that do.
