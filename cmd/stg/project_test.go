@@ -90,3 +90,21 @@ func TestPurposesOn(t *testing.T) {
 		t.Errorf("--on the system wrote %v", files)
 	}
 }
+
+// TestSymexTauReduce: stg symex SYSTEM --inclusion --tau-reduce prints
+// the slot's three behaviours, each internal chain hidden in the visible
+// step it leads to (Def 13).
+func TestSymexTauReduce(t *testing.T) {
+	code, out, errs := stg(t, "symex", slotSystem, "--inclusion", "--tau-reduce")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"τ^1 bet?v@1 -> I2,S1", "  refused! -> I1,S1", "v@9 == v@7", "τ^1 delta!"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "τ^5 cash!") != 2 {
+		t.Errorf("want two cash! behaviours behind five internal steps:\n%s", out)
+	}
+}

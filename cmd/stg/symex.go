@@ -32,7 +32,7 @@ func symexCommand() *cli.Command {
 		Name:      "symex",
 		Usage:     "unfold the symbolic execution tree of a spec",
 		ArgsUsage: "SPEC",
-		UsageText: "stg symex SPEC [--depth|--height N | --inclusion] [--max-nodes K] [--delta sink|loop|none] [--functions summaries|uninterpreted] [--tables T] [--m M] [--no-dep] [--order bfs|dfs] [--tables-out OUT] [--format text|yaml|dot|json] [--stats] [-o OUT]",
+		UsageText: "stg symex SPEC [--depth|--height N | --inclusion] [--max-nodes K] [--delta sink|loop|none] [--functions summaries|uninterpreted] [--tables T] [--m M] [--no-dep] [--order bfs|dfs] [--tables-out OUT] [--format text|yaml|dot|json] [--stats] [--tau-reduce] [-o OUT]",
 		Description: `Symex executes the spec symbolically (AGATHA, Defs. 8-11): every node is a
 location, the variables as expressions over symbols (x@0 for an initial
 value the spec leaves open, v@1, v@2, ... for the values received or
@@ -81,6 +81,7 @@ Example:
 			&cli.DurationFlag{Name: "call-timeout", Value: extfunc.DefaultTimeout, Usage: "bound each call of an implementation by `DURATION`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, yaml, dot or json"},
 			&cli.BoolFlag{Name: "stats", Usage: "print the figures of the tree only"},
+			&cli.BoolFlag{Name: "tau-reduce", Usage: "with --format text: print the τ-reduced tree (Def 13 of the component-systems paper), each internal chain hidden in the visible step it leads to"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
 		},
@@ -163,7 +164,12 @@ func runSymex(c *cli.Context) error {
 	}
 	fig := symexFiguresOf(e, tree, opts, elapsed)
 	var out bytes.Buffer
-	if err := writeTree(&out, m, tree, fig, format, c.Bool("stats")); err != nil {
+	if c.Bool("tau-reduce") && format == "text" && !c.Bool("stats") {
+		err = symex.WriteTauText(&out, symex.TauReduce(tree.Root), m.Variables)
+	} else {
+		err = writeTree(&out, m, tree, fig, format, c.Bool("stats"))
+	}
+	if err != nil {
 		return inputError(err)
 	}
 	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
