@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -140,4 +141,23 @@ func durationHint(s string) string {
 		return ""
 	}
 	return fmt.Sprintf("; a duration needs a unit: did you mean %sms (or %ss)?", s, s)
+}
+
+// reportWritable fails when the report file path ("" for none) cannot
+// be written, so that stg run says so before any run rather than after
+// all of them. It leaves no file behind that was not there.
+func reportWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("--report %s: cannot write the report: %v", path, errors.Unwrap(err))
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		os.Remove(path)
+	}
+	return nil
 }

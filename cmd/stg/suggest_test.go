@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,5 +78,23 @@ func TestCheckOtherwiseSwallows(t *testing.T) {
 	code, _, errOut := stg(t, "check", cmpSpec, p)
 	if code != 0 || !strings.Contains(errOut, "sw.yaml:8:5: warning: purpose sw: no Accept location can be reached: this \"*\" transition from Wait to Sink") || !strings.Contains(errOut, "?in in spec location Rx") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestRunReportAndQuiet: an unwritable --report fails before any run;
+// -q prints the first failing run only, and the summary.
+func TestRunReportAndQuiet(t *testing.T) {
+	mark := filepath.Join(t.TempDir(), "started")
+	code, out, errOut := stg(t, "run", runTestcaseFile, "--report", filepath.Join(t.TempDir(), "no", "dir", "r.xml"), "--", "sh", "-c", "touch "+mark)
+	if code != 3 || out != "" || !strings.Contains(errOut, "cannot write the report") {
+		t.Errorf("unwritable report: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the SUT was started before the report was found unwritable")
+	}
+	mutant := buildExampleSUT(t, "mutant-wrong-diff")
+	code, out, _ = stg(t, "run", runTestcaseFile, "--runs", "3", "--seed", "5", "-q", "--", mutant)
+	if code != exitFail || strings.Count(out, "replay: ") != 1 || strings.Count(out, "\nrun ") != 1 || !strings.Contains(out, "run 1/3, seed 5: Fail") || !strings.Contains(out, "0 Pass, 3 Fail, 0 Inconc in 3 run(s): Fail") {
+		t.Errorf("-q: exit %d\n%s", code, out)
 	}
 }
