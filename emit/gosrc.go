@@ -186,12 +186,16 @@ func writeHeader(b *bytes.Buffer, what, test, helper, pkg string, sub []string) 
 //	STG_STARTUP       the start-up allowance of a fresh SUT, --startup (default %[7]v)
 //	STG_TIMEOUT       the time limit of a run, which then ends Inconc, --timeout (default %[8]v)
 //	STG_MAX_STEPS     the step limit of a run, which then ends Inconc, --max-steps (default %[9]d)
-//	STG_CALL_TIMEOUT  the time limit of one call of an external function's command (default 5s)
+//	STG_CALL_TIMEOUT  the time limit of one call of an external function's command,
+//	                  --call-timeout (default 5s)
 //
 // go test's own flags stand for the other options of stg run: -v for the
 // log of every run (stg run prints it; without -v only failures show, as
-// with --quiet), -json or go-junit-report for --report; a SUT listening
-// on TCP (--tcp) is played with stg run only.
+// with --quiet), -json or go-junit-report for --report. External
+// functions are evaluated by the impl: commands and table: rows the test
+// case declares (--impl and --tables have no variable; stgtest.RunFuncs
+// takes Go implementations). A SUT listening on TCP (--tcp) is played
+// with stg run only.
 
 package %[4]s
 
