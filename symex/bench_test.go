@@ -53,6 +53,7 @@ func BenchmarkMicrogrid(b *testing.B) {
 	}{
 		{"table1-m0", "", 0, Summaries},
 		{"table1-m1", "", 1, Summaries},
+		{"table1-m2", "", 2, Summaries},
 		{"table3-m0", "tables-3.yaml", 0, Summaries},
 		{"uninterpreted", "", 0, Uninterpreted},
 	} {

@@ -4,14 +4,17 @@
 // paper, whose text gives neither, only the tuples of its Tables 1 and 3.
 // Ours is "table lookup, else a formula", consistent with both tables:
 //
-//	INTGR([a, b]) = the value Table 3 lists, else a + b + (a*b mod 7)
+//	INTGR([a, b]) = the value Table 3 lists, else 195 + ((31a + 17b) mod 97)
 //	RISE(I)       = the value Table 3 lists, else I / 1000 (exactly)
 //
 // (Table 1 is a subset of Table 3.) mod is Euclidean, as in the model
-// language: 0 ≤ a*b mod 7 < 7. The same functions serve the controller
-// SUT (sut/impl), the in-process implementation registered with
-// Register, and the command of impl/ (Serve; impl/microgrid.py is the
-// same in Python).
+// language: 0 ≤ (31a + 17b) mod 97 < 97, so INTGR is 195..291 outside
+// the tables, and at most 200 for 6 residues in 97: a deterministic
+// pseudo-random integration under which, as in the paper's experiments,
+// outputs ≤ 200 are rare (the paper gives no INTGR). The same
+// functions serve the controller SUT (sut/impl), the in-process
+// implementation registered with Register, and the command of impl/
+// (Serve; impl/microgrid.py is the same in Python).
 package funcs
 
 import (
@@ -28,7 +31,11 @@ var (
 	riseRows  = map[int64][2]int64{202: {7, 10}, 228: {97, 100}, 300: {242, 100}}
 )
 
-var seven = big.NewInt(7)
+var (
+	base    = big.NewInt(195)
+	modulus = big.NewInt(97)
+	ca, cb  = big.NewInt(31), big.NewInt(17)
+)
 
 // Intgr returns INTGR([a, b]).
 func Intgr(a, b *big.Int) *big.Int {
@@ -37,9 +44,10 @@ func Intgr(a, b *big.Int) *big.Int {
 			return big.NewInt(v)
 		}
 	}
-	m := new(big.Int).Mul(a, b)
-	m.Mod(m, seven) // Euclidean: 0 <= m < 7
-	return m.Add(m, new(big.Int).Add(a, b))
+	m := new(big.Int).Mul(ca, a)
+	m.Add(m, new(big.Int).Mul(cb, b))
+	m.Mod(m, modulus) // Euclidean: 0 <= m < 97
+	return m.Add(m, base)
 }
 
 // Rise returns RISE(i).

@@ -93,13 +93,36 @@ func TestTables(t *testing.T) {
 	}
 }
 
+// TestFormula: outside Table 3, INTGR([a, b]) = 195 + ((31a + 17b) mod
+// 97), the mod Euclidean (negative inputs too).
 func TestFormula(t *testing.T) {
 	for _, c := range []struct{ a, b, want int64 }{
-		{1, 2, 5}, {10, 20, 30 + 200%7}, {-3, 5, 2 + 6}, {-1, -1, -2 + 1}, {0, 200, 200}, {12, 18, 30}, {18, 12, 30 + 6},
+		{1, 2, 195 + 65}, {10, 20, 195 + 650 - 6*97}, {-3, 5, 195 + 89}, {-1, -1, 195 + 49}, {0, 200, 200},
+		{0, 40, 196}, {0, 97, 195}, {12, 18, 30}, {18, 12, 195 + 83}, {600, 500, 195 + 37},
 	} {
 		if got := funcs.Intgr(big.NewInt(c.a), big.NewInt(c.b)); got.Int64() != c.want {
 			t.Errorf("INTGR([%d, %d]) = %s, want %d", c.a, c.b, got, c.want)
 		}
+	}
+	// Outputs at most 200 are rare: over one period of both inputs, 6
+	// pairs in 97 outside the tables, and 195..291 for all.
+	low, table := 0, map[[2]int64]bool{{0, 0}: true, {12, 18}: true}
+	for a := int64(0); a < 97; a++ {
+		for b := int64(0); b < 97; b++ {
+			v := funcs.Intgr(big.NewInt(a), big.NewInt(b)).Int64()
+			if table[[2]int64{a, b}] {
+				continue
+			}
+			if v < 195 || v > 291 {
+				t.Errorf("INTGR([%d, %d]) = %d, out of 195..291", a, b, v)
+			}
+			if v <= 200 {
+				low++
+			}
+		}
+	}
+	if low != 6*97-1 { // (0, 0) is a row of Table 3, and 195 by the formula
+		t.Errorf("%d pairs of 97² integrate to at most 200, want 6·97 - 1", low)
 	}
 	if got := funcs.Rise(big.NewInt(229)); got.Cmp(big.NewRat(229, 1000)) != 0 {
 		t.Errorf("RISE(229) = %s", got.RatString())
@@ -162,7 +185,7 @@ func TestServeErrors(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 4 || !strings.HasPrefix(lines[0], `{"error":`) || !strings.HasPrefix(lines[1], `{"error":`) ||
-		!strings.HasPrefix(lines[2], `{"error":`) || lines[3] != `{"result":5}` {
+		!strings.HasPrefix(lines[2], `{"error":`) || lines[3] != `{"result":260}` {
 		t.Errorf("replies:\n%s", out.String())
 	}
 	if err := funcs.Serve("NOPE", strings.NewReader(""), &out); err == nil {

@@ -57,13 +57,14 @@ func converse(t *testing.T, f Fault, pairs [][2]int64) []string {
 }
 
 func TestCorrect(t *testing.T) {
-	got := converse(t, Correct, [][2]int64{{123, 96}, {148, 141}, {12, 18}, {1, 2}, {600, 500}})
+	got := converse(t, Correct, [][2]int64{{123, 96}, {148, 141}, {12, 18}, {1, 2}, {600, 500}, {0, 40}})
 	want := []string{"mReq",
 		".", "out(ok, 22458/50)", "mReq", // 228: RISE 0.97, (1.97)(228) = 449.16
 		".", "out(alarm, 1026)", "mReq", // 300: RISE 2.42, 3.42 * 300
 		".", "out(ok, 30)", "mReq", // 30 <= 200
-		".", "out(ok, 5)", "mReq", // 1 + 2 + 2
-		".", "out(alarm, 2313201/1000)", "mReq", // 600+500+(300000 mod 7 = 1) = 1101, RISE 1.101
+		".", "out(ok, 1638/5)", "mReq", // 195 + (31 + 34 mod 97) = 260: RISE 0.26, 1.26 * 260
+		".", "out(ok, 35728/125)", "mReq", // 195 + (27100 mod 97 = 37) = 232: RISE 0.232, 1.232 * 232
+		".", "out(ok, 196)", "mReq", // 195 + (680 mod 97 = 1) = 196 <= 200
 	}
 	fix := func(s []string) []string {
 		for i, x := range s {
