@@ -31,6 +31,17 @@ type Context struct {
 
 	timeout uint // per check, in ms; 0 = none
 
+	// The watchdog of the call in progress (watchdog.go), under mu:
+	// gen numbers the calls, expired is the generation the watchdog
+	// stopped, interrupted says an interrupt may be pending in Z3.
+	gen         uint64
+	expired     uint64
+	interrupted bool
+	drainer     C.Z3_solver // an empty solver whose check clears it
+
+	memo  memo  // answers by formula (memo.go)
+	stats Stats // work done, for Stats
+
 	intSort, realSort, boolSort C.Z3_sort
 
 	idents map[identKey]C.Z3_ast    // constant for each identifier
@@ -118,10 +129,13 @@ func (c *Context) Close() {
 	c.scratch = nil
 	c.idents, c.enums, c.funcs, c.decls, c.tactics = nil, nil, nil, nil, nil
 	c.oneShot = nil
+	c.drainer = nil
 }
 
 // SetTimeout limits each later check (and each tactic application) to d;
-// 0 means no limit. A check that runs out of time answers Unknown.
+// 0 means no limit. A check that runs out of time answers Unknown. The
+// limit is kept by a Go-side watchdog (watchdog.go), not by Z3's
+// timeout parameter, which starts a thread per check.
 func (c *Context) SetTimeout(d time.Duration) {
 	if d <= 0 {
 		c.timeout = 0
@@ -146,21 +160,9 @@ func (c *Context) Interrupt() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.closed && c.busy {
+		c.interrupted = true
 		C.Z3_interrupt(c.z)
 	}
-}
-
-// interruptible runs f, a call into Z3 that Interrupt may stop.
-func (c *Context) interruptible(f func()) {
-	c.mu.Lock()
-	c.busy = true
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		c.busy = false
-		c.mu.Unlock()
-	}()
-	f()
 }
 
 func (c *Context) usable() error {

@@ -63,6 +63,9 @@ var errNotLinear = errors.New("not tried on a nonlinear formula")
 var ErrUnknown = errors.New("solver: unknown")
 
 func unknownError(s *Solver) error {
+	if s.timedOut {
+		return s.c.timeoutError("a satisfiability check")
+	}
 	return fmt.Errorf("%w (%s)", ErrUnknown, s.reasonUnknown())
 }
 
@@ -84,6 +87,10 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 	if err := c.usable(); err != nil {
 		return Unknown, err
 	}
+	k := c.key("sat", e)
+	if r, ok := c.recallResult(k); ok {
+		return r, nil
+	}
 	m := c.mark()
 	defer c.release(m)
 	a, err := c.encodeBool(e)
@@ -91,18 +98,21 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 		return Unknown, err
 	}
 	r, _, err := c.query(a, nil)
+	if err == nil {
+		c.rememberResult(k, r)
+	}
 	return r, err
 }
 
 // Valid reports whether the predicate e holds in every state: whether
 // !e is unsatisfiable. An Unknown answer is an error.
 func (c *Context) Valid(e spec.Expr) (bool, error) {
-	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) { return c.not(x[0]) }, e)
+	return c.unsatOf("valid", func(x []C.Z3_ast) (C.Z3_ast, error) { return c.not(x[0]) }, e)
 }
 
 // Entails reports whether a implies b in every state.
 func (c *Context) Entails(a, b spec.Expr) (bool, error) {
-	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) {
+	return c.unsatOf("entails", func(x []C.Z3_ast) (C.Z3_ast, error) {
 		nb, err := c.not(x[1])
 		if err != nil {
 			return nil, err
@@ -114,14 +124,19 @@ func (c *Context) Entails(a, b spec.Expr) (bool, error) {
 
 // Equivalent reports whether the predicates a and b agree in every state.
 func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
-	return c.unsatOf(func(x []C.Z3_ast) (C.Z3_ast, error) { return c.differ(x[0], x[1]) }, a, b)
+	return c.unsatOf("equivalent", func(x []C.Z3_ast) (C.Z3_ast, error) { return c.differ(x[0], x[1]) }, a, b)
 }
 
 // unsatOf encodes the predicates es, builds a formula of their terms and
 // reports whether it is unsatisfiable; the terms are released after.
-func (c *Context) unsatOf(build func([]C.Z3_ast) (C.Z3_ast, error), es ...spec.Expr) (bool, error) {
+// The answer is memoised under the question tag.
+func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), es ...spec.Expr) (bool, error) {
 	if err := c.usable(); err != nil {
 		return false, err
+	}
+	k := c.key(tag, es...)
+	if r, ok := c.recallResult(k); ok {
+		return r == Unsat, nil
 	}
 	m := c.mark()
 	defer c.release(m)
@@ -137,7 +152,12 @@ func (c *Context) unsatOf(build func([]C.Z3_ast) (C.Z3_ast, error), es ...spec.E
 	if err != nil {
 		return false, err
 	}
-	return c.unsat(f)
+	r, _, err := c.query(f, nil)
+	if err != nil {
+		return false, err
+	}
+	c.rememberResult(k, r)
+	return r == Unsat, nil
 }
 
 func (c *Context) unsat(a C.Z3_ast) (bool, error) {
@@ -198,6 +218,17 @@ func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, er
 	if err := c.usable(); err != nil {
 		return nil, err
 	}
+	bound := make([]spec.Expr, 0, len(ids)+1)
+	for _, id := range ids {
+		if id == nil {
+			return nil, errors.New("solver: nil identifier to eliminate")
+		}
+		bound = append(bound, id)
+	}
+	k := c.key("exists", append(bound, e)...)
+	if r, ok := c.recallExpr(k); ok {
+		return r, nil
+	}
 	m := c.mark()
 	defer c.release(m)
 	body, err := c.encodeBool(e)
@@ -236,6 +267,7 @@ func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, er
 			return nil, fmt.Errorf("solver: eliminating quantifiers: qe2: %v; qe: %v", err, err2)
 		}
 	}
+	c.rememberExpr(k, r)
 	return r, nil
 }
 
@@ -249,6 +281,10 @@ func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, er
 func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 	if err := c.usable(); err != nil {
 		return e, err
+	}
+	k := c.key("simplify", e)
+	if r, ok := c.recallExpr(k); ok {
+		return r, nil
 	}
 	m := c.mark()
 	defer c.release(m)
@@ -277,6 +313,7 @@ func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 	if !ok {
 		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", spec.Format(r), spec.Format(e))
 	}
+	c.rememberExpr(k, r)
 	return r, nil
 }
 
@@ -323,14 +360,6 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c.timeout > 0 {
-		t = C.Z3_tactic_try_for(c.z, t, C.uint(c.timeout))
-		if t == nil {
-			return nil, c.lastError("tactic timeout")
-		}
-		C.Z3_tactic_inc_ref(c.z, t)
-		defer C.Z3_tactic_dec_ref(c.z, t)
-	}
 	g := C.Z3_mk_goal(c.z, false, false, false)
 	if g == nil {
 		return nil, c.lastError("make goal")
@@ -342,9 +371,14 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
 		return nil, err
 	}
 	var r C.Z3_apply_result
-	c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
+	c.stats.Tactics++
+	timedOut := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
-		return nil, c.lastError("apply " + strings.Join(names, ", "))
+		err := c.lastError("apply " + strings.Join(names, ", "))
+		if timedOut {
+			err = fmt.Errorf("%v: %w", err, c.timeoutError("tactic "+strings.Join(names, ", ")))
+		}
+		return nil, err
 	}
 	C.Z3_apply_result_inc_ref(c.z, r)
 	defer C.Z3_apply_result_dec_ref(c.z, r)

@@ -7,7 +7,6 @@ import "C"
 
 import (
 	"errors"
-	"math"
 
 	"github.com/stg-tool/stg/spec"
 )
@@ -41,8 +40,7 @@ type Solver struct {
 	c *Context
 	s C.Z3_solver
 
-	timeout    uint // the timeout last given to Z3, in ms
-	timeoutSet bool
+	timedOut bool // the last check was stopped by the watchdog
 
 	// The identifiers asserted so far, for Model; marks[i] is
 	// len(idents) at the i-th open Push.
@@ -179,11 +177,9 @@ func (s *Solver) Check() (Result, error) {
 	if err := s.usable(); err != nil {
 		return Unknown, err
 	}
-	if err := s.applyTimeout(); err != nil {
-		return Unknown, err
-	}
 	var r C.Z3_lbool
-	s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	s.c.stats.Checks++
+	s.timedOut = s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
 	if err := s.c.failed("check"); err != nil {
 		return Unknown, err
 	}
@@ -199,30 +195,6 @@ func (s *Solver) Check() (Result, error) {
 // reasonUnknown says why the last check answered Unknown.
 func (s *Solver) reasonUnknown() string {
 	return C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
-}
-
-func (s *Solver) applyTimeout() error {
-	c := s.c
-	if s.timeoutSet && s.timeout == c.timeout {
-		return nil
-	}
-	p := C.Z3_mk_params(c.z)
-	if p == nil {
-		return c.lastError("make params")
-	}
-	C.Z3_params_inc_ref(c.z, p)
-	defer C.Z3_params_dec_ref(c.z, p)
-	ms := C.uint(c.timeout)
-	if c.timeout == 0 {
-		ms = math.MaxUint32 // Z3's "no timeout"
-	}
-	C.Z3_params_set_uint(c.z, p, c.symbol("timeout"), ms)
-	C.Z3_solver_set_params(c.z, s.s, p)
-	if err := c.failed("set timeout"); err != nil {
-		return err
-	}
-	s.timeout, s.timeoutSet = c.timeout, true
-	return nil
 }
 
 // Model returns the values, in a model of the assertions, of every
@@ -290,6 +262,8 @@ func literalValue(e spec.Expr) (spec.Value, error) {
 		return spec.BoolValue(e.Val), nil
 	case *spec.EnumLit:
 		return spec.EnumValue(e.Enum, e.Index), nil
+	case *spec.StrLit:
+		return spec.StringValue(e.Val), nil
 	}
 	return spec.Value{}, errors.New("solver: model value " + spec.Format(e) + " is not a constant")
 }

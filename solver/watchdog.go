@@ -1,0 +1,103 @@
+package solver
+
+/*
+#include "z3glue.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"time"
+)
+
+// The time limit of SetTimeout is kept by a Go-side watchdog rather than
+// by Z3's timeout parameter: with a timeout set, Z3 4.8.12 starts a
+// timer thread for every check, which cost seconds of system time on
+// large generations. The watchdog is a runtime timer armed for the call
+// in progress; when it fires it interrupts that call, and only that
+// call: each call has a generation number, and the timer of an older
+// generation does nothing.
+//
+// An interrupt that reaches Z3 just as the call returns stays pending in
+// the idle context and would make every later call fail ("canceled").
+// So after any call that an interrupt may have reached, the context runs
+// one check of an empty solver, which clears the pending interrupt.
+
+// rearm is how often a watchdog repeats its interrupt while the call it
+// bounds has not returned (an interrupt that arrives as Z3 enters a
+// check can be lost).
+const rearm = 50 * time.Millisecond
+
+// interruptible runs f, a call into Z3 that Interrupt and the watchdog
+// may stop. It reports whether the watchdog fired for this call.
+func (c *Context) interruptible(f func()) (timedOut bool) {
+	c.mu.Lock()
+	c.busy = true
+	c.gen++
+	gen := c.gen
+	c.mu.Unlock()
+	var t *time.Timer
+	if c.timeout > 0 {
+		t = time.AfterFunc(time.Duration(c.timeout)*time.Millisecond, func() { c.expire(gen) })
+	}
+	f()
+	if t != nil {
+		t.Stop()
+	}
+	c.mu.Lock()
+	c.busy = false
+	c.gen++ // a timer of this call that runs late finds another generation
+	hit := c.interrupted
+	timedOut = c.expired == gen
+	c.interrupted = false
+	c.mu.Unlock()
+	if hit {
+		c.drain()
+	}
+	return timedOut
+}
+
+// expire interrupts the call of generation gen if it is still running,
+// and keeps doing so until it returns.
+func (c *Context) expire(gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || !c.busy || c.gen != gen {
+		return
+	}
+	c.expired = gen
+	c.interrupted = true
+	C.Z3_interrupt(c.z)
+	time.AfterFunc(rearm, func() { c.expire(gen) })
+}
+
+// drain clears an interrupt that may have reached Z3 after the call it
+// was meant for had finished: a check of an empty solver resets Z3's
+// cancellation flag.
+func (c *Context) drain() {
+	if c.z == nil {
+		return
+	}
+	if c.drainer == nil {
+		s := C.Z3_mk_simple_solver(c.z)
+		if s == nil {
+			_ = c.failed("make solver")
+			return
+		}
+		C.Z3_solver_inc_ref(c.z, s)
+		c.refs++
+		c.drainer = s
+	}
+	C.Z3_solver_check(c.z, c.drainer)
+	_ = c.failed("drain")
+}
+
+// timeoutError is the error of a call stopped by the watchdog.
+func (c *Context) timeoutError(op string) error {
+	return fmt.Errorf("%w (%s ran past the solver time limit of %v; raise --solver-timeout or simplify the guards)",
+		ErrUnknown, op, time.Duration(c.timeout)*time.Millisecond)
+}
+
+// rawInterrupt delivers an interrupt whatever the context is doing; for
+// the tests of the drain.
+func (c *Context) rawInterrupt() { C.Z3_interrupt(c.z) }
