@@ -31,7 +31,7 @@ func (x *execution) next() (*choice, error) {
 	if len(sends) == 0 {
 		return nil, nil
 	}
-	if x.r.opts.Depth > 0 {
+	if x.r.opts.Depth > 0 && x.r.opts.Plan != Walk {
 		c, wait, err := x.plan()
 		if err != nil {
 			return nil, err
@@ -140,7 +140,7 @@ func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.
 	if err != nil || res != solver.Sat {
 		return nil, false, err
 	}
-	vals, err := x.pick(s, ids)
+	vals, err := x.pick(s, ids, []spec.Expr{guard})
 	return vals, err == nil, err
 }
 
@@ -201,9 +201,11 @@ func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
 // for the identifiers ids, diversified by the run's random source: for
 // each identifier in random order it asks, in turn, for a value equal to,
 // at least or at most a random target, keeping the first hint that stays
-// satisfiable. Sometimes it gives no hint, and the solver's own model,
-// typically on the boundary of the guard, is taken.
-func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
+// satisfiable. Now and then it asks first for a boundary value of the
+// linear comparisons of cons (the constraints asserted: boundaryHints).
+// Sometimes it gives no hint, and the solver's own model, typically on
+// the boundary of the guard, is taken.
+func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
 	pushed := 0
 	defer func() {
 		if pushed > 0 {
@@ -235,6 +237,16 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.V
 		id := ids[i]
 		if x.rng.IntN(8) == 0 {
 			continue
+		}
+		if bs := boundaryHints(id, cons); len(bs) > 0 && x.rng.IntN(3) == 0 {
+			x.rng.Shuffle(len(bs), func(i, j int) { bs[i], bs[j] = bs[j], bs[i] })
+			ok, err := try(bs)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				continue
+			}
 		}
 		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
 		if err != nil {
@@ -350,12 +362,15 @@ func (x *execution) randomValue(t spec.Type) spec.Value {
 // step i renames every parameter p to p@i and every variable assigned at
 // step i to x@i, and asserts the guard and the assignments; the variables'
 // current values are constants. Iterative deepening from the control
-// distance to Pass makes the first path found a shortest one. The search
-// makes at most budget solver checks.
+// distance to Pass makes the first path found a shortest one, or with
+// min > 0 a shortest one of at least min steps. The search makes at most
+// budget solver checks.
 type planner struct {
 	x      *execution
 	s      *solver.Solver
 	budget int
+	min    int // the fewest steps of a path to accept
+	length int // the steps of the path found
 
 	// path holds the constraints asserted for the steps of the path
 	// being explored, for the tables' hints (hintPath).
@@ -367,46 +382,62 @@ type planner struct {
 	firstVals map[string]spec.Value
 }
 
-// plan returns the first send of a shortest path to Pass, or wait when
+// plan returns the first send of the path to Pass that the strategy
+// follows (Options.Plan: a shortest one, or a stretched one), or wait when
 // that path starts with a receive, or neither when there is no path
 // within Options.Depth (or the budget).
 func (x *execution) plan() (c *choice, wait bool, err error) {
-	r := x.r
-	key := x.cur.String()
-	if r.noPath[key] {
-		return nil, false, nil
+	p, err := x.diverse()
+	if err == nil && p == nil {
+		p, err = x.find(0)
 	}
-	d, ok := r.dist[x.cur.Loc]
-	if !ok || d > r.opts.Depth {
-		return nil, false, nil
-	}
-	p := &planner{x: x, s: r.z.NewSolver(), budget: r.opts.PlanBudget}
-	defer p.s.Close()
-	if err := p.s.Assert(x.cur.PC); err != nil {
+	if err != nil || p == nil {
 		return nil, false, err
 	}
-	found := false
-	for bound := max(d, 1); bound <= r.opts.Depth && !found && p.budget > 0; bound++ {
-		found, err = p.search(x.cur.Loc, 0, bound, x.constants())
-		if err != nil {
-			return nil, false, err
-		}
-	}
-	if !found {
-		if p.budget > 0 {
-			if len(r.noPath) >= 1<<14 {
-				clear(r.noPath)
-			}
-			r.noPath[key] = true
-		}
-		return nil, false, nil
-	}
-	a := r.tc.Action(p.first.Action)
+	a := x.r.tc.Action(p.first.Action)
 	if a.Dir != spec.Send {
 		return nil, true, nil
 	}
 	c, err = x.checked(p.first, a, p.firstIDs, p.firstVals, true)
 	return c, false, err
+}
+
+// find searches a path to Pass from the current state of at least min
+// steps (0: a shortest one) within Options.Depth; nil when there is none
+// (or the budget ran out).
+func (x *execution) find(min int) (*planner, error) {
+	r := x.r
+	key := x.cur.String()
+	if r.noPath[key] {
+		return nil, nil
+	}
+	d, ok := r.dist[x.cur.Loc]
+	if !ok || max(d, min) > r.opts.Depth {
+		return nil, nil
+	}
+	p := &planner{x: x, s: r.z.NewSolver(), budget: r.opts.PlanBudget, min: min}
+	defer p.s.Close()
+	if err := p.s.Assert(x.cur.PC); err != nil {
+		return nil, err
+	}
+	found := false
+	for bound := max(d, 1, min); bound <= r.opts.Depth && !found && p.budget > 0; bound++ {
+		var err error
+		found, err = p.search(x.cur.Loc, 0, bound, x.constants())
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !found {
+		if p.budget > 0 && min == 0 {
+			if len(r.noPath) >= 1<<14 {
+				clear(r.noPath)
+			}
+			r.noPath[key] = true
+		}
+		return nil, nil
+	}
+	return p, nil
 }
 
 // search extends the path asserted in p.s, which ends in loc after depth
@@ -415,14 +446,18 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 	x := p.x
 	tc := x.r.tc
 	if tc.Verdict(loc) == "pass" {
-		if depth > 0 && tc.Action(p.first.Action).Dir == spec.Send {
+		if depth == 0 || depth < p.min {
+			return false, nil
+		}
+		p.length = depth
+		if tc.Action(p.first.Action).Dir == spec.Send {
 			// Choose the values of the first send now, with the
 			// whole path asserted, steered toward the tables.
 			hinted, err := p.hintPath()
 			if err != nil {
 				return false, err
 			}
-			vals, err := x.pick(p.s, p.firstIDs)
+			vals, err := x.pick(p.s, p.firstIDs, p.path)
 			if hinted {
 				p.s.Pop(1)
 			}
@@ -431,20 +466,28 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 			}
 			p.firstVals = vals
 		}
-		return depth > 0, nil
+		return true, nil
 	}
 	if depth >= bound {
 		return false, nil
 	}
 	var ts []*spec.Transition
 	for _, t := range tc.Outgoing(loc) {
-		if d, ok := x.r.dist[t.To]; ok && depth+1+d <= bound {
-			ts = append(ts, t)
+		d, ok := x.r.dist[t.To]
+		if !ok || depth+1+d > bound || d == 0 && depth+1 < p.min {
+			continue // too far from Pass, or at Pass too early
 		}
+		if p.min > 0 && t.Action == spec.Delta && t.To == t.From {
+			continue // a second silence in a row is no new behaviour
+		}
+		ts = append(ts, t)
 	}
-	// Nearest targets first; ties in random order, for diversity.
+	// Nearest targets first; ties in random order, for diversity. A
+	// stretched path (min > 0) takes them in random order.
 	x.rng.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
-	slices.SortStableFunc(ts, func(a, b *spec.Transition) int { return x.r.dist[a.To] - x.r.dist[b.To] })
+	if p.min == 0 {
+		slices.SortStableFunc(ts, func(a, b *spec.Transition) int { return x.r.dist[a.To] - x.r.dist[b.To] })
+	}
 	step := depth + 1
 	for _, t := range ts {
 		if x.ctx.Err() != nil {

@@ -117,6 +117,10 @@ type Options struct {
 	// Depth bounds the paths to Pass that planning looks for, in steps.
 	// 0 turns planning off: sends are chosen by a seeded random walk.
 	Depth int
+	// Plan is how planning steers toward Pass: Shortest (the zero
+	// value), Diverse (paths stretched by the seed; DefaultOptions) or
+	// Walk (no planning, as Depth 0). See diverse.go.
+	Plan Strategy
 	// Quiescence is how long the SUT must stay silent for the tester to
 	// observe delta; with AutoQuiescence it is the floor of the window.
 	Quiescence time.Duration
@@ -150,11 +154,11 @@ type Options struct {
 }
 
 // DefaultOptions returns the options of stg run: planning depth 8,
-// quiescence window set from measured latencies (at least 200ms), silence
+// diverse paths, quiescence window set from measured latencies (at least 200ms), silence
 // leading to Fail confirmed over 5s, a 5s start-up allowance, 1000 steps,
 // one minute.
 func DefaultOptions() Options {
-	return Options{Depth: DefaultDepth, AutoQuiescence: true}.withDefaults()
+	return Options{Depth: DefaultDepth, Plan: Diverse, AutoQuiescence: true}.withDefaults()
 }
 
 func (o Options) withDefaults() Options {
@@ -289,6 +293,11 @@ type execution struct {
 	curVals map[string]spec.Value
 	ground  bool
 
+	// stretch is the steps by which the Diverse strategy lengthens the
+	// run's path to Pass (0: none, or given up), and target the trace
+	// length it aims at once fixed (0: not yet).
+	stretch, target int
+
 	// views, once computed for the current hyps
 	viewCache []*symex.State
 	viewsOK   bool
@@ -310,6 +319,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 		hyps: []hyp{{st: r.init}},
 		res:  &Result{Seed: seed},
 	}
+	x.stretch = stretchOf(seed, r.opts.Depth)
 	x.listen = adapter.NewListener(sut, r.opts.timing(), &r.cal)
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()

@@ -61,7 +61,9 @@ func TestCmpVerdicts(t *testing.T) {
 }
 
 func TestCmpTrace(t *testing.T) {
-	r := newRunner(t, "cmp.yaml", DefaultOptions())
+	opts := DefaultOptions()
+	opts.Plan = Shortest
+	r := newRunner(t, "cmp.yaml", opts)
 	res := runInProcess(t, r, &cmpSUT{}, 7)
 	if len(res.Trace) != 3 {
 		t.Fatalf("want 3 steps (in, in, ok), got\n%s", res.TraceString())

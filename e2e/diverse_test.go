@@ -1,0 +1,219 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// thresholdSUT implements testdata/threshold/spec.yaml (after TorXakis's
+// Lucky People): a person is lucky after at least 5 persons in a row of
+// the other sex. The correct one caps its counter at 5 and tests == 5;
+// notCapped does not cap it, so only a switch after exactly 5 is lucky.
+type thresholdSUT struct {
+	notCapped bool
+	last      bool
+	run       int
+}
+
+func (s *thresholdSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+	if action != "person" {
+		return nil, fmt.Errorf("unexpected input %s", action)
+	}
+	female := args["female"].Bool
+	out := "unlucky"
+	if female == s.last {
+		s.run++
+		if !s.notCapped {
+			s.run = min(s.run, 5)
+		}
+	} else {
+		if s.run == 5 {
+			out = "lucky"
+		}
+		s.last, s.run = female, 1
+	}
+	return []adapter.Output{{Action: out}}, nil
+}
+
+// thresholdTestcase generates the test case of the threshold example.
+func thresholdTestcase(t *testing.T) *spec.Model {
+	t.Helper()
+	res, err := pipeline.Generate("testdata/threshold/spec.yaml", "testdata/threshold/purpose.yaml", pipeline.Options{Domain: "polyhedra"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Testcase
+}
+
+// killRuns plays runs seeds 1..n against newSUT with the strategy and
+// returns the seeds that ended in Fail and the number of Pass verdicts.
+func killRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, n int, newSUT func() adapter.SUT) (fails []int64, passes int) {
+	t.Helper()
+	opts := inProcessOptions(runner.DefaultDepth)
+	opts.Plan = plan
+	r, err := runner.New(tc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for seed := int64(1); seed <= int64(n); seed++ {
+		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(newSUT), seed)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		switch res.Verdict {
+		case runner.Fail:
+			fails = append(fails, seed)
+		case runner.Pass:
+			passes++
+		}
+	}
+	return fails, passes
+}
+
+// TestDiverseCatchesNotCapped is the acceptance test of diverse planning
+// on a counter threshold: shortest paths always switch after exactly 5
+// persons, so the mutant whose counter is not capped survives them; the
+// diverse planner stretches some runs by a person or two and kills it
+// within 20 runs, while the correct SUT never gets Fail (60 runs each).
+func TestDiverseCatchesNotCapped(t *testing.T) {
+	tc := thresholdTestcase(t)
+	correct := func() adapter.SUT { return &thresholdSUT{} }
+	mutant := func() adapter.SUT { return &thresholdSUT{notCapped: true} }
+	for _, plan := range []runner.Strategy{runner.Diverse, runner.Shortest} {
+		fails, passes := killRuns(t, tc, plan, 60, correct)
+		if len(fails) > 0 {
+			t.Errorf("%s: the correct SUT got Fail with seeds %v", plan, fails)
+		}
+		if passes < 45 {
+			t.Errorf("%s: the correct SUT reached Pass in only %d of 60 runs", plan, passes)
+		}
+	}
+	fails, _ := killRuns(t, tc, runner.Diverse, 20, mutant)
+	if len(fails) == 0 {
+		t.Fatalf("diverse: the not-capped mutant survives 20 runs")
+	}
+	short, _ := killRuns(t, tc, runner.Shortest, 20, mutant)
+	t.Logf("not capped, 20 runs: diverse kills in %d (first seed %d), shortest in %d", len(fails), fails[0], len(short))
+}
+
+// TestDiverseReplays checks that a diverse run is fixed by its seed: the
+// same seed gives the same trace from a fresh Runner, after other runs.
+func TestDiverseReplays(t *testing.T) {
+	tc := thresholdTestcase(t)
+	opts := inProcessOptions(runner.DefaultDepth)
+	opts.Plan = runner.Diverse
+	trace := func(r *runner.Runner, seed int64) string {
+		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(func() adapter.SUT { return &thresholdSUT{notCapped: true} }), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.TraceString()
+	}
+	batch, err := runner.New(tc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer batch.Close()
+	var traces []string
+	for seed := range int64(12) {
+		traces = append(traces, trace(batch, seed))
+	}
+	lengths := map[int]bool{}
+	for _, tr := range traces {
+		lengths[strings.Count(tr, "\n")] = true
+	}
+	if len(lengths) < 3 {
+		t.Errorf("12 diverse runs took only %d distinct lengths", len(lengths))
+	}
+	for _, seed := range []int64{0, 5, 11} {
+		fresh, err := runner.New(tc, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := trace(fresh, seed); got != traces[seed] {
+			t.Errorf("seed %d: the batch gave\n%s\nthe replay\n%s", seed, traces[seed], got)
+		}
+		fresh.Close()
+	}
+}
+
+// strategies are the ways of steering compared by the mutation table.
+var strategies = []struct {
+	name  string
+	depth int
+	plan  runner.Strategy
+}{
+	{"diverse", runner.DefaultDepth, runner.Diverse},
+	{"shortest", runner.DefaultDepth, runner.Shortest},
+	{"random walk", 0, runner.Walk},
+}
+
+// TestMutationScoreByStrategy plays every purpose of every example
+// against every mutant with the same budget for each strategy (runs of at
+// most 150 steps, seeds 1..runs) and prints the kills per mutant side by
+// side. Diverse planning must kill every mutant that shortest paths kill
+// (per example, kills with diverse >= kills with shortest).
+func TestMutationScoreByStrategy(t *testing.T) {
+	t.Parallel()
+	tcs := generate(t)
+	const runs = 10
+	var jobs []job
+	for _, tc := range tcs {
+		for _, s := range inProcess(t, tc.example)[1:] {
+			for _, st := range strategies {
+				opts := inProcessOptions(st.depth)
+				opts.Plan = st.plan
+				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: opts, runs: runs, seed: 1, suite: st.name})
+			}
+		}
+	}
+	type key struct{ example, mutant, strategy string }
+	killed := map[key]int{} // runs ending in Fail, over the example's purposes
+	steps := map[string]int{}
+	for _, o := range play(jobs, 2) {
+		if o.err != nil {
+			t.Errorf("%s: %v", o.job, o.err)
+			continue
+		}
+		killed[key{o.tc.example, o.sut, o.suite}] += o.fail
+		steps[o.suite] += o.steps
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| example/mutant | diverse | shortest | random walk |\n|---|---|---|---|\n")
+	var names []string
+	for _, tc := range tcs {
+		names = append(names, tc.example)
+	}
+	slices.Sort(names)
+	total := map[string]int{}
+	for _, e := range slices.Compact(names) {
+		perExample := map[string]int{}
+		for _, m := range inProcess(t, e)[1:] {
+			fmt.Fprintf(&b, "| %s/%s", e, m.Name)
+			for _, st := range strategies {
+				n := killed[key{e, m.Name, st.name}]
+				fmt.Fprintf(&b, " | %d", n)
+				if n > 0 {
+					perExample[st.name]++
+					total[st.name]++
+				}
+			}
+			b.WriteString(" |\n")
+		}
+		if perExample["diverse"] < perExample["shortest"] {
+			t.Errorf("%s: diverse planning kills %d mutants, shortest paths %d", e, perExample["diverse"], perExample["shortest"])
+		}
+	}
+	fmt.Fprintf(&b, "| mutants killed | %d | %d | %d |\n", total["diverse"], total["shortest"], total["random walk"])
+	t.Logf("failing runs per mutant (of %d runs per purpose, seeds 1..%d, at most 150 steps each); steps played: diverse %d, shortest %d, random walk %d%s",
+		runs, runs, steps["diverse"], steps["shortest"], steps["random walk"], b.String())
+}

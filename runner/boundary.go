@@ -1,0 +1,81 @@
+package runner
+
+import (
+	"math/big"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// boundaryHints returns the boundary values that the linear comparisons
+// of cons put on id, as constraints "id == e": for id <= e the values e
+// and e+1 on either side of the boundary, for id < e the values e-1 and
+// e, for id == e and id != e the values e-1, e and e+1 (for a real id,
+// e alone and e±1). Comparisons are atoms id op e (or e op id) with e not
+// mentioning id; e may name variables and other parameters, which the
+// solver then fixes along. Which hints stay satisfiable with the guard
+// is for the solver to say: a guard x <= 5 keeps 5 and drops 6, while a
+// path whose next step tests x > 5 keeps 6.
+func boundaryHints(id *spec.Ident, cons []spec.Expr) []spec.Expr {
+	if !id.T.IsNumeric() {
+		return nil
+	}
+	var hs []spec.Expr
+	seen := map[string]bool{}
+	add := func(e spec.Expr, d int64) {
+		if d != 0 {
+			e = spec.Arith(spec.Add, e, offset(id.T, d))
+		}
+		h := spec.Compare(spec.Eq, id, e)
+		if k := spec.Format(h); !seen[k] {
+			seen[k] = true
+			hs = append(hs, h)
+		}
+	}
+	for _, c := range cons {
+		spec.Inspect(c, func(n spec.Expr) {
+			b, ok := n.(*spec.Binary)
+			if !ok || !b.Op.IsComparison() {
+				return
+			}
+			op, e := b.Op, b.Y
+			switch {
+			case isIdent(b.X, id) && !spec.Mentions(b.Y, id.Kind, id.Name):
+			case isIdent(b.Y, id) && !spec.Mentions(b.X, id.Kind, id.Name):
+				op, e = b.Op.Swap(), b.X
+			default:
+				return
+			}
+			if e.Type().Kind != id.T.Kind {
+				return
+			}
+			for _, d := range boundaryOffsets(op) {
+				add(e, d)
+			}
+		})
+	}
+	return hs
+}
+
+// boundaryOffsets returns, for a comparison id op e, the offsets from e
+// of the values on either side of its boundary.
+func boundaryOffsets(op spec.Op) []int64 {
+	switch op {
+	case spec.Le, spec.Gt:
+		return []int64{0, 1}
+	case spec.Lt, spec.Ge:
+		return []int64{-1, 0}
+	}
+	return []int64{-1, 0, 1} // == and !=
+}
+
+func isIdent(e spec.Expr, id *spec.Ident) bool {
+	i, ok := e.(*spec.Ident)
+	return ok && i.Name == id.Name && i.Kind == id.Kind
+}
+
+func offset(t spec.Type, d int64) spec.Expr {
+	if t.Kind == spec.Real {
+		return spec.RatConst(big.NewRat(d, 1))
+	}
+	return spec.IntConst(d)
+}

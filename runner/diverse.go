@@ -1,0 +1,96 @@
+package runner
+
+import "fmt"
+
+// Strategy says how the tester steers a run toward Pass.
+type Strategy int
+
+const (
+	// Shortest follows a shortest path to Pass from every state,
+	// nearest targets first (ties in random order).
+	Shortest Strategy = iota
+	// Diverse follows, in each run, a path to Pass stretched by a
+	// number of steps that the run's seed fixes (see stretchOf): loop
+	// iterations, longer ways to Pass, other branches. Runs whose
+	// stretch cannot be had take the shortest path.
+	Diverse
+	// Walk does not plan: sends are chosen by a seeded random walk, as
+	// with Depth 0.
+	Walk
+)
+
+var strategyNames = [...]string{"shortest", "diverse", "random"}
+
+func (s Strategy) String() string {
+	if s < 0 || int(s) >= len(strategyNames) {
+		return fmt.Sprintf("Strategy(%d)", int(s))
+	}
+	return strategyNames[s]
+}
+
+// ParseStrategy reads a strategy by name: shortest, diverse or random.
+func ParseStrategy(name string) (Strategy, error) {
+	for i, n := range strategyNames {
+		if n == name {
+			return Strategy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown planning strategy %q (want shortest, diverse or random)", name)
+}
+
+// stretchOf returns the number of steps by which a run with seed
+// stretches its path to Pass under the Diverse strategy, in [0, depth/2].
+//
+// It depends on the seed alone, so that a run replays with its seed and a
+// campaign split by seed into shards plays the same runs as unsplit. The
+// weighting toward what earlier runs did not exercise is a schedule
+// rather than a memory: consecutive seeds take consecutive stretches, so
+// any depth/2+1 consecutive runs of a campaign try every stretch once,
+// the shortest path (stretch 0) included.
+func stretchOf(seed int64, depth int) int {
+	k := int64(depth/2 + 1)
+	return int((seed%k + k) % k)
+}
+
+// diverse returns the path the Diverse strategy follows from the current
+// state, or nil to take a shortest path (the strategy is another one, the
+// run's stretch is 0 or was given up, or no path is found).
+//
+// The first time a shortest path of length n is found with n+stretch
+// within Options.Depth, the run fixes its target: a path to Pass of at
+// least n+stretch steps from here. Until then it follows shortest paths,
+// which brings Pass nearer and so makes room for the stretch (a counter
+// that must reach a threshold, say). Once fixed, the target is kept over
+// the replanning after each observation; when no path of the remaining
+// length exists any more (the SUT chose another branch), the run falls
+// back to shortest paths.
+func (x *execution) diverse() (*planner, error) {
+	if x.r.opts.Plan != Diverse || x.stretch <= 0 {
+		return nil, nil
+	}
+	if x.target > 0 {
+		rest := x.target - len(x.res.Trace)
+		if rest > 0 {
+			p, err := x.find(rest)
+			if err != nil || p != nil {
+				return p, err
+			}
+		}
+		x.stretch = 0 // the stretch was had, or cannot be: give it up
+		return nil, nil
+	}
+	p, err := x.find(0)
+	if err != nil || p == nil || p.length+x.stretch > x.r.opts.Depth {
+		return p, err // no room for the stretch yet
+	}
+	q, err := x.find(p.length + x.stretch)
+	if err != nil {
+		return nil, err
+	}
+	if q == nil {
+		x.stretch = 0
+		return p, nil
+	}
+	x.target = len(x.res.Trace) + q.length
+	return q, nil
+}
