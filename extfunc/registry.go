@@ -3,6 +3,7 @@ package extfunc
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -25,7 +26,8 @@ type Options struct {
 	Timeout time.Duration
 	// Dir is the working directory of the commands the functions'
 	// impl: name ("": the tester's): the directory of the model file
-	// that declares them. SetCommand's run in the tester's.
+	// that declares them. A function's dir: (spec.Func.ImplDir) is
+	// relative to it unless absolute. SetCommand's run in the tester's.
 	Dir string
 	// Stderr receives the commands' standard error (nil: discarded; its
 	// last lines are kept for the errors).
@@ -70,7 +72,14 @@ func New(funcs []*spec.Func, opts Options) (*Registry, error) {
 			return nil, err
 		}
 		if f.Impl != "" {
-			if err := r.setCommand(f, f.Impl, opts.Dir); err != nil {
+			dir := opts.Dir
+			if f.ImplDir != "" {
+				dir = filepath.Join(opts.Dir, f.ImplDir)
+				if filepath.IsAbs(f.ImplDir) {
+					dir = f.ImplDir
+				}
+			}
+			if err := r.setCommand(f, f.Impl, dir); err != nil {
 				return nil, fmt.Errorf("%s: %v", f.ImplPos, err)
 			}
 		}

@@ -78,7 +78,8 @@
 // a table of known tuples (table:, a tables file named by tables: and
 // read by LoadTables; rows typed by the signature, two rows with equal
 // arguments and different results refused) and a command that computes
-// it (impl:), both read by package extfunc (Boudhiba, Gaston, Le Gall
+// it (impl:, run in the model file's directory or in dir:, relative to
+// it), both read by package extfunc (Boudhiba, Gaston, Le Gall
 // and Prévosto, "Symbolic execution of transition systems with function
 // summaries", TAP 2017, ../shared/papers/function-summaries.txt: the
 // tables are its tab_p).

@@ -12,7 +12,7 @@ import (
 )
 
 // funcKeys are the keys of a function declaration.
-var funcKeys = []string{"params", "result", "def", "table", "impl"}
+var funcKeys = []string{"params", "result", "def", "table", "impl", "dir"}
 
 // funcDecl is a function being read: its declaration and the nodes of
 // its body and table, read once every signature is known.
@@ -21,6 +21,7 @@ type funcDecl struct {
 	key   *yaml.Node
 	def   *yaml.Node
 	table *yaml.Node
+	dir   *yaml.Node
 	named bool // params: written as a mapping of names to types
 }
 
@@ -75,7 +76,18 @@ func (l *loader) funcDecl(m *Model, key, n *yaml.Node) *funcDecl {
 				}
 				f.Impl, f.ImplPos = s, l.pos(p[1])
 			}
+		case "dir":
+			if s, ok := l.scalar(p[1], "dir of "+name); ok {
+				if strings.TrimSpace(s) == "" {
+					l.errorf(p[1], "dir of %s is empty: write the directory its impl runs in, or leave dir out", name)
+				}
+				f.ImplDir = s
+				d.dir = p[1]
+			}
 		}
+	}
+	if d.dir != nil && f.Impl == "" {
+		l.errorf(d.dir, "dir of %s without impl: dir is the directory the impl command runs in", name)
 	}
 	if f.Result.Kind == Invalid {
 		l.errorf(key, "function %s needs a result type", name)

@@ -52,6 +52,9 @@ type Func struct {
 	Table   []TableRow // known input/output tuples of an external function
 	Impl    string     // a command speaking JSON Lines that computes it, or ""
 	ImplPos Pos
+	// ImplDir is the directory Impl runs in (dir:), relative to the
+	// model file's directory unless absolute; "": that directory.
+	ImplDir string
 }
 
 // TableRow is a known tuple of an external function f:

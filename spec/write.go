@@ -264,6 +264,9 @@ func funcNode(m *Model, f *Func) *yaml.Node {
 	}
 	if f.Impl != "" {
 		n.Content = append(n.Content, str("impl"), str(f.Impl))
+		if f.ImplDir != "" {
+			n.Content = append(n.Content, str("dir"), str(f.ImplDir))
+		}
 	}
 	return n
 }

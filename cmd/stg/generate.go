@@ -99,6 +99,9 @@ func runGenerate(c *cli.Context) error {
 			return inputError(err)
 		}
 	}
+	if err := anchorImpls(res.Testcase, outputDir(c.String("o"))); err != nil { // funcs.go: impl: commands keep their directory
+		return inputError(err)
+	}
 	out, err := pipeline.Encode(res.Testcase, format, c.String("package"))
 	if err != nil {
 		return inputError(err)

@@ -73,6 +73,13 @@ func generateSeveral(c *cli.Context, args []string, opts pipeline.Options, forma
 				return inputError(err)
 			}
 		}
+		dir := out // yaml, dot: -o DIR
+		if format == "go" {
+			dir = outputDir(out)
+		}
+		if err := anchorImpls(res.Testcase, dir); err != nil { // funcs.go: impl: commands keep their directory
+			return inputError(err)
+		}
 		specName = res.Spec.Name
 		tcs = append(tcs, res.Testcase)
 	}
