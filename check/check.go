@@ -54,6 +54,7 @@ func All(ctx *solver.Context, m *spec.Model) (Findings, error) {
 		}
 		f.Add(g)
 	}
+	f.Undecided = append(f.Undecided, OtherwiseSwallows(m)...) // otherwise.go: a purpose's "*" that swallows the way to Accept (a warning)
 	return f, nil
 }
 

@@ -53,6 +53,11 @@ func runCheck(c *cli.Context) error {
 	if len(args) < 1 || len(args) > 2 {
 		return usageError(c, "stg check takes a spec and optionally a purpose, or a testcase")
 	}
+	if len(args) == 2 {
+		if err := swappedSpecPurpose("check", args[0], args[1]); err != nil { // suggest.go
+			return inputError(err)
+		}
+	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
 		return inputError(err)

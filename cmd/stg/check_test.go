@@ -97,7 +97,7 @@ func TestCheckErrors(t *testing.T) {
 		{"bad purpose", []string{"check", cmpSpec, writeFile(t, "p.yaml", "kind: purpose\nname: p\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: ok, assign: {x: p}, to: A}\n")},
 			3, "", "p.yaml:7:36: a purpose cannot assign the spec's variable x"},
 		{"purpose alone", []string{"check", cmpPurpose}, 3, "", "purpose.yaml:1:1: a purpose is read together with its spec (stg check SPEC PURPOSE)"},
-		{"purpose first", []string{"check", cmpPurpose, cmpSpec}, 3, "", "a purpose is read together with its spec"},
+		{"purpose first", []string{"check", cmpPurpose, cmpSpec}, 3, "", "purpose.yaml is a purpose and ../../examples/cmp/spec.yaml a spec: the spec comes first"},
 		{"spec twice", []string{"check", cmpSpec, cmpSpec}, 3, "", "must be a purpose, not a spec"},
 		{"missing file", []string{"check", filepath.Join(t.TempDir(), "nope.yaml")}, 3, "", "nope.yaml: cannot read: no such file or directory"},
 		{"no arguments", []string{"check"}, 3, "", "stg check takes a spec"},

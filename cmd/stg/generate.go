@@ -29,12 +29,27 @@ func generateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "generate",
 		Usage:     "select a test case from a spec and a test purpose",
-		ArgsUsage: "SPEC PURPOSE",
+		ArgsUsage: "SPEC PURPOSE [PURPOSE...]",
 		Description: `Builds the test case of the STG method: suspension and canonical tester of
 SPEC, product with PURPOSE, approximate co-reachability of Accept, Keep/Inconc
 selection, mirroring. The test case is written as YAML (read by stg run and
 stg dot), Graphviz DOT, or a Go _test.go file. -o never overwrites SPEC or
 PURPOSE.
+
+A Go file's package is --package, else the one that compiles beside the Go
+files of -o's directory (P_test beside package P; stgtests in a directory
+without Go files, and on stdout): never the purpose's, so that the files of
+several purposes share a directory. Several purposes give one test case
+each: with --format go one file, a table-driven test named after the spec;
+with yaml or dot, -o DIR writes DIR/NAME.tc.yaml or DIR/NAME.dot each.
+
+--explain prints, per product location (spec location, purpose location),
+reach: the values of the variables with which the location may be entered
+from the initial condition, and coreach: those from which Accept may still
+be reached. Both over-approximate (a location never reached has reach
+false); with interval or polyhedra each is computed within the other (one
+round of slicing: coreach implies reach), with none they are true or
+false. Selection keeps a transition where it can lead into coreach.
 
 With --domain none or interval the analysis may keep paths that can never
 reach Pass; generate then searches the test case for a feasible run to Pass
@@ -43,14 +58,15 @@ of at most 12 steps and warns on stderr when it finds none.
 Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
    stg generate --format dot examples/cmp/spec.yaml examples/cmp/purpose.yaml | dot -Tsvg > tc.svg
-   stg generate --format go --package cmp_test -o cmp_stg_test.go examples/cmp/spec.yaml examples/cmp/purpose.yaml`,
+   stg generate --format go -o cmp_stg_test.go examples/cmp/spec.yaml examples/cmp/purpose.yaml
+   stg generate --format go -o buffer_stg_test.go examples/buffer/spec.yaml examples/buffer/purpose*.yaml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "o", Aliases: []string{"output"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "yaml, dot or go"},
 			&cli.StringFlag{Name: "domain", Value: "polyhedra", Usage: "abstract domain of the co-reachability analysis: none, interval or polyhedra"},
-			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: NAME_test from the purpose)"},
+			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: P_test beside package P in -o's directory, else stgtests)"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
-			&cli.BoolFlag{Name: "explain", Usage: "print the reach and coreach predicate of every product location on stderr"},
+			&cli.BoolFlag{Name: "explain", Usage: "print, per product location, reach (values with which it may be entered) and coreach (values from which Accept may be reached; within reach) on stderr"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each stage's size and duration on stderr"},
 		},
 		Action: runGenerate,
@@ -63,8 +79,11 @@ func runGenerate(c *cli.Context) error {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
-	if len(args) != 2 {
+	if len(args) < 2 {
 		return usageError(c, "stg generate needs SPEC and PURPOSE")
+	}
+	if err := swappedSpecPurpose("generate", args[0], args[1]); err != nil { // suggest.go
+		return inputError(err)
 	}
 	opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter, QueryTimeout: c.Duration("solver-timeout")}
 	switch opts.Domain {
@@ -87,6 +106,9 @@ func runGenerate(c *cli.Context) error {
 	default:
 		return usageError(c, "unknown --format %q: want yaml, dot or go", format)
 	}
+	if len(args) > 2 {
+		return generateSeveral(c, args, opts, format) // gotests.go
+	}
 	if err := notAnInput(c.String("o"), args); err != nil {
 		return inputError(err)
 	}
@@ -102,7 +124,7 @@ func runGenerate(c *cli.Context) error {
 	if err := anchorImpls(res.Testcase, outputDir(c.String("o"))); err != nil { // funcs.go: impl: commands keep their directory
 		return inputError(err)
 	}
-	out, err := pipeline.Encode(res.Testcase, format, c.String("package"))
+	out, err := encodeTestcase(c, res.Testcase, format) // gotests.go: package and -o rules of --format go
 	if err != nil {
 		return inputError(err)
 	}

@@ -27,7 +27,7 @@ func TestGenerate(t *testing.T) {
 		{"explain", []string{"generate", "--explain", cmpSpec, cmpPurpose}, 0,
 			nil, []string{"Ry,Wait\n    reach:   ", "x >= 3", "Rx,Wait\n    reach:   x == 0 && y == 0"}},
 		{"one file", []string{"generate", cmpSpec}, 3, nil, []string{"needs SPEC and PURPOSE"}},
-		{"swapped", []string{"generate", cmpPurpose, cmpSpec}, 3, nil, []string{"purpose.yaml:1:1: a purpose is read together with its spec"}},
+		{"swapped", []string{"generate", cmpPurpose, cmpSpec}, 3, nil, []string{"purpose.yaml is a purpose and ../../examples/cmp/spec.yaml a spec: the spec comes first: stg generate ../../examples/cmp/spec.yaml ../../examples/cmp/purpose.yaml"}},
 		{"bad domain", []string{"generate", "--domain", "octagons", cmpSpec, cmpPurpose}, 3, nil, []string{"unknown --domain"}},
 		{"bad format", []string{"generate", "--format", "xml", cmpSpec, cmpPurpose}, 3, nil, []string{"unknown --format"}},
 		{"missing file", []string{"generate", "nowhere.yaml", cmpPurpose}, 3, nil, []string{"nowhere.yaml"}},
