@@ -141,7 +141,8 @@ func encodeInput(in Input) []byte {
 
 // encodeValue writes v as JSON: integers as numbers of any size, reals as
 // numbers when integral and as "N/D" strings otherwise, enum constants as
-// strings.
+// strings, strings as JSON strings (a byte sequence that is not UTF-8
+// has its invalid bytes replaced by U+FFFD, as encoding/json does).
 func encodeValue(v spec.Value) []byte {
 	switch v.T.Kind {
 	case spec.Int:
@@ -159,6 +160,9 @@ func encodeValue(v spec.Value) []byte {
 		return []byte("false")
 	case spec.EnumKind:
 		s, _ := json.Marshal(v.T.Enum.Values[v.Enum])
+		return s
+	case spec.Str:
+		s, _ := json.Marshal(v.Str)
 		return s
 	}
 	return []byte("null")
@@ -284,6 +288,8 @@ func convertValue(raw any, t spec.Type) (spec.Value, error) {
 		return bad()
 	case string:
 		switch t.Kind {
+		case spec.Str:
+			return spec.StringValue(x), nil
 		case spec.EnumKind:
 			if i := t.Enum.Index(x); i >= 0 {
 				return spec.EnumValue(t.Enum, i), nil

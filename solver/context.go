@@ -43,6 +43,7 @@ type Context struct {
 	stats Stats // work done, for Stats
 
 	intSort, realSort, boolSort C.Z3_sort
+	strSort                     C.Z3_sort // made on first use (strings.go)
 
 	idents map[identKey]C.Z3_ast    // constant for each identifier
 	enums  map[*spec.Enum]*enumSort // Z3 enumeration sort of each enum
@@ -187,6 +188,8 @@ func (c *Context) sort(t spec.Type) (C.Z3_sort, error) {
 			return nil, err
 		}
 		return es.sort, nil
+	case spec.Str:
+		return c.stringSort()
 	}
 	return nil, fmt.Errorf("solver: invalid type")
 }

@@ -30,6 +30,13 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 	case C.Z3_NUMERAL_AST:
 		return c.decodeNumeral(a, n.sortKind)
 	case C.Z3_APP_AST:
+		if C.Z3_is_string(c.z, a) {
+			s, err := c.readString(a)
+			if err != nil {
+				return nil, err
+			}
+			return &spec.StrLit{Val: s}, nil
+		}
 	case C.Z3_QUANTIFIER_AST:
 		return nil, fmt.Errorf("solver: a quantifier is left in %s", c.termString(a))
 	default:
@@ -150,6 +157,9 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 		case d.fn != "":
 			return &spec.Call{Func: d.fn, Args: args, T: d.t}, nil
 		}
+	}
+	if e, ok := decodeStr(n.declKind, args); ok {
+		return e, nil
 	}
 	return nil, fmt.Errorf("solver: cannot translate back %s", c.termString(a))
 }

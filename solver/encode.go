@@ -75,6 +75,16 @@ func (c *Context) enc(e spec.Expr) (C.Z3_ast, spec.Type, error) {
 			return nil, spec.Type{}, fmt.Errorf("solver: enum constant index %d out of range for %s", e.Index, e.Enum.Name)
 		}
 		return es.consts[e.Index], spec.EnumType(e.Enum), nil
+	case *spec.StrLit:
+		if e == nil {
+			break
+		}
+		return c.encStrLit(e)
+	case *spec.StrCall:
+		if e == nil {
+			break
+		}
+		return c.encStr(e)
 	case *spec.Ident:
 		if e == nil {
 			break
@@ -223,6 +233,11 @@ func (c *Context) encBinary(e *spec.Binary) (C.Z3_ast, spec.Type, error) {
 		}
 		t = spec.BoolType
 	case spec.Lt, spec.Le, spec.Gt, spec.Ge:
+		if t == spec.StringType {
+			r = c.strCompare(e.Op, x, y)
+			t = spec.BoolType
+			break
+		}
 		if !t.IsNumeric() {
 			return nil, t, typeError(e, "operator %s on %s", e.Op, t)
 		}

@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // Env gives the values of the identifiers an expression reads.
@@ -47,6 +48,10 @@ func Eval(e Expr, env Env) (Value, error) {
 		return BoolValue(e.Val), nil
 	case *EnumLit:
 		return EnumValue(e.Enum, e.Index), nil
+	case *StrLit:
+		return StringValue(e.Val), nil
+	case *StrCall:
+		return evalStr(e, env)
 	case *Ident:
 		v, ok := env.Lookup(e.Kind, e.Name)
 		if !ok {
@@ -219,6 +224,8 @@ func compare(e *Binary, x, y Value) (bool, error) {
 		c = x.Int.Cmp(y.Int)
 	case Real:
 		c = x.Rat.Cmp(y.Rat)
+	case Str:
+		c = strings.Compare(x.Str, y.Str)
 	case Bool, EnumKind:
 		eq := x.Equal(y)
 		switch e.Op {

@@ -13,6 +13,7 @@ const (
 	Real         // rationals
 	Bool
 	EnumKind // an enumerated type; Type.Enum says which
+	Str      // strings of bytes (strings.go)
 )
 
 // Enum is an enumerated type declared under `types:`.
@@ -42,6 +43,8 @@ var (
 	IntType  = Type{Kind: Int}
 	RealType = Type{Kind: Real}
 	BoolType = Type{Kind: Bool}
+	// StringType is the type string.
+	StringType = Type{Kind: Str}
 )
 
 // EnumType returns the type of the constants of e.
@@ -60,6 +63,8 @@ func (t Type) String() string {
 		return "bool"
 	case EnumKind:
 		return t.Enum.Name
+	case Str:
+		return "string"
 	}
 	return "invalid"
 }

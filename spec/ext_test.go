@@ -120,7 +120,7 @@ func TestExtLoadErrors(t *testing.T) {
 		{"constant index out of range", arr("", `guard: "v[2] > 0"`), "m.yaml:11:36: index 2 out of range for v (length 2)"},
 		{"negative index", arr("", `guard: "v[-1] > 0"`), "m.yaml:11:36: index -1 out of range for v (length 2)"},
 		{"index not int", arr("", `guard: "v[r] > 0"`), "m.yaml:11:36: index r of v has type real, want int"},
-		{"indexing a scalar", arr("", `guard: "k[0] > 0"`), "m.yaml:11:34: indexing is allowed on array variables only"},
+		{"indexing a scalar", arr("", `guard: "k[0] > 0"`), "m.yaml:11:34: indexing is allowed on array variables and strings only"},
 		{"bare array", arr("", `guard: "v > 0"`), "m.yaml:11:34: array v is read by cell (v[i]) or passed whole to a function"},
 		{"assign cell out of range", arr("", `assign: {"v[5]": 1}`), "m.yaml:11:38: index 5 out of range for v (length 2)"},
 		{"assign cell twice", arr("", `assign: {"v[k]": 1, "v[0]": 2}`), "m.yaml:11:46: v[0] is assigned twice (by v[k] and by v[0])"},

@@ -385,7 +385,8 @@ func valuesText(vs []Value) string {
 }
 
 // value reads a constant of type t: an integer, a real (an integer, a
-// decimal or a quotient "7/2"), true or false, or an enum constant.
+// decimal or a quotient "7/2"), true or false, an enum constant, or a
+// string (a YAML string, as it is).
 func (l *loader) value(n *yaml.Node, t Type, what string) (Value, bool) {
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
 		s := strings.TrimSpace(n.Value)
@@ -407,6 +408,10 @@ func (l *loader) value(n *yaml.Node, t Type, what string) (Value, bool) {
 		case EnumKind:
 			if i := t.Enum.Index(s); i >= 0 && n.Tag == "!!str" {
 				return EnumValue(t.Enum, i), true
+			}
+		case Str:
+			if n.Tag == "!!str" {
+				return StringValue(n.Value), true
 			}
 		}
 	}

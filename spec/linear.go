@@ -43,6 +43,9 @@ func (l *Linear) collect(e Expr, s *big.Rat) bool {
 		l.Const.Add(l.Const, new(big.Rat).Mul(s, e.Val))
 		return true
 	case *Ident:
+		if e.T.Kind == Str {
+			return false
+		}
 		for i := range l.Terms {
 			t := &l.Terms[i]
 			if t.Ident.Name == e.Name && t.Ident.Kind == e.Kind {

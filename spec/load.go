@@ -221,7 +221,7 @@ var nameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`)
 var reserved = map[string]bool{
 	"true": true, "false": true, "int": true, "real": true, "bool": true, Delta: true,
 	// the built-in functions
-	"ite": true, "min": true, "max": true, "abs": true,
+	"ite": true, "min": true, "max": true, "abs": true, "len": true, "string": true,
 }
 
 // goKeywords cannot be names in expressions read by go/parser.
@@ -454,7 +454,7 @@ func (l *loader) typeName(m *Model, n *yaml.Node) (Type, bool) {
 	if t, ok := scalarType(m, s); ok {
 		return t, true
 	}
-	l.errorf(n, "unknown type %s (want int, real, bool or a type declared under types:)", s)
+	l.errorf(n, "unknown type %s (want int, real, bool, string or a type declared under types:)", s)
 	return Type{}, false
 }
 
@@ -467,6 +467,8 @@ func scalarType(m *Model, s string) (Type, bool) {
 		return RealType, true
 	case "bool":
 		return BoolType, true
+	case "string":
+		return StringType, true
 	}
 	if e := m.Enum(s); e != nil {
 		return EnumType(e), true

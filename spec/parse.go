@@ -202,6 +202,10 @@ func (c *checker) size(e Expr) int {
 		for _, a := range e.Args {
 			n += c.size(a)
 		}
+	case *StrCall:
+		for _, a := range e.Args {
+			n += c.size(a)
+		}
 	}
 	n = min(n, maxExpanded+1)
 	if c.sizes == nil {
@@ -271,6 +275,8 @@ func (c *checker) expr(n ast.Expr) Expr {
 		return c.index(n)
 	case *ast.SelectorExpr:
 		return c.selector(n) // system.go: a component's variable Int.b
+	case *ast.SliceExpr:
+		return c.strSlice(n)
 	}
 	c.errorf(n.Pos(), "%s is not allowed in an expression", describe(n))
 	return bad
@@ -315,8 +321,10 @@ func (c *checker) basicLit(n *ast.BasicLit) Expr {
 			return bad
 		}
 		return &RealLit{Val: v, At: p}
+	case token.STRING:
+		return c.strLit(n)
 	}
-	c.errorf(n.Pos(), "literal %s is not allowed: only integers, decimals, true, false and enum constants", n.Value)
+	c.errorf(n.Pos(), "literal %s is not allowed: only integers, decimals, strings, true, false and enum constants", n.Value)
 	return bad
 }
 
@@ -417,6 +425,9 @@ func (c *checker) binary(n *ast.BinaryExpr) Expr {
 		return bad
 	}
 	t := x.Type()
+	if t == StringType && op == Add {
+		return &StrCall{Fn: StrConcat, Args: []Expr{x, y}, At: p}
+	}
 	switch op {
 	case Add, Sub, Mul, Div:
 		if !t.IsNumeric() {
@@ -439,7 +450,7 @@ func (c *checker) binary(n *ast.BinaryExpr) Expr {
 			return bad
 		}
 	case Lt, Le, Gt, Ge:
-		if !t.IsNumeric() {
+		if !t.IsNumeric() && t != StringType {
 			c.errorf(n.OpPos, "operator %s not defined on %s (type %s)", op, Format(x), t)
 			return bad
 		}
@@ -503,6 +514,11 @@ func toReal(e Expr) (Expr, bool) {
 }
 
 func (c *checker) call(n *ast.CallExpr) Expr {
+	if sel, ok := n.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && (pkg.Name == "strings" || pkg.Name == "regexp") {
+			return c.strPackageCall(sel, n)
+		}
+	}
 	id, ok := n.Fun.(*ast.Ident)
 	if !ok {
 		c.errorf(n.Pos(), "only calls of declared functions F(a, b) and of the built-ins ite, min, max, abs and real are allowed")
@@ -511,6 +527,9 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 	var f *Func
 	if c.scope != nil {
 		f = c.scope.Funcs[id.Name]
+	}
+	if f == nil && id.Name == "len" {
+		return c.strLen(n)
 	}
 	if f == nil {
 		if e, ok := c.builtin(id.Name, n); ok {

@@ -96,6 +96,23 @@ func (c *checker) arrayLit(a *ast.CompositeLit, want string, size int, elem Type
 	return es
 }
 
+// stringOperand reports whether x, the operand of an index, is a
+// string: a string variable or parameter, or any other expression than
+// a name (which is then checked).
+func (c *checker) stringOperand(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return true
+	}
+	if c.scope == nil {
+		return false
+	}
+	if t, ok := c.scope.Params[id.Name]; ok {
+		return t == StringType
+	}
+	return c.scope.Vars[id.Name] == StringType
+}
+
 // index reads a[k]: with a constant k, the cell's identifier.
 func (c *checker) index(n *ast.IndexExpr) Expr {
 	id, ok := n.X.(*ast.Ident)
@@ -104,7 +121,10 @@ func (c *checker) index(n *ast.IndexExpr) Expr {
 		arr = id
 	}
 	if arr == nil || c.array(arr.Name) == nil {
-		c.errorf(n.Pos(), "indexing is allowed on array variables only")
+		if c.stringOperand(n.X) {
+			return c.strIndex(c.expr(n.X), n)
+		}
+		c.errorf(n.Pos(), "indexing is allowed on array variables and strings only")
 		return bad
 	}
 	a := c.array(arr.Name)

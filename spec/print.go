@@ -70,6 +70,10 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 		}
 	case *EnumLit:
 		b.WriteString(e.Name())
+	case *StrLit:
+		b.WriteString(strconv.Quote(e.Val))
+	case *StrCall:
+		writeStrCall(b, e, ctx)
 	case *Ident:
 		b.WriteString(e.Name)
 	case *Unary:

@@ -328,6 +328,8 @@ func valueJSON(v Value) (string, error) {
 		if v.T.Enum != nil && v.Enum >= 0 && v.Enum < len(v.T.Enum.Values) {
 			return jsonString(v.T.Enum.Values[v.Enum]), nil
 		}
+	case Str:
+		return jsonString(v.Str), nil
 	}
 	return "", fmt.Errorf("invalid value")
 }

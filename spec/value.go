@@ -3,10 +3,11 @@ package spec
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 )
 
 // Value is a concrete value of a datum: an int (big.Int), a real
-// (big.Rat), a bool or an enum constant. Values are immutable; the
+// (big.Rat), a bool, an enum constant or a string. Values are immutable; the
 // zero Value is invalid.
 type Value struct {
 	T    Type
@@ -14,6 +15,7 @@ type Value struct {
 	Rat  *big.Rat // Kind Real
 	Bool bool     // Kind Bool
 	Enum int      // Kind EnumKind: index into T.Enum.Values
+	Str  string   // Kind Str
 }
 
 // IntValue, RatValue, BoolValue and EnumValue make values.
@@ -39,6 +41,8 @@ func (v Value) Equal(w Value) bool {
 		return v.Bool == w.Bool
 	case EnumKind:
 		return v.Enum == w.Enum
+	case Str:
+		return v.Str == w.Str
 	}
 	return true
 }
@@ -54,6 +58,8 @@ func (v Value) Expr() Expr {
 		return BoolConst(v.Bool)
 	case EnumKind:
 		return &EnumLit{Enum: v.T.Enum, Index: v.Enum}
+	case Str:
+		return &StrLit{Val: v.Str}
 	}
 	return bad
 }
@@ -77,6 +83,8 @@ func (v Value) String() string {
 		return fmt.Sprint(v.Bool)
 	case EnumKind:
 		return v.T.Enum.Values[v.Enum]
+	case Str:
+		return strconv.Quote(v.Str)
 	}
 	return "<invalid>"
 }
@@ -92,6 +100,8 @@ func Zero(t Type) Value {
 		return BoolValue(false)
 	case EnumKind:
 		return EnumValue(t.Enum, 0)
+	case Str:
+		return StringValue("")
 	}
 	return Value{}
 }

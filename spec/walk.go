@@ -39,6 +39,18 @@ func Rewrite(e Expr, f func(*Ident) Expr) Expr {
 			return e
 		}
 		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
+	case *StrCall:
+		var args []Expr
+		changed := false
+		for _, a := range e.Args {
+			r := Rewrite(a, f)
+			changed = changed || r != a
+			args = append(args, r)
+		}
+		if !changed {
+			return e
+		}
+		return e.with(args)
 	}
 	return e
 }
@@ -65,6 +77,10 @@ func Idents(e Expr, f func(*Ident)) {
 		Idents(e.X, f)
 		Idents(e.Y, f)
 	case *Call:
+		for _, a := range e.Args {
+			Idents(a, f)
+		}
+	case *StrCall:
 		for _, a := range e.Args {
 			Idents(a, f)
 		}
@@ -102,6 +118,20 @@ func Equal(a, b Expr) bool {
 	case *EnumLit:
 		b, ok := b.(*EnumLit)
 		return ok && a.Enum == b.Enum && a.Index == b.Index
+	case *StrLit:
+		b, ok := b.(*StrLit)
+		return ok && a.Val == b.Val
+	case *StrCall:
+		b, ok := b.(*StrCall)
+		if !ok || a.Fn != b.Fn || a.Pattern != b.Pattern || len(a.Args) != len(b.Args) {
+			return false
+		}
+		for i := range a.Args {
+			if !Equal(a.Args[i], b.Args[i]) {
+				return false
+			}
+		}
+		return true
 	case *Ident:
 		b, ok := b.(*Ident)
 		return ok && a.Name == b.Name && a.Kind == b.Kind
@@ -136,9 +166,12 @@ func IsLinear(e Expr) bool {
 	switch e := e.(type) {
 	case *Unary:
 		return e.Op != ToReal && IsLinear(e.X)
-	case *Cond:
+	case *Cond, *StrCall, *StrLit:
 		return false
 	case *Binary:
+		if e.Op.IsComparison() && e.X.Type().Kind == Str {
+			return false
+		}
 		switch e.Op {
 		case Mul:
 			return IsLinear(e.X) && IsLinear(e.Y) && (isConst(e.X) || isConst(e.Y))
@@ -232,6 +265,12 @@ func replaceNode(e, old, r Expr) Expr {
 			args[i] = replaceNode(a, old, r)
 		}
 		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
+	case *StrCall:
+		args := make([]Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = replaceNode(a, old, r)
+		}
+		return e.with(args)
 	}
 	return e
 }
@@ -261,6 +300,10 @@ func Inspect(e Expr, f func(Expr)) {
 		Inspect(e.Then, f)
 		Inspect(e.Else, f)
 	case *Call:
+		for _, a := range e.Args {
+			Inspect(a, f)
+		}
+	case *StrCall:
 		for _, a := range e.Args {
 			Inspect(a, f)
 		}

@@ -191,6 +191,8 @@ func wireValue(v spec.Value) (any, error) {
 		return v.Bool, nil
 	case spec.EnumKind:
 		return v.T.Enum.Values[v.Enum], nil
+	case spec.Str:
+		return v.Str, nil
 	}
 	return nil, errors.New("value of unknown type " + v.T.String())
 }
