@@ -103,10 +103,9 @@ const microgridSmallestM = 2
 // microgridSmallestM stays below 100 %, which it reaches. The tables grow
 // by the rows SolveTab added.
 func TestMicrogridEnrichment(t *testing.T) {
-	z := newContext(t)
 	for m := 1; m <= microgridSmallestM; m++ {
 		execs := 0
-		tr, e := microgrid(t, z, summaries(m, microgridExec(&execs)))
+		tr, e := microgrid(t, newContext(t), summaries(m, microgridExec(&execs))) // fresh: see microgridRun
 		checkEnriched(t, fmt.Sprintf("m = %d", m), tr, e, m == microgridSmallestM)
 		s := checkGrowth(t, e)
 		t.Logf("m = %d: %d states, coverage %d/%d, INTGR %d rows, RISE %d rows, %+v",
@@ -286,9 +285,13 @@ func microgridExample(t testing.TB, tables string) *spec.Model {
 
 // microgridRun builds the tree of examples/microgrid at height 15
 // without quiescence with the tables file tables ("": Table 1), bound m
-// and the reference implementation in process, counting its calls.
-func microgridRun(t *testing.T, z *solver.Context, tables string, m int, f Functions) (*Tree, *Executor, int) {
+// and the reference implementation in process, counting its calls. Each
+// tree gets a fresh solver context, as each stg symex does: the inputs
+// SolveTab executes are Z3's choices, which a context's earlier queries
+// (its memo) may change.
+func microgridRun(t *testing.T, tables string, m int, f Functions) (*Tree, *Executor, int) {
 	t.Helper()
+	z := newContext(t)
 	execs := 0
 	e, err := NewExecutor(z, microgridExample(t, tables), Options{Depth: 15, NoDelta: true, Functions: f,
 		Summary: summary.Options{M: m, Exec: microgridExec(&execs)}})
@@ -320,8 +323,7 @@ func microgridRun(t *testing.T, z *solver.Context, tables string, m int, f Funct
 // 8/8 with no tables. The state counts of Table 3 and of the baseline
 // (64, the paper 120) are those of our reconstructed shape.
 func TestMicrogridExample(t *testing.T) {
-	z := newContext(t)
-	tr, e, execs := microgridRun(t, z, "", 0, Summaries)
+	tr, e, execs := microgridRun(t, "", 0, Summaries)
 	want := Coverage{Covered: 5, Total: 8, Uncovered: []string{"t5", "t7", "t8"}}
 	if c := tr.Coverage; tr.Stats.Nodes != 16 || c.Covered != 5 || c.Total != 8 || !slices.Equal(c.Uncovered, want.Uncovered) || c.Percent() != 62.5 {
 		t.Errorf("Table 1, m = 0: %d states, coverage %+v, want 16 and %+v", tr.Stats.Nodes, c, want)
@@ -330,17 +332,17 @@ func TestMicrogridExample(t *testing.T) {
 		t.Errorf("Table 1, m = 0: tables %v, %d executions", sz, execs)
 	}
 	for m := 1; m <= microgridSmallestM; m++ {
-		tr, e, _ := microgridRun(t, z, "", m, Summaries)
+		tr, e, _ := microgridRun(t, "", m, Summaries)
 		checkEnriched(t, fmt.Sprintf("Table 1, m = %d", m), tr, e, m == microgridSmallestM)
 	}
-	tr, e, execs = microgridRun(t, z, "tables-3.yaml", 0, Summaries)
+	tr, e, execs = microgridRun(t, "tables-3.yaml", 0, Summaries)
 	if c := tr.Coverage; tr.Stats.Nodes != 64 || c.Covered != 8 || c.Total != 8 || len(c.Uncovered) != 0 {
 		t.Errorf("Table 3, m = 0: %d states, coverage %+v, want 64 and 8/8", tr.Stats.Nodes, c)
 	}
 	if sz := e.Tab().Sizes(); sz["INTGR"] != 4 || sz["RISE"] != 3 || execs != 0 {
 		t.Errorf("Table 3, m = 0: tables %v, %d executions", sz, execs)
 	}
-	tr, e, execs = microgridRun(t, z, "", 0, Uninterpreted)
+	tr, e, execs = microgridRun(t, "", 0, Uninterpreted)
 	if c := tr.Coverage; tr.Stats.Nodes != 64 || c.Covered != 8 || e.Tab() != nil || execs != 0 {
 		t.Errorf("uninterpreted: %d states, coverage %+v, tables %v, %d executions", tr.Stats.Nodes, c, e.Tab(), execs)
 	}
