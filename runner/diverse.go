@@ -1,6 +1,10 @@
 package runner
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stg-tool/stg/spec"
+)
 
 // Strategy says how the tester steers a run toward Pass.
 type Strategy int
@@ -93,4 +97,21 @@ func (x *execution) diverse() (*planner, error) {
 	}
 	x.target = len(x.res.Trace) + q.length
 	return q, nil
+}
+
+// racy reports whether t is a send from a location where the SUT may
+// emit an output other than quiescence without Fail: the output may cross
+// the input on the wire, and the run may lose the states that explain it
+// (Inconc). A stretched path does not take such sends; a shortest one may
+// have to.
+func (r *Runner) racy(t *spec.Transition) bool {
+	if r.tc.Action(t.Action).Dir != spec.Send {
+		return false
+	}
+	for _, u := range r.receives[t.From] {
+		if u.Action != spec.Delta && r.tc.Verdict(u.To) != "fail" {
+			return true
+		}
+	}
+	return false
 }

@@ -477,8 +477,8 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 		if !ok || depth+1+d > bound || d == 0 && depth+1 < p.min {
 			continue // too far from Pass, or at Pass too early
 		}
-		if p.min > 0 && t.Action == spec.Delta && t.To == t.From {
-			continue // a second silence in a row is no new behaviour
+		if p.min > 0 && (t.Action == spec.Delta && t.To == t.From || x.r.racy(t)) {
+			continue // no new behaviour, or a send that may cross an output
 		}
 		ts = append(ts, t)
 	}

@@ -63,6 +63,7 @@ func commands() []*cli.Command {
 		generateCommand(),
 		dotCommand(),
 		runCommand(),
+		reportCommand(),
 		symexCommand(),
 		purposesCommand(),
 		verdictCommand(),

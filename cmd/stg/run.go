@@ -76,11 +76,15 @@ Example:
 			&cli.DurationFlag{Name: "confirm", Value: runner.DefaultConfirm, Usage: "a silence that would lead to Fail must last `DURATION`"},
 			&cli.DurationFlag{Name: "startup", Value: runner.DefaultStartup, Usage: "start-up allowance: no quiescence before `DURATION` after the SUT started, until it is heard from"},
 			&cli.IntFlag{Name: "depth", Value: runner.DefaultDepth, Usage: "look for paths to Pass of at most `K` steps; 0: random walk"},
+			&cli.StringFlag{Name: "plan", Value: "diverse", Usage: "steer toward Pass along `PATHS`: diverse (each run's seed stretches its path: loop iterations, longer ways), shortest, or random (a random walk, as --depth 0)"},
+			&cli.StringFlag{Name: "shard", Usage: "play share `I/N` of the runs: runs I, I+N, I+2N, ... of the campaign (needs --seed); the shards' reports merge (stg report merge) into the campaign's"},
+			&cli.IntFlag{Name: "parallel", Aliases: []string{"p"}, Value: 1, Usage: "play `K` runs at once, each with its own SUT (same seeds, same verdicts)"},
+			&cli.StringFlag{Name: "report-json", Usage: "write a JSON report to `FILE`: per run its verdict, seed, steps, transitions and latencies"},
 			&cli.IntFlag{Name: "max-steps", Value: runner.DefaultMaxSteps, Usage: "end a run Inconc after `M` steps"},
 			&cli.DurationFlag{Name: "timeout", Value: runner.DefaultTimeout, Usage: "end a run Inconc after `DURATION` (also bounds a TCP connect)"},
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print the traces of failing runs only"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the first failing run (its trace and replay line) and the summary"},
 		}, append(symRunFlags(), funcFlags()...)...),
 		Action: runTestcase,
 	}
@@ -94,7 +98,10 @@ type runSession struct {
 	seed           int64
 	start          adapter.Starter
 	replay         string
+	opts           runner.Options
+	shard          shard
 	results        []*runner.Result
+	runNums        []int // the run number of each result in the campaign
 	counts         map[runner.Verdict]int
 	runErr         error
 	stdout, stderr io.Writer
@@ -105,6 +112,12 @@ func runTestcase(c *cli.Context) error {
 	file, command, err := runArgs(c)
 	if err != nil {
 		return err
+	}
+	if err := reportWritable(c.String("report")); err != nil { // suggest.go: before any run
+		return inputError(err)
+	}
+	if err := reportWritable(c.String("report-json")); err != nil {
+		return inputError(err)
 	}
 	if isSymPurpose(file) {
 		return runSymPurpose(c, file, command)
@@ -129,14 +142,17 @@ func runTestcase(c *cli.Context) error {
 	}
 	defer funcs.Close()
 	opts.Funcs = funcs
-	r, err := runner.New(m, opts)
+	rs, closeAll, err := runners(c, m, opts)
+	defer closeAll()
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %v", file, err))
 	}
-	defer r.Close()
 
 	s := &runSession{c: c, name: m.Name, file: file, runs: c.Int("runs"), seed: c.Int64("seed"),
-		counts: map[runner.Verdict]int{}, stdout: c.App.Writer, stderr: c.App.ErrWriter}
+		counts: map[runner.Verdict]int{}, stdout: c.App.Writer, stderr: c.App.ErrWriter, opts: opts}
+	if s.shard, err = campaignShard(c); err != nil {
+		return err
+	}
 	if !c.IsSet("seed") {
 		s.seed = rand.Int64N(1_000_000)
 	}
@@ -145,8 +161,15 @@ func runTestcase(c *cli.Context) error {
 	// SIGINT: the context ends, and the SUT's process group is killed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	fmt.Fprintf(s.stdout, "test case %s: %d run(s), seeds %d..%d, depth %d\n", m.Name, s.runs, s.seed, s.seed+int64(s.runs)-1, opts.Depth)
-	s.play(ctx, r)
+	fmt.Fprintf(s.stdout, "test case %s: %d run(s), seeds %d..%d, depth %d, %s paths", m.Name, s.runs, s.seed, s.seed+int64(s.runs)-1, opts.Depth, opts.Plan)
+	if s.shard.n > 0 {
+		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.runs(s.runs)))
+	}
+	if len(rs) > 1 {
+		fmt.Fprintf(s.stdout, ", %d at once", len(rs))
+	}
+	fmt.Fprintln(s.stdout)
+	s.play(ctx, rs)
 	return s.finish()
 }
 
@@ -178,7 +201,15 @@ func runOptions(c *cli.Context) (runner.Options, error) {
 	if c.Int("depth") < 0 || c.Int("max-steps") < 1 || c.Duration("timeout") <= 0 || c.Duration("confirm") <= 0 || c.Duration("startup") < 0 {
 		return runner.Options{}, usageError(c, "--depth and --startup must be >= 0, and --max-steps, --confirm and --timeout positive")
 	}
+	plan, err := runner.ParseStrategy(c.String("plan"))
+	if err != nil {
+		return runner.Options{}, usageError(c, "--plan: %v", err)
+	}
+	if c.Int("parallel") < 1 {
+		return runner.Options{}, usageError(c, "--parallel must be at least 1")
+	}
 	opts := runner.Options{
+		Plan:     plan,
 		Depth:    c.Int("depth"),
 		Confirm:  c.Duration("confirm"),
 		Startup:  c.Duration("startup"),
@@ -190,7 +221,7 @@ func runOptions(c *cli.Context) (runner.Options, error) {
 	}
 	q, err := runner.ParseQuiescence(c.String("quiescence"))
 	if err != nil {
-		return runner.Options{}, usageError(c, "--quiescence: %v", err)
+		return runner.Options{}, usageError(c, "--quiescence: %v%s", err, durationHint(c.String("quiescence"))) // suggest.go
 	}
 	opts.Quiescence, opts.AutoQuiescence = q.Window, q.Auto
 	return opts, nil
@@ -213,40 +244,44 @@ func (s *runSession) starter(command []string, timeout time.Duration) {
 	s.replay += " -- " + shellJoin(command)
 }
 
-// play plays the runs, printing each, until one ends in an error.
-func (s *runSession) play(ctx context.Context, r *runner.Runner) {
+// play plays the campaign's runs (the shard's), printing each in order,
+// until one ends in an error.
+func (s *runSession) play(ctx context.Context, rs []*runner.Runner) {
 	began, progress := time.Now(), time.Now()
-	for i := 0; i < s.runs; i++ {
-		seed := s.seed + int64(i)
-		res, err := runner.RunOnce(ctx, r, s.start, seed)
+	ks := s.shard.runs(s.runs)
+	s.playAll(ctx, rs, ks, func(p *played) bool {
+		seed := s.seed + int64(p.run-1)
+		res, err := p.res, p.err
 		if err != nil {
-			s.runErr = fmt.Errorf("run %d (seed %d): %w", i+1, seed, err)
+			s.runErr = fmt.Errorf("run %d (seed %d): %w", p.run, seed, err)
 			if res == nil {
 				res = &runner.Result{Seed: seed}
 			}
 			res.Reason = err.Error()
-			s.results = append(s.results, res)
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", i+1, s.runs, seed, err)
+			s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", p.run, s.runs, seed, err)
 			if len(res.Trace) > 0 {
 				res.WriteTrace(s.stdout)
 			}
-			return
+			return false
 		}
-		s.results = append(s.results, res)
+		s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
 		s.counts[res.Verdict]++
-		if !s.c.Bool("quiet") || res.Verdict == runner.Fail {
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", i+1, s.runs, seed, res.Verdict, res.Reason)
+		show := !s.c.Bool("quiet") || res.Verdict == runner.Fail && s.counts[runner.Fail] == 1 // -q: the first Fail only
+		if show {
+			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", p.run, s.runs, seed, res.Verdict, res.Reason)
 			res.WriteTrace(s.stdout)
 		}
-		if res.Verdict == runner.Fail {
+		if res.Verdict == runner.Fail && show {
 			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
 		}
-		if s.runs > 1 && time.Since(progress) >= time.Second {
+		if len(ks) > 1 && time.Since(progress) >= time.Second {
 			progress = time.Now()
 			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %d Pass, %d Fail, %d Inconc (%.1fs)\n",
-				i+1, s.runs, s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], time.Since(began).Seconds())
+				len(s.results), len(ks), s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], time.Since(began).Seconds())
 		}
-	}
+		return true
+	})
 }
 
 // finish prints the summary, writes the report and sets the exit code.
@@ -268,8 +303,13 @@ func (s *runSession) finish() error {
 		fmt.Fprintln(s.stdout, w)
 	}
 	if path := s.c.String("report"); path != "" {
-		if err := writeJUnit(path, s.name, s.results, s.runErr); err != nil {
+		if err := writeJUnit(path, s.name, s.results, s.runNums, s.runErr); err != nil {
 			return inputError(fmt.Errorf("writing the report: %v", err))
+		}
+	}
+	if path := s.c.String("report-json"); path != "" {
+		if err := writeJSONReport(path, s.jsonReport()); err != nil {
+			return inputError(fmt.Errorf("writing the JSON report: %v", err))
 		}
 	}
 	switch {
@@ -353,7 +393,7 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-func writeJUnit(path, name string, results []*runner.Result, runErr error) error {
+func writeJUnit(path, name string, results []*runner.Result, runNums []int, runErr error) error {
 	suite := junitSuite{Name: name, Tests: len(results)}
 	if w := timing(results); w != "" {
 		suite.Properties = []junitProperty{{Name: "timing", Value: w}}
@@ -362,7 +402,7 @@ func writeJUnit(path, name string, results []*runner.Result, runErr error) error
 	for i, res := range results {
 		total += res.Elapsed
 		tc := junitCase{
-			Name:      fmt.Sprintf("run %d (seed %d)", i+1, res.Seed),
+			Name:      fmt.Sprintf("run %d (seed %d)", runNums[i], res.Seed),
 			Classname: "stg." + name,
 			Time:      fmt.Sprintf("%.3f", res.Elapsed.Seconds()),
 			SystemOut: res.TraceString(),
@@ -385,7 +425,12 @@ func writeJUnit(path, name string, results []*runner.Result, runErr error) error
 		suite.Cases = append(suite.Cases, tc)
 	}
 	suite.Time = fmt.Sprintf("%.3f", total.Seconds())
-	out, err := xml.MarshalIndent(junitSuites{Suites: []junitSuite{suite}}, "", "  ")
+	return writeJUnitSuites(path, junitSuites{Suites: []junitSuite{suite}})
+}
+
+// writeJUnitSuites writes a JUnit XML report.
+func writeJUnitSuites(path string, suites junitSuites) error {
+	out, err := xml.MarshalIndent(suites, "", "  ")
 	if err != nil {
 		return err
 	}
