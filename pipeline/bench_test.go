@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -86,4 +87,111 @@ func TestRingSmall(t *testing.T) {
 	if !passReachable(t, ctx, res.Testcase, 12) {
 		t.Errorf("Pass unreachable in the ring test case")
 	}
+}
+
+// ring2 returns the family of issue 15: a ring of n stages over four
+// variables; stage i reads an input p in [0, 100] into a, b or c (by
+// turns) and records i in s, then the SUT answers out(r) with either
+// r == a + b && r < 150 or r >= 150. The purpose big accepts the answer
+// 170 of the last stage, which only the second branch allows.
+func ring2(tb testing.TB, n int) (s, tp *spec.Model) {
+	tb.Helper()
+	var b strings.Builder
+	b.WriteString("kind: spec\nname: ring2\nvariables: {a: int, b: int, c: int, s: int}\n")
+	b.WriteString("actions:\n  in: {dir: input, params: {p: int}}\n  out: {dir: output, params: {r: int}}\n")
+	b.WriteString("initial: {location: S0, condition: \"a == 0 && b == 0 && c == 0 && s == 0\"}\ntransitions:\n")
+	for i := 0; i < n; i++ {
+		v, j := "abc"[i%3:i%3+1], (i+1)%n
+		fmt.Fprintf(&b, "  - {from: S%d, action: in, guard: \"p >= 0 && p <= 100\", assign: {%s: p, s: %d}, to: R%d}\n", i, v, i, i)
+		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r == a + b && r < 150\", to: S%d}\n", i, j)
+		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r >= 150\", to: S%d}\n", i, j)
+	}
+	return parsePair(tb, b.String(), fmt.Sprintf(`kind: purpose
+name: big
+variables: {}
+initial: {location: W}
+accept: [A]
+transitions:
+  - {from: W, action: out, guard: "s == %d && r == 170", to: A}
+`, n-1))
+}
+
+// wide returns a spec with k independent numeric variables: a chain of
+// n stages, stage i reads p into v[i mod k] when p is in [0, 100] and
+// answers ok(r) with r == v[i mod k] + 1; the purpose accepts an ok of
+// 50 at the last stage. The variables never meet in one constraint, the
+// case where a polyhedra domain split into independent blocks would
+// pay off.
+func wide(tb testing.TB, n, k int) (s, tp *spec.Model) {
+	tb.Helper()
+	var b strings.Builder
+	b.WriteString("kind: spec\nname: wide\nvariables:\n")
+	var init []string
+	for j := 0; j < k; j++ {
+		fmt.Fprintf(&b, "  v%d: int\n", j)
+		init = append(init, fmt.Sprintf("v%d == 0", j))
+	}
+	b.WriteString("  s: int\nactions:\n  in: {dir: input, params: {p: int}}\n  ok: {dir: output, params: {r: int}}\n")
+	fmt.Fprintf(&b, "initial: {location: S0, condition: %q}\ntransitions:\n", strings.Join(init, " && ")+" && s == 0")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  - {from: S%d, action: in, guard: \"p >= 0 && p <= 100\", assign: {v%d: p, s: %d}, to: R%d}\n", i, i%k, i, i)
+		fmt.Fprintf(&b, "  - {from: R%d, action: ok, guard: \"r == v%d + 1\", to: S%d}\n", i, i%k, (i+1)%n)
+	}
+	return parsePair(tb, b.String(), fmt.Sprintf(`kind: purpose
+name: fifty
+variables: {}
+initial: {location: W}
+accept: [A]
+transitions:
+  - {from: W, action: ok, guard: "s == %d && r == 50", to: A}
+`, n-1))
+}
+
+func parsePair(tb testing.TB, specText, purposeText string) (s, tp *spec.Model) {
+	tb.Helper()
+	s, err := spec.ParseModel("spec.yaml", []byte(specText), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tp, err = spec.ParseModel("purpose.yaml", []byte(purposeText), s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s, tp
+}
+
+// BenchmarkRing2 measures whole generation on the family of issue 15
+// with the polyhedra domain, N = 100 … 3,200, and reports the Z3 work
+// per generation (checks, tactics, memo hits).
+func BenchmarkRing2(b *testing.B) {
+	for _, n := range []int{100, 200, 400, 800, 1600, 3200} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			s, tp := ring2(b, n)
+			benchModels(b, s, tp)
+		})
+	}
+}
+
+// BenchmarkWide measures generation with 12 independent variables.
+func BenchmarkWide(b *testing.B) {
+	for _, n := range []int{96, 384} {
+		b.Run(fmt.Sprintf("N=%d/K=12", n), func(b *testing.B) {
+			s, tp := wide(b, n, 12)
+			benchModels(b, s, tp)
+		})
+	}
+}
+
+func benchModels(b *testing.B, s, tp *spec.Model) {
+	var st solver.Stats
+	for i := 0; i < b.N; i++ {
+		ctx := newContext(b)
+		if _, err := Models(ctx, s, tp, Options{Domain: "polyhedra"}); err != nil {
+			b.Fatal(err)
+		}
+		st = ctx.Stats()
+	}
+	b.ReportMetric(float64(st.Checks), "checks/op")
+	b.ReportMetric(float64(st.Tactics), "tactics/op")
+	b.ReportMetric(float64(st.Hits), "hits/op")
 }

@@ -87,11 +87,13 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 // Models runs the pipeline on loaded models.
 func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, error) {
 	res := &Result{Spec: s, Purpose: tp}
-	start := time.Now()
+	start, work := time.Now(), ctx.Stats()
 	progress := func(format string, args ...any) {
 		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "stg: %-40s %8.3fs\n", fmt.Sprintf(format, args...), time.Since(start).Seconds())
-			start = time.Now()
+			d := ctx.Stats().Sub(work)
+			fmt.Fprintf(opts.Progress, "stg: %-40s %8.3fs  Z3: %d checks, %d tactics; memo: %d hits\n",
+				fmt.Sprintf(format, args...), time.Since(start).Seconds(), d.Checks, d.Tactics, d.Hits)
+			start, work = time.Now(), ctx.Stats()
 		}
 	}
 	det, err := check.Determinism(ctx, s)
