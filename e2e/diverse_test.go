@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/examples"
+	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -157,35 +159,112 @@ var strategies = []struct {
 	{"random walk", 0, runner.Walk},
 }
 
+// generateRegistered returns the test case of every purpose of every
+// example that lists in-process implementations (examples.SUTs).
+func generateRegistered(t *testing.T) []testcase {
+	t.Helper()
+	registered := map[string]bool{}
+	for _, s := range examples.SUTs() {
+		registered[s.Example] = true
+	}
+	var r []testcase
+	for _, ex := range exampletest.Pairs(t, "..") {
+		example, purpose, _ := strings.Cut(ex.Name, "/")
+		if !registered[example] {
+			continue
+		}
+		res, err := pipeline.Generate(ex.Spec, ex.Purpose, pipeline.Options{Domain: "polyhedra"})
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Purpose, err)
+		}
+		r = append(r, testcase{example, purpose, res.Testcase})
+	}
+	return r
+}
+
+// stepBudget is the steps each strategy spends on a purpose and a mutant
+// in TestMutationScoreByStrategy.
+const stepBudget = 200
+
+// budgetJob plays seeds 1, 2, ... of a test case against a mutant until
+// the step budget is spent (the last run may overshoot it).
+type budgetJob struct {
+	tc       testcase
+	mutant   string
+	strategy string
+	start    adapter.Starter
+	opts     runner.Options
+	// outcome
+	runs, fails, steps int
+	err                error
+}
+
+func (j *budgetJob) play() {
+	r, err := runner.New(j.tc.tc, j.opts)
+	if err != nil {
+		j.err = err
+		return
+	}
+	defer r.Close()
+	for seed := int64(1); j.steps < stepBudget; seed++ {
+		res, err := runner.RunOnce(context.Background(), r, j.start, seed)
+		if err != nil {
+			j.err = fmt.Errorf("seed %d: %w", seed, err)
+			return
+		}
+		j.runs++
+		j.steps += len(res.Trace)
+		if res.Verdict == runner.Fail {
+			j.fails++
+		}
+	}
+}
+
 // TestMutationScoreByStrategy plays every purpose of every example
-// against every mutant with the same budget for each strategy (runs of at
-// most 150 steps, seeds 1..runs) and prints the kills per mutant side by
-// side. Diverse planning must kill every mutant that shortest paths kill
-// (per example, kills with diverse >= kills with shortest).
+// against every mutant with the same budget of steps for each strategy
+// (seeds 1, 2, ... until stepBudget steps are spent; runs of at most 150
+// steps) and prints, per mutant, the failing runs of each strategy side
+// by side. Per example, diverse planning must kill at least as many
+// mutants as shortest paths.
 func TestMutationScoreByStrategy(t *testing.T) {
 	t.Parallel()
-	tcs := generate(t)
-	const runs = 10
-	var jobs []job
+	tcs := generateRegistered(t)
+	type mutant struct {
+		name  string
+		start adapter.Starter
+	}
+	mutants := map[string][]mutant{} // by example
 	for _, tc := range tcs {
-		for _, s := range inProcess(t, tc.example)[1:] {
-			for _, st := range strategies {
-				opts := inProcessOptions(st.depth)
-				opts.Plan = st.plan
-				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: opts, runs: runs, seed: 1, suite: st.name})
+		if _, ok := mutants[tc.example]; !ok {
+			for _, s := range inProcess(t, tc.example)[1:] {
+				mutants[tc.example] = append(mutants[tc.example], mutant{s.Name, adapter.GoSUT(s.New)})
 			}
 		}
 	}
+	// The counter threshold of testdata/threshold, with its mutant.
+	tcs = append(tcs, testcase{"threshold", "purpose", thresholdTestcase(t)})
+	mutants["threshold"] = []mutant{{"mutant-not-capped", adapter.GoSUT(func() adapter.SUT { return &thresholdSUT{notCapped: true} })}}
+	var jobs []*budgetJob
+	for _, tc := range tcs {
+		for _, m := range mutants[tc.example] {
+			for _, st := range strategies {
+				opts := inProcessOptions(st.depth)
+				opts.Plan = st.plan
+				jobs = append(jobs, &budgetJob{tc: tc, mutant: m.name, strategy: st.name, start: m.start, opts: opts})
+			}
+		}
+	}
+	parallel(len(jobs), 2, func(i int) { jobs[i].play() })
 	type key struct{ example, mutant, strategy string }
 	killed := map[key]int{} // runs ending in Fail, over the example's purposes
-	steps := map[string]int{}
-	for _, o := range play(jobs, 2) {
-		if o.err != nil {
-			t.Errorf("%s: %v", o.job, o.err)
+	runs := map[string]int{}
+	for _, j := range jobs {
+		if j.err != nil {
+			t.Errorf("%s vs %s, %s: %v", j.tc, j.mutant, j.strategy, j.err)
 			continue
 		}
-		killed[key{o.tc.example, o.sut, o.suite}] += o.fail
-		steps[o.suite] += o.steps
+		killed[key{j.tc.example, j.mutant, j.strategy}] += j.fails
+		runs[j.strategy] += j.runs
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n| example/mutant | diverse | shortest | random walk |\n|---|---|---|---|\n")
@@ -197,10 +276,10 @@ func TestMutationScoreByStrategy(t *testing.T) {
 	total := map[string]int{}
 	for _, e := range slices.Compact(names) {
 		perExample := map[string]int{}
-		for _, m := range inProcess(t, e)[1:] {
-			fmt.Fprintf(&b, "| %s/%s", e, m.Name)
+		for _, m := range mutants[e] {
+			fmt.Fprintf(&b, "| %s/%s", e, m.name)
 			for _, st := range strategies {
-				n := killed[key{e, m.Name, st.name}]
+				n := killed[key{e, m.name, st.name}]
 				fmt.Fprintf(&b, " | %d", n)
 				if n > 0 {
 					perExample[st.name]++
@@ -214,6 +293,6 @@ func TestMutationScoreByStrategy(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&b, "| mutants killed | %d | %d | %d |\n", total["diverse"], total["shortest"], total["random walk"])
-	t.Logf("failing runs per mutant (of %d runs per purpose, seeds 1..%d, at most 150 steps each); steps played: diverse %d, shortest %d, random walk %d%s",
-		runs, runs, steps["diverse"], steps["shortest"], steps["random walk"], b.String())
+	fmt.Fprintf(&b, "| runs played | %d | %d | %d |\n", runs["diverse"], runs["shortest"], runs["random walk"])
+	t.Logf("failing runs per mutant, summed over its example's purposes, with %d steps per purpose, mutant and strategy:%s", stepBudget, b.String())
 }
