@@ -184,7 +184,7 @@ func generateRegistered(t *testing.T) []testcase {
 
 // stepBudget is the steps each strategy spends on a purpose and a mutant
 // in TestMutationScoreByStrategy.
-const stepBudget = 200
+const stepBudget = 150
 
 // budgetJob plays seeds 1, 2, ... of a test case against a mutant until
 // the step budget is spent (the last run may overshoot it).
