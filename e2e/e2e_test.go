@@ -97,9 +97,9 @@ type outcome struct {
 }
 
 // inProcessOptions bound runs against in-process SUTs; their quiescence
-// is exact, so no window matters.
+// is exact, so no window matters. Planning is diverse, as in stg run.
 func inProcessOptions(depth int) runner.Options {
-	return runner.Options{Depth: depth, MaxSteps: 150, Timeout: 2 * time.Minute}
+	return runner.Options{Depth: depth, Plan: runner.Diverse, MaxSteps: 150, Timeout: 2 * time.Minute}
 }
 
 // parallel calls do(i) for every i in [0, n), in that order, on workers
