@@ -49,17 +49,24 @@
 //  2. otherwise, when a send transition is enabled, sends: the tester
 //     controls the SUT's inputs. With planning (Options.Depth > 0) it
 //     searches, by bounded unrolling of the test case with Z3, for a
-//     shortest path to Pass from the first tracked state, and takes the
-//     first step of that path with the parameter values of the solver's
-//     model; when that first step is a receive, it waits instead of
-//     sending. Without a path, or with Depth 0 (a random walk), it picks
-//     an enabled send at random;
+//     path to Pass from the first tracked state, and takes the first step
+//     of that path with the parameter values of the solver's model; when
+//     that first step is a receive, it waits instead of sending. The path
+//     is a shortest one (Options.Plan Shortest) or, with Diverse, one
+//     stretched by a number of steps the seed fixes: loop iterations,
+//     longer ways to Pass, other branches (diverse.go). Without a path, or
+//     with Depth 0 or Plan Walk (a random walk), it picks an enabled send
+//     at random;
 //  3. otherwise waits for an output; silence is the observation delta.
 //
 // It plans again after every observation. Parameter values are diversified
 // with the run's seed: the solver is asked for a value equal to, at least or
 // at most a random small target before falling back to the bare guard (whose
-// models tend to sit on the guard's boundary).
+// models tend to sit on the guard's boundary); now and then it is asked
+// first for a boundary value of a linear comparison on the parameter, on
+// either side (x <= c: c and c+1; boundary.go). Every choice of a run
+// depends on its seed alone, never on earlier runs: a run replays with its
+// seed, and a campaign split by seed plays the same runs.
 //
 // An output that is not valid JSON, names an action that is not a receive
 // action of the test case, or carries ill-typed arguments is an

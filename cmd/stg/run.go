@@ -59,6 +59,19 @@ one; it runs in the current directory). A command speaks JSON Lines,
 implementation, a crash, a timeout, an ill-typed result) ends the run
 with an error naming the call (exit code 3), never with a verdict.
 
+Planning (--plan): diverse, the default, stretches each run's path to Pass
+by a number of steps its seed fixes (seed mod (depth/2+1): loop
+iterations, longer ways to Pass), so that consecutive runs try paths from
+the shortest up to the depth bound; shortest always takes a shortest path;
+random is the random walk of --depth 0. Boundary values of the guards'
+linear comparisons are candidates for the values sent.
+
+A campaign (--seed S --runs N: run K plays seed S+K-1) splits: --shard I/N
+plays runs I, I+N, ... with the same seeds and verdicts as the whole
+campaign, and stg report merge combines the shards' --report or
+--report-json files into the campaign's report. --parallel K plays K runs
+at once, each with its own SUT.
+
 The overall verdict is Fail if any run failed, else Pass if any passed, else
 WeakPass if any gave it, else Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc,
 3 error (bad input, or a SUT that could not be started or talked to), 4
@@ -68,7 +81,8 @@ Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
    stg run cmp.tc.yaml --runs 100 --report report.xml -- ./sut
    stg run cmp.tc.yaml --seed 1234 --runs 1 -- ./sut      # replay one run
-   stg run cmp.tc.yaml --tcp localhost:7000`,
+   stg run cmp.tc.yaml --tcp localhost:7000
+   stg run cmp.tc.yaml --seed 1 --runs 400 --shard 2/4 --parallel 2 --report-json shard-2.json -- ./sut`,
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1, Usage: "play `N` runs, with seeds S, S+1, ..."},
 			&cli.Int64Flag{Name: "seed", Usage: "the first seed `S`", DefaultText: "random, printed"},
