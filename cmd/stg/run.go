@@ -134,6 +134,11 @@ func runTestcase(c *cli.Context) error {
 		return inputError(err)
 	}
 	if isSymPurpose(file) {
+		for _, f := range []string{"plan", "shard", "parallel", "report-json"} {
+			if c.IsSet(f) {
+				return usageError(c, "--%s applies to a test case, not to a sympurpose", f)
+			}
+		}
 		return runSymPurpose(c, file, command)
 	}
 	opts, err := runOptions(c)
