@@ -57,6 +57,8 @@ type jsonReport struct {
 	Shard     string    `json:"shard,omitempty"` // "i/n"; "" for the whole campaign
 	Verdict   string    `json:"verdict"`         // Pass, Fail, Inconc or error
 	Results   []jsonRun `json:"results"`
+	// Coverage is what the runs covered of the test case (coverage.go).
+	Coverage *jsonCoverage `json:"coverage,omitempty"`
 }
 
 // jsonRun is one run of a JSON report.
@@ -94,6 +96,7 @@ func (s *runSession) jsonReport() *jsonReport {
 		rep.Results = append(rep.Results, jr)
 	}
 	rep.Verdict = rep.overall()
+	rep.Coverage = s.cov
 	return rep
 }
 
@@ -180,6 +183,7 @@ func finishMerge(c *cli.Context, verdict string, print func(io.Writer), write fu
 // mergeJSON combines the JSON reports of one campaign's shards.
 func mergeJSON(files []string, datas [][]byte) (*jsonReport, error) {
 	var merged *jsonReport
+	var covs []*jsonCoverage
 	seen := map[int]string{}
 	for i, data := range datas {
 		var rep jsonReport
@@ -188,6 +192,7 @@ func mergeJSON(files []string, datas [][]byte) (*jsonReport, error) {
 		if err := dec.Decode(&rep); err != nil {
 			return nil, fmt.Errorf("%s: not a JSON report of stg run: %v", files[i], err)
 		}
+		covs = append(covs, rep.Coverage)
 		if merged == nil {
 			head := rep
 			head.Results, head.Shard = nil, ""
@@ -206,6 +211,7 @@ func mergeJSON(files []string, datas [][]byte) (*jsonReport, error) {
 	}
 	slices.SortFunc(merged.Results, func(a, b jsonRun) int { return a.Run - b.Run })
 	merged.Verdict = merged.overall()
+	merged.Coverage = mergeCoverage(covs) // coverage.go
 	return merged, nil
 }
 

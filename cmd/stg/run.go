@@ -82,7 +82,7 @@ Example:
    stg run cmp.tc.yaml --runs 100 --report report.xml -- ./sut
    stg run cmp.tc.yaml --seed 1234 --runs 1 -- ./sut      # replay one run
    stg run cmp.tc.yaml --tcp localhost:7000
-   stg run cmp.tc.yaml --seed 1 --runs 400 --shard 2/4 --parallel 2 --report-json shard-2.json -- ./sut`,
+   stg run cmp.tc.yaml --seed 1 --runs 400 --shard 2/4 --parallel 2 --report-json shard-2.json -- ./sut` + replayHelp, // replay.go
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "runs", Value: 1, Usage: "play `N` runs, with seeds S, S+1, ..."},
 			&cli.Int64Flag{Name: "seed", Usage: "the first seed `S`", DefaultText: "random, printed"},
@@ -99,7 +99,7 @@ Example:
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the first failing run (its trace and replay line) and the summary"},
-		}, append(symRunFlags(), funcFlags()...)...),
+		}, append(append(symRunFlags(), replayFlags()...), funcFlags()...)...), // replay.go
 		Action: runTestcase,
 	}
 }
@@ -118,6 +118,7 @@ type runSession struct {
 	runNums        []int // the run number of each result in the campaign
 	counts         map[runner.Verdict]int
 	runErr         error
+	cov            *jsonCoverage // coverage.go
 	stdout, stderr io.Writer
 }
 
@@ -180,6 +181,9 @@ func runTestcase(c *cli.Context) error {
 	// SIGINT: the context ends, and the SUT's process group is killed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	if path := c.String("replay"); path != "" {
+		return s.replayTrace(ctx, rs[0], path) // replay.go
+	}
 	fmt.Fprintf(s.stdout, "test case %s: %d run(s), seeds %d..%d, depth %d, %s paths", m.Name, s.runs, s.seed, s.seed+int64(s.runs)-1, opts.Depth, opts.Plan)
 	if s.shard.n > 0 {
 		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.runs(s.runs)))
@@ -189,6 +193,7 @@ func runTestcase(c *cli.Context) error {
 	}
 	fmt.Fprintln(s.stdout)
 	s.play(ctx, rs)
+	s.afterCampaign(ctx, rs[0]) // replay.go: --shrink; coverage.go
 	return s.finish()
 }
 
@@ -294,6 +299,7 @@ func (s *runSession) play(ctx context.Context, rs []*runner.Runner) {
 		if res.Verdict == runner.Fail && show {
 			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
 		}
+		s.saveRun(res) // replay.go: --save-trace
 		if len(ks) > 1 && time.Since(progress) >= time.Second {
 			progress = time.Now()
 			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %d Pass, %d Fail, %d Inconc (%.1fs)\n",
@@ -321,8 +327,9 @@ func (s *runSession) finish() error {
 	if w := timing(s.results); w != "" {
 		fmt.Fprintln(s.stdout, w)
 	}
+	s.printCoverage() // coverage.go
 	if path := s.c.String("report"); path != "" {
-		if err := writeJUnit(path, s.name, s.results, s.runNums, s.runErr); err != nil {
+		if err := writeJUnit(path, s.name, s.results, s.runNums, s.runErr, coverageProperties(s.cov)...); err != nil {
 			return inputError(fmt.Errorf("writing the report: %v", err))
 		}
 	}
@@ -412,11 +419,12 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-func writeJUnit(path, name string, results []*runner.Result, runNums []int, runErr error) error {
+func writeJUnit(path, name string, results []*runner.Result, runNums []int, runErr error, props ...junitProperty) error {
 	suite := junitSuite{Name: name, Tests: len(results)}
 	if w := timing(results); w != "" {
 		suite.Properties = []junitProperty{{Name: "timing", Value: w}}
 	}
+	suite.Properties = append(suite.Properties, props...)
 	var total time.Duration
 	for i, res := range results {
 		total += res.Elapsed

@@ -26,7 +26,7 @@ import (
 // addition to its own.
 func symRunFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "save-trace", Usage: "with a sympurpose: write the trace of the run to `FILE` (JSON Lines, FORMAT.md §5; with several runs, of the first run that gave the overall verdict)"},
+		&cli.StringFlag{Name: "save-trace", Usage: "write the trace of the run to `FILE` (JSON Lines, FORMAT.md §5; for stg run --replay and stg verdict); with several runs: a test case saves each failing run to FILE with its seed inserted, a sympurpose the first run that gave the overall verdict"},
 		&cli.StringFlag{Name: "spec", Usage: "with a sympurpose: its spec `SPEC` (default: the spec the sympurpose names)"},
 	}
 }

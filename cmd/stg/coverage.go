@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Coverage of a campaign (stg run --runs N): which transitions of the
+// test case the runs took and how often, which never, with the spec
+// transition behind each (the spec's transition name, which a generated
+// test case keeps), and for each one never taken whether a path of at
+// most --depth steps takes it (runner.Runner.Prove). It is printed after
+// the summary, written in --report-json ("coverage") and as properties
+// of the JUnit report; stg dot TESTCASE --coverage REPORT draws it.
+
+// jsonCoverage is the "coverage" object of a JSON report.
+type jsonCoverage struct {
+	Depth     int              `json:"depth"`           // the bound of the reachability search
+	Steps     int              `json:"steps"`           // the steps of all runs
+	Unmatched int              `json:"unmatched_steps"` // steps that took no transition (unspecified outputs)
+	Taken     int              `json:"transitions_taken"`
+	Total     int              `json:"transitions_total"`
+	Trans     []jsonTransition `json:"transitions"` // in the order of the test case
+}
+
+// jsonTransition is the coverage of one transition of the test case.
+type jsonTransition struct {
+	Index  int    `json:"index"` // in the test case's transitions, from 0
+	Label  string `json:"label"`
+	From   string `json:"from"`
+	Action string `json:"action"`
+	To     string `json:"to"`
+	Spec   string `json:"spec,omitempty"` // the spec transition's name, when it has one
+	Taken  int    `json:"taken"`          // times, over all runs
+	Runs   int    `json:"runs"`           // runs that took it
+	// For a transition never taken: reachable (with a witness path),
+	// unreachable (proved: no path of at most depth steps) or unknown.
+	Reach string   `json:"reach,omitempty"`
+	Path  []string `json:"path,omitempty"`
+}
+
+// computeCoverage counts the campaign's coverage and searches paths to
+// the transitions never taken, within --depth (at least 1).
+func (s *runSession) computeCoverage(ctx context.Context, r *runner.Runner) *runner.Coverage {
+	cov := runner.NewCoverage(r.Testcase(), s.results)
+	if err := r.Prove(ctx, cov, max(s.opts.Depth, 1)); err != nil {
+		fmt.Fprintf(s.stderr, "stg run: coverage: %v\n", err)
+	}
+	return cov
+}
+
+func coverageJSON(cov *runner.Coverage) *jsonCoverage {
+	if cov == nil {
+		return nil
+	}
+	jc := &jsonCoverage{Depth: cov.Depth, Steps: cov.Steps, Unmatched: cov.Unmatched, Total: len(cov.Transitions)}
+	for i, tc := range cov.Transitions {
+		t := tc.Transition
+		jt := jsonTransition{Index: i, Label: t.Label(), From: t.From, Action: t.Action, To: t.To, Spec: t.Name, Taken: tc.Taken, Runs: tc.Runs}
+		if tc.Taken > 0 {
+			jc.Taken++
+		} else {
+			jt.Reach = tc.Reach.String()
+			for _, p := range tc.Path {
+				jt.Path = append(jt.Path, p.Label())
+			}
+		}
+		jc.Trans = append(jc.Trans, jt)
+	}
+	return jc
+}
+
+// mergeCoverage adds up the coverage of a campaign's shards: counts are
+// summed; a transition never taken is unreachable when a shard proved
+// it, else reachable when a shard found a path.
+func mergeCoverage(covs []*jsonCoverage) *jsonCoverage {
+	var m *jsonCoverage
+	for _, c := range covs {
+		if c == nil {
+			continue
+		}
+		if m == nil {
+			cp := *c
+			cp.Trans = append([]jsonTransition(nil), c.Trans...)
+			m = &cp
+			continue
+		}
+		m.Steps += c.Steps
+		m.Unmatched += c.Unmatched
+		for i := range m.Trans {
+			if i >= len(c.Trans) {
+				break
+			}
+			t, o := &m.Trans[i], c.Trans[i]
+			t.Taken += o.Taken
+			t.Runs += o.Runs
+			switch {
+			case t.Reach == "unreachable" || o.Reach == "unreachable":
+				t.Reach, t.Path = "unreachable", nil
+			case t.Reach != "reachable" && o.Reach == "reachable":
+				t.Reach, t.Path = o.Reach, o.Path
+			}
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	m.Taken = 0
+	for i := range m.Trans {
+		if m.Trans[i].Taken > 0 {
+			m.Taken++
+			m.Trans[i].Reach, m.Trans[i].Path = "", nil
+		}
+	}
+	return m
+}
+
+// printCoverage writes the coverage table: the transitions taken with
+// their counts, then those never taken with what the search found.
+func printCoverage(w io.Writer, jc *jsonCoverage) {
+	if jc == nil {
+		return
+	}
+	fmt.Fprintf(w, "\ncoverage: %d of %d transitions taken; %d steps, %d of them by no transition (unspecified outputs)\n",
+		jc.Taken, jc.Total, jc.Steps, jc.Unmatched)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "  taken\truns\ttransition\tspec\n")
+	for _, t := range jc.Trans {
+		if t.Taken > 0 {
+			fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\n", t.Taken, t.Runs, describeTransition(t), specOf(t))
+		}
+	}
+	tw.Flush()
+	if jc.Taken == jc.Total {
+		return
+	}
+	fmt.Fprintf(w, "never taken (searched within depth %d from the initial state):\n", jc.Depth)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, t := range jc.Trans {
+		if t.Taken > 0 {
+			continue
+		}
+		what := ""
+		switch t.Reach {
+		case "unreachable":
+			what = fmt.Sprintf("UNREACHABLE: no path of at most %d steps takes it (proved)", jc.Depth)
+		case "reachable":
+			what = fmt.Sprintf("reachable in %d steps: %s", len(t.Path), strings.Join(t.Path, "; "))
+		default:
+			what = "unknown: the search ran out of budget"
+		}
+		if t.To == "Fail" && t.Reach == "reachable" {
+			what = fmt.Sprintf("into Fail: only a faulty SUT takes it; reachable in %d steps", len(t.Path))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", describeTransition(t), specOf(t), what)
+	}
+	tw.Flush()
+}
+
+func describeTransition(t jsonTransition) string {
+	if t.Spec == "" {
+		return t.Label
+	}
+	return t.From + " -" + t.Label + "-> " + t.To
+}
+
+func specOf(t jsonTransition) string {
+	if t.Spec != "" {
+		return "spec " + t.Spec
+	}
+	if t.Action == spec.Delta {
+		return "quiescence"
+	}
+	if t.To == "Fail" {
+		return "(outside the spec)"
+	}
+	return "(unnamed in the spec)"
+}
+
+// coverageProperties are the coverage's JUnit properties: the count, and
+// one property per transition.
+func coverageProperties(jc *jsonCoverage) []junitProperty {
+	if jc == nil {
+		return nil
+	}
+	props := []junitProperty{{Name: "coverage", Value: fmt.Sprintf("%d of %d transitions taken, %d steps", jc.Taken, jc.Total, jc.Steps)}}
+	for _, t := range jc.Trans {
+		v := fmt.Sprintf("taken %d times in %d runs", t.Taken, t.Runs)
+		if t.Taken == 0 {
+			v = "never taken; " + t.Reach + fmt.Sprintf(" within depth %d", jc.Depth)
+		}
+		props = append(props, junitProperty{Name: fmt.Sprintf("transition %d: %s", t.Index, describeTransition(t)), Value: v})
+	}
+	return props
+}
+
+// printCoverage prints the campaign's coverage after its summary (with
+// -q, only its count).
+func (s *runSession) printCoverage() {
+	if s.cov == nil {
+		return
+	}
+	if s.c.Bool("quiet") {
+		fmt.Fprintf(s.stdout, "coverage: %d of %d transitions taken\n", s.cov.Taken, s.cov.Total)
+		return
+	}
+	printCoverage(s.stdout, s.cov)
+}

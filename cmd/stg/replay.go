@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// Saving, replaying and shrinking the runs of a test case (stg run
+// TESTCASE): --save-trace writes a run's exchange as a trace file
+// (FORMAT.md §5), --replay plays a trace file's stimuli again, --shrink
+// cuts a failing run down (runner.Shrink).
+
+// replayFlags are the flags of stg run for replaying and shrinking;
+// --save-trace is shared with the symbolic route (symRunFlags).
+func replayFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "replay", Usage: "play exactly the stimuli of the trace `FILE` (written by --save-trace) and report whether the SUT fails the same way as recorded"},
+		&cli.BoolFlag{Name: "shrink", Usage: "on a Fail, search a shorter failing stimulus sequence with smaller values (each candidate against a fresh SUT) and save the trace that replays it"},
+		&cli.IntFlag{Name: "shrink-runs", Value: runner.DefaultShrinkRuns, Usage: "play at most `N` candidate runs when shrinking"},
+	}
+}
+
+// replayHelp is the part of stg run's description on saving, replaying
+// and shrinking runs.
+const replayHelp = `
+--save-trace FILE writes the exchange of a run as a trace file (JSON
+Lines, FORMAT.md §5: the stimuli sent, the outputs received, quiescence as
+delta). With one run it is FILE; with several, each failing run is saved
+to FILE with its seed inserted (trace-seed42.jsonl). --replay FILE plays
+exactly the stimuli of a trace file, each after the observations recorded
+before it, judges the SUT's outputs by the test case as usual, and says
+whether the SUT fails the same way as recorded (same verdict, same failing
+observation); the exit code is the replay's verdict. A stimulus the test
+case does not allow where the replay is (the SUT went another way) is an
+error. --shrink (off by default: every candidate is a fresh SUT) shrinks
+the first failing run: delta debugging over its stimuli, then each value
+moved toward 0 as far as the guards allow (solved with Z3, stimuli
+re-solved when earlier values change what they allow), at most
+--shrink-runs candidate runs; it prints the smallest failing trace and
+saves it (FILE-shrunk.jsonl with --save-trace FILE, else
+TESTCASE-seedS-shrunk.jsonl) for --replay.
+`
+
+// tracePath returns the file --save-trace writes run seed to: the flag's
+// FILE for a campaign of one run, else FILE with the seed inserted
+// before its extension.
+func (s *runSession) tracePath(seed int64, suffix string) string {
+	path := s.c.String("save-trace")
+	if path == "" {
+		return ""
+	}
+	if s.runs == 1 && suffix == "" {
+		return path
+	}
+	ext := filepath.Ext(path)
+	if suffix == "" {
+		suffix = fmt.Sprintf("-seed%d", seed)
+	}
+	return strings.TrimSuffix(path, ext) + suffix + ext
+}
+
+// saveRun writes a run's trace to --save-trace: the only run of the
+// campaign, or a failing one.
+func (s *runSession) saveRun(res *runner.Result) {
+	if s.c.String("save-trace") == "" || res == nil || (s.runs > 1 && res.Verdict != runner.Fail) {
+		return
+	}
+	path := s.tracePath(res.Seed, "")
+	if err := writeRunTrace(path, res); err != nil {
+		fmt.Fprintf(s.stderr, "stg run: --save-trace: %v\n", err)
+		return
+	}
+	fmt.Fprintf(s.stdout, "trace saved to %s; replay: %s\n", path, s.replayLine(path))
+}
+
+// replayLine is the command line that replays a trace file.
+func (s *runSession) replayLine(path string) string {
+	cmd := strings.Replace(s.replay, " --seed %d --runs 1", "", 1)
+	head, tail, _ := strings.Cut(cmd, " -- ")
+	if tail == "" {
+		head, tail, _ = strings.Cut(cmd, " --tcp ")
+		return head + " --replay " + shellJoin([]string{path}) + " --tcp " + tail
+	}
+	return head + " --replay " + shellJoin([]string{path}) + " -- " + tail
+}
+
+// writeRunTrace writes a run's exchange as a trace file.
+func writeRunTrace(path string, res *runner.Result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	for _, ev := range runner.TraceEvents(res.Trace) {
+		if err := spec.WriteTraceEvent(f, ev); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return f.Close()
+}
+
+// replayTrace is stg run TESTCASE --replay FILE: it judges the recorded
+// trace by the test case, replays its stimuli against the SUT, and
+// compares.
+func (s *runSession) replayTrace(ctx context.Context, r *runner.Runner, path string) error {
+	data, err := os.Open(path)
+	if err != nil {
+		return inputError(fmt.Errorf("--replay: %v", err))
+	}
+	events, err := spec.ReadTrace(path, data)
+	data.Close()
+	if err != nil {
+		return inputError(err)
+	}
+	want, err := r.Judge(ctx, path, events)
+	var se *runner.StimulusError
+	switch {
+	case errors.As(err, &se):
+		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s (%s)",
+			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.name, se.Location, se.State))
+	case err != nil:
+		return inputError(fmt.Errorf("%s: the recorded trace does not fit test case %s: %v", path, s.name, err))
+	}
+	sc, _ := runner.ScriptFromTrace(r.Testcase(), path, events)
+	fmt.Fprintf(s.stdout, "test case %s: replaying %d stimuli of %s (recorded: %s, %s)\n", s.name, len(sc), path, want.Verdict, want.Reason)
+	got, err := runner.ReplayOnce(ctx, r, s.start, sc, false)
+	if got != nil {
+		got.Seed = want.Seed
+		fmt.Fprintf(s.stdout, "\nreplay: %s (%s)\n", got.Verdict, got.Reason)
+		got.WriteTrace(s.stdout)
+	}
+	switch {
+	case errors.As(err, &se):
+		return &exitCode{code: exitError, err: fmt.Errorf("stg run: --replay %s: %v", path, err)}
+	case errors.Is(err, context.Canceled):
+		return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
+	case err != nil:
+		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", err)}
+	}
+	fmt.Fprintln(s.stdout, compareReplay(want, got))
+	if got.Verdict == runner.Fail && s.c.Bool("shrink") {
+		if err := s.shrink(ctx, r, got); err != nil {
+			return err
+		}
+	}
+	return runVerdictExit(got.Verdict)
+}
+
+// compareReplay says whether a replay reproduced the recorded run.
+func compareReplay(want, got *runner.Result) string {
+	last := func(res *runner.Result) string {
+		if len(res.Trace) == 0 {
+			return "nothing"
+		}
+		return runner.TraceEvents(res.Trace[len(res.Trace)-1:])[0].Action + stepText(res.Trace[len(res.Trace)-1])
+	}
+	switch {
+	case want.Verdict != got.Verdict:
+		return fmt.Sprintf("NOT REPRODUCED: recorded %s, replayed %s", want.Verdict, got.Verdict)
+	case want.Verdict == runner.Fail && last(want) != last(got):
+		return fmt.Sprintf("Fail again, but on another observation: recorded %s, replayed %s", last(want), last(got))
+	case want.Verdict == runner.Fail:
+		return fmt.Sprintf("REPRODUCED: the SUT fails the same way (%s)", last(got))
+	}
+	return fmt.Sprintf("REPRODUCED: %s again", got.Verdict)
+}
+
+// stepText prints a step's action and arguments.
+func stepText(s runner.Step) string {
+	if len(s.Args) == 0 {
+		return ""
+	}
+	parts := make([]string, len(s.Args))
+	for i, b := range s.Args {
+		parts[i] = b.String()
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// runVerdictExit is the exit code of a verdict of stg run.
+func runVerdictExit(v runner.Verdict) error {
+	switch v {
+	case runner.Fail:
+		return &exitCode{code: exitFail}
+	case runner.Inconc:
+		return &exitCode{code: exitInconc}
+	}
+	return nil
+}
+
+// shrinkFirstFail shrinks the campaign's first failing run (--shrink).
+func (s *runSession) shrinkFirstFail(ctx context.Context, r *runner.Runner) {
+	if !s.c.Bool("shrink") || s.runErr != nil {
+		return
+	}
+	for _, res := range s.results {
+		if res.Verdict == runner.Fail {
+			if err := s.shrink(ctx, r, res); err != nil {
+				fmt.Fprintf(s.stderr, "stg run: --shrink: %v\n", err)
+			}
+			return
+		}
+	}
+}
+
+// shrink shrinks a failing run, prints the result and saves its trace.
+func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runner.Result) error {
+	n := len(runner.ScriptOf(failed.Trace))
+	fmt.Fprintf(s.stdout, "\nshrinking the failing run of seed %d (%d stimuli, %d steps), at most %d runs\n", failed.Seed, n, len(failed.Trace), s.c.Int("shrink-runs"))
+	sh, err := r.Shrink(ctx, s.start, failed, s.c.Int("shrink-runs"))
+	if err != nil {
+		return fmt.Errorf("shrinking: %v", err)
+	}
+	if !sh.Reproduced {
+		fmt.Fprintf(s.stdout, "the failure did not reproduce when its stimuli were replayed (%d run): not shrunk\n", sh.Tried)
+		return nil
+	}
+	fmt.Fprintf(s.stdout, "shrunk to %d stimuli, %d steps (from %d stimuli, %d steps) in %d runs: %s (%s)\n",
+		len(sh.Script), len(sh.Result.Trace), n, len(failed.Trace), sh.Tried, sh.Result.Verdict, sh.Result.Reason)
+	sh.Result.WriteTrace(s.stdout)
+	path := s.tracePath(failed.Seed, "-shrunk")
+	if path == "" {
+		path = fmt.Sprintf("%s-seed%d-shrunk.jsonl", s.name, failed.Seed)
+	}
+	if err := writeRunTrace(path, sh.Result); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.stdout, "shrunk trace saved to %s; replay: %s\n", path, s.replayLine(path))
+	return nil
+}
+
+// afterCampaign shrinks the first failing run (--shrink) and computes the
+// coverage of a campaign of several runs, or of one whose report is
+// written.
+func (s *runSession) afterCampaign(ctx context.Context, r *runner.Runner) {
+	s.shrinkFirstFail(ctx, r)
+	if len(s.results) > 1 || s.c.String("report") != "" || s.c.String("report-json") != "" {
+		s.cov = coverageJSON(s.computeCoverage(ctx, r))
+	}
+}
+
+// sendPos returns FILE:LINE:1 of the k-th send event (from 1).
+func sendPos(path string, events []spec.TraceEvent, k int) string {
+	for _, ev := range events {
+		if ev.Send {
+			if k--; k == 0 {
+				return fmt.Sprintf("%s:%d:1", path, ev.Line)
+			}
+		}
+	}
+	return path
+}
