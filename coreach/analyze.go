@@ -23,6 +23,11 @@ type Options struct {
 	// test case can be in after the Keep rule, and the backward one to
 	// reachable states. Default 1; a negative value disables it.
 	Slicing int
+
+	// reference selects the plain algorithm the tests compare with:
+	// every guard met as a predicate at every transfer, and descending
+	// iterations as full sweeps.
+	reference bool
 }
 
 func (o Options) withDefaults() Options {
@@ -78,7 +83,8 @@ type edge struct {
 	from, to  int
 	affine    map[int]abstraction.LinExpr
 	havoc     []int
-	guardOnly bool // no assignment to a represented variable
+	guardOnly bool  // no assignment to a represented variable
+	guard     guard // t.Guard, compiled once
 }
 
 type analysis struct {
@@ -123,6 +129,10 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 		e := &edge{t: t, from: a.index[t.From], to: a.index[t.To]}
 		e.affine, e.havoc = a.f.assignment(t)
 		e.guardOnly = len(e.affine) == 0 && len(e.havoc) == 0
+		e.guard = a.f.compile(t.Guard, dom.Name() == "polyhedra")
+		if opts.reference {
+			e.guard = guard{steps: []guardStep{{e: t.Guard}}}
+		}
 		addThresholds(t.Guard)
 		if e.guardOnly && e.from == e.to {
 			// A self-loop that changes no represented variable (a delta
@@ -171,7 +181,7 @@ func (f *frame) constraintsOf(e spec.Expr) []abstraction.Constraint {
 
 // post is the abstract successor of x through e (params projected).
 func (a *analysis) post(e *edge, x abstraction.Value) abstraction.Value {
-	y := a.f.meet(x, e.t.Guard)
+	y := a.f.meetGuard(x, e.guard)
 	if y.IsEmpty() {
 		return y
 	}
@@ -198,7 +208,7 @@ func (a *analysis) pre(e *edge, x abstraction.Value) abstraction.Value {
 	if len(e.affine) > 0 {
 		y = y.Preimage(e.affine)
 	}
-	y = a.f.meet(y, e.t.Guard)
+	y = a.f.meetGuard(y, e.guard)
 	return y.Forget(a.f.paramD...)
 }
 
@@ -266,6 +276,7 @@ func (a *analysis) solve(val []abstraction.Value, heads []bool, transfer func(in
 	n := len(val)
 	order := priorities(n, seeds, next)
 	updates := make([]int, n)
+	widened := make([]bool, n)
 	w := &worklist{prio: order, in: make([]bool, n)}
 	for _, s := range seeds {
 		w.push(s)
@@ -279,6 +290,7 @@ func (a *analysis) solve(val []abstraction.Value, heads []bool, transfer func(in
 		if heads[i] {
 			updates[i]++
 			if updates[i] > a.opts.WideningDelay {
+				widened[i] = true
 				v = val[i].Widen(val[i].Join(v), a.thresholds)
 			} else {
 				v = val[i].Join(v)
@@ -291,12 +303,61 @@ func (a *analysis) solve(val []abstraction.Value, heads []bool, transfer func(in
 			w.push(j)
 		}
 	}
-	// Descending iterations: each round recomputes every location from
-	// the current (post-fixpoint) values; the result stays a
-	// post-fixpoint, hence sound, and can only shrink.
-	for r := 0; r < a.opts.Narrowing; r++ {
-		for _, i := range byPriority(order) {
-			val[i] = transfer(i).Meet(val[i])
+	if a.opts.reference {
+		for r := 0; r < a.opts.Narrowing; r++ {
+			for _, i := range byPriority(order) {
+				val[i] = transfer(i).Meet(val[i])
+			}
+		}
+		return
+	}
+	a.narrow(val, widened, transfer, next, order)
+}
+
+// narrow runs the descending iterations: each round recomputes the
+// locations in priority order from the current (post-fixpoint) values;
+// the result stays a post-fixpoint, hence sound, and can only shrink.
+//
+// A round recomputes only the locations that can change: at the end of
+// the ascending iterations every location that was never widened holds
+// exactly its transfer (its value is the join of transfers of growing
+// inputs, so the last one), and so does every location whose inputs
+// have not changed since it was last recomputed. Round 0 starts from
+// the widened loop heads; a change at i marks the locations that depend
+// on i, in this round when they come later in the order and in the next
+// one otherwise: the values are those of full sweeps, for a fraction of
+// the transfers.
+func (a *analysis) narrow(val []abstraction.Value, widened []bool, transfer func(int) abstraction.Value, next func(int) []int, order []int) {
+	n := len(val)
+	var dirty []int
+	for i, w := range widened {
+		if w {
+			dirty = append(dirty, i)
+		}
+	}
+	for r := 0; r < a.opts.Narrowing && len(dirty) > 0; r++ {
+		w := &worklist{prio: order, in: make([]bool, n)}
+		for _, i := range dirty {
+			w.push(i)
+		}
+		later := make([]bool, n)
+		dirty = dirty[:0]
+		for w.Len() > 0 {
+			i := w.pop()
+			v := transfer(i).Meet(val[i])
+			changed := !v.Equal(val[i])
+			val[i] = v
+			if !changed {
+				continue
+			}
+			for _, j := range next(i) {
+				if order[j] > order[i] {
+					w.push(j)
+				} else if !later[j] {
+					later[j] = true
+					dirty = append(dirty, j)
+				}
+			}
 		}
 	}
 }

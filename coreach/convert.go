@@ -309,3 +309,62 @@ func countConds(e spec.Expr) int {
 	})
 	return n
 }
+
+// guard is a predicate compiled once for the many meets of the fixpoint
+// iterations: the steps are applied in order, each either a meet with
+// linear constraints or, for what is not a plain comparison, the
+// general meet of frame.meet.
+type guard struct {
+	steps []guardStep
+}
+
+type guardStep struct {
+	cs []abstraction.Constraint // when not nil: MeetConstraints(cs)
+	e  spec.Expr                // otherwise: meet(x, e)
+}
+
+// compile splits e into its conjuncts and converts the comparisons to
+// constraints, as frame.meet would at every meet. With batch, the
+// constraints of consecutive comparisons are met in one step, which for
+// an exact domain (polyhedra) is the same set for one conversion.
+func (f *frame) compile(e spec.Expr, batch bool) guard {
+	if spec.HasCond(e) {
+		return guard{steps: []guardStep{{e: e}}}
+	}
+	var g guard
+	for _, c := range spec.Conjuncts(e) {
+		if b, ok := c.(*spec.BoolLit); ok && b.Val {
+			continue
+		}
+		b, ok := c.(*spec.Binary)
+		if !ok || !b.Op.IsComparison() || b.Op == spec.Ne {
+			g.steps = append(g.steps, guardStep{e: c})
+			continue
+		}
+		cs, ok := f.atom(b.Op, b.X, b.Y)
+		if !ok {
+			continue // not representable: meet keeps x
+		}
+		if n := len(g.steps); batch && n > 0 && g.steps[n-1].cs != nil {
+			g.steps[n-1].cs = append(g.steps[n-1].cs, cs...)
+			continue
+		}
+		g.steps = append(g.steps, guardStep{cs: cs})
+	}
+	return g
+}
+
+// meetGuard returns an over-approximation of X ∧ g, as meet does.
+func (f *frame) meetGuard(x abstraction.Value, g guard) abstraction.Value {
+	for _, s := range g.steps {
+		if x.IsEmpty() {
+			return x
+		}
+		if s.cs != nil {
+			x = x.MeetConstraints(s.cs)
+		} else {
+			x = f.meet(x, s.e)
+		}
+	}
+	return x
+}
