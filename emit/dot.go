@@ -17,6 +17,9 @@ type DrawOptions struct {
 	// unguarded receive that goes to Fail, which is otherwise summed up
 	// by a note in its source location.
 	AllEdges bool
+	// Coverage, when not nil, colours each edge by how often the runs
+	// of a campaign took its transition (dotcoverage.go).
+	Coverage map[*spec.Transition]EdgeCoverage
 }
 
 // Sizes above which a drawing is large: laid out left to right, with
@@ -127,6 +130,9 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 			e.Dashed()
 		case spec.Internal:
 			e.Dotted()
+		}
+		if o.Coverage != nil {
+			coverEdge(e, drawnLabel(m, t), o.Coverage[t], mostTaken(o.Coverage))
 		}
 	}
 	return g

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -211,4 +214,39 @@ func (s *runSession) printCoverage() {
 		return
 	}
 	printCoverage(s.stdout, s.cov)
+}
+
+// drawCoverage reads the coverage of a JSON report of stg run
+// (--report-json, or stg report merge -o) for a drawing of the test case
+// m: the coverage of each transition, and whether a transition that the
+// drawing would sum up in a note (an output into Fail) was taken, so that
+// every edge must be drawn.
+func drawCoverage(path string, m *spec.Model) (map[*spec.Transition]emit.EdgeCoverage, bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	var rep jsonReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, false, fmt.Errorf("%s: not a JSON report of stg run --report-json: %v", path, err)
+	}
+	switch {
+	case m.Kind != spec.TestcaseKind:
+		return nil, false, fmt.Errorf("--coverage colours a testcase, not a %s", m.Kind)
+	case rep.Coverage == nil:
+		return nil, false, fmt.Errorf("%s: the report has no coverage (stg run writes it with --report-json)", path)
+	case rep.Testcase != m.Name || len(rep.Coverage.Trans) != len(m.Transitions):
+		return nil, false, fmt.Errorf("%s: the report is of test case %s (%d transitions), not of %s (%d)", path, rep.Testcase, len(rep.Coverage.Trans), m.Name, len(m.Transitions))
+	}
+	cov := map[*spec.Transition]emit.EdgeCoverage{}
+	allEdges := false
+	for i, t := range m.Transitions {
+		jt := rep.Coverage.Trans[i]
+		if jt.Label != t.Label() {
+			return nil, false, fmt.Errorf("%s: transition %d is %s in the report, %s in the test case", path, i, jt.Label, t.Label())
+		}
+		cov[t] = emit.EdgeCoverage{Taken: jt.Taken, Unreachable: jt.Reach == "unreachable"}
+		allEdges = allEdges || jt.Taken > 0 && m.Verdict(t.To) == "fail"
+	}
+	return cov, allEdges, nil
 }

@@ -44,6 +44,7 @@ Example:
 			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the output: dot, svg or png (svg and png need Graphviz)"},
 			&cli.StringFlag{Name: "spec", Usage: "the `SPEC` of the purpose to draw (default: the spec in the purpose's directory)"},
 			&cli.BoolFlag{Name: "all-edges", Usage: "draw every transition of a testcase, also each output that leads to Fail"},
+			&cli.StringFlag{Name: "coverage", Usage: "colour the edges of a testcase by how often the runs of the JSON `REPORT` (stg run --report-json) took them; grey: never, red: proved unreachable"},
 		},
 		Action: runDot,
 	}
@@ -104,7 +105,15 @@ func runDot(c *cli.Context) error {
 		return inputError(err)
 	}
 
-	out := []byte(emit.DrawDOT(m, emit.DrawOptions{AllEdges: c.Bool("all-edges")}).String())
+	opts := emit.DrawOptions{AllEdges: c.Bool("all-edges")}
+	if report := c.String("coverage"); report != "" {
+		var takenIntoFail bool
+		if opts.Coverage, takenIntoFail, err = drawCoverage(report, m); err != nil { // coverage.go
+			return inputError(err)
+		}
+		opts.AllEdges = opts.AllEdges || takenIntoFail
+	}
+	out := []byte(emit.DrawDOT(m, opts).String())
 	if format != "dot" {
 		if out, err = graphviz(out, format); err != nil {
 			return inputError(err)
