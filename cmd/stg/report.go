@@ -265,6 +265,7 @@ func printJSONMerge(w io.Writer, rep *jsonReport) {
 			fmt.Fprintf(w, "run %d, seed %d: %s (%s)\n", r.Run, r.Seed, r.Verdict, r.Reason)
 		}
 	}
+	printCoverage(w, rep.Coverage) // coverage.go
 }
 
 var junitRunName = regexp.MustCompile(`^run (\d+) \(seed (-?\d+)\)$`)
