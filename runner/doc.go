@@ -75,6 +75,19 @@
 // that dies (adapter.ExitError) or cannot be talked to ends the run with
 // an error, never a verdict.
 //
+// # Replay, shrinking and coverage
+//
+// Runner.Replay plays a fixed Script of stimuli instead of choosing them
+// (a run's stimuli, ScriptOf, or a trace file's, ScriptFromTrace), each
+// after the observations recorded before it; the SUT's outputs are
+// judged as in any run, and Runner.Judge judges a recorded trace without
+// a SUT. Runner.Shrink cuts a failing run down by delta debugging over
+// its stimuli and moves its values toward 0 under the guards (Zeller and
+// Hildebrandt 2002; shrink.go), playing only runs the test case allows.
+// NewCoverage counts the transitions a campaign took, and Runner.Prove
+// searches, by bounded unrolling with Z3, a path to each one never taken
+// (coverage.go).
+//
 // # External functions
 //
 // Guards and assignments may call external functions (FORMAT.md §2).

@@ -112,6 +112,11 @@ func writeRunTrace(path string, res *runner.Result) error {
 // trace by the test case, replays its stimuli against the SUT, and
 // compares.
 func (s *runSession) replayTrace(ctx context.Context, r *runner.Runner, path string) error {
+	for _, f := range []string{"runs", "seed", "shard", "parallel", "plan"} {
+		if s.c.IsSet(f) {
+			return usageError(s.c, "--%s does not apply to --replay, which plays the stimuli of the trace file", f)
+		}
+	}
 	data, err := os.Open(path)
 	if err != nil {
 		return inputError(fmt.Errorf("--replay: %v", err))

@@ -135,7 +135,7 @@ func runTestcase(c *cli.Context) error {
 		return inputError(err)
 	}
 	if isSymPurpose(file) {
-		for _, f := range []string{"plan", "shard", "parallel", "report-json"} {
+		for _, f := range []string{"plan", "shard", "parallel", "report-json", "replay", "shrink", "shrink-runs"} {
 			if c.IsSet(f) {
 				return usageError(c, "--%s applies to a test case, not to a sympurpose", f)
 			}
