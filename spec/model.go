@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"math/big"
+	"sync/atomic"
 )
 
 // ModelKind says which kind of file a model file is: one of the three
@@ -78,6 +79,8 @@ type Model struct {
 	Verdicts Verdicts    // testcase: verdict locations
 
 	Transitions []*Transition // T, in order
+
+	outgoing atomic.Value // *outIndex: Outgoing's index of Transitions
 
 	// Spec is, for a purpose, the spec whose variables it reads.
 	Spec *Model
@@ -230,14 +233,56 @@ func (m *Model) Verdict(l string) string {
 }
 
 // Outgoing returns the transitions leaving l, in order.
+//
+// On large models it reads an index of Transitions by source, built on
+// first use and rebuilt when the slice is replaced or grows, or when a
+// listed transition no longer leaves l (a scan per call made the
+// product quadratic). A transition changed in place so that it now
+// leaves l is not seen until the index is rebuilt.
 func (m *Model) Outgoing(l string) []*Transition {
-	var ts []*Transition
-	for _, t := range m.Transitions {
-		if t.From == l {
-			ts = append(ts, t)
+	all := m.Transitions
+	if len(all) < outIndexMin {
+		var ts []*Transition
+		for _, t := range all {
+			if t.From == l {
+				ts = append(ts, t)
+			}
 		}
+		return ts
+	}
+	idx, _ := m.outgoing.Load().(*outIndex)
+	if idx == nil || idx.base != &all[0] || idx.n != len(all) {
+		idx = newOutIndex(all)
+		m.outgoing.Store(idx)
+	}
+	var ts []*Transition
+	for _, i := range idx.from[l] {
+		if all[i].From != l { // replaced in place: index again
+			m.outgoing.Store(newOutIndex(all))
+			return m.Outgoing(l)
+		}
+		ts = append(ts, all[i])
 	}
 	return ts
+}
+
+// outIndexMin is the number of transitions from which Outgoing indexes.
+const outIndexMin = 256
+
+// outIndex lists, per source location, the positions of its transitions
+// in the slice starting at base, of length n.
+type outIndex struct {
+	base **Transition
+	n    int
+	from map[string][]int
+}
+
+func newOutIndex(ts []*Transition) *outIndex {
+	idx := &outIndex{base: &ts[0], n: len(ts), from: map[string][]int{}}
+	for i, t := range ts {
+		idx.from[t.From] = append(idx.from[t.From], i)
+	}
+	return idx
 }
 
 // AssignedValue returns the expression assigned to v by t, or a
