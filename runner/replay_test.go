@@ -123,3 +123,29 @@ func sameEvents(t *testing.T, a, b *Result) bool {
 	}
 	return x.String() == y.String()
 }
+
+// FuzzJudge: any trace file is judged by the test case without a panic
+// or a hang; its errors are positioned or a StimulusError.
+func FuzzJudge(f *testing.F) {
+	f.Add([]byte(`{"dir":"send","action":"in","args":{"p":3}}` + "\n" + `{"dir":"send","action":"in","args":{"p":5}}` + "\n" + `{"dir":"receive","action":"ok","args":{"p":2}}`))
+	f.Add([]byte(`{"dir":"receive","action":"delta"}` + "\n" + `{"dir":"send","action":"in","args":{"p":1}}`))
+	f.Add([]byte(`{"dir":"receive","action":"nok","args":{"p":"x"}}`))
+	f.Add([]byte(`{"dir":"send","action":"ok"}`))
+	r := newRunner(f, "cmp.yaml", Options{Depth: 2, MaxSteps: 50})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		evs, err := spec.ReadTrace("t.jsonl", bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		res, err := r.Judge(context.Background(), "t.jsonl", evs)
+		var se *StimulusError
+		var el spec.ErrorList
+		switch {
+		case errors.As(err, &se), errors.As(err, &el):
+		case err != nil:
+			t.Fatalf("%v", err)
+		case res.Verdict == 0:
+			t.Fatalf("no verdict:\n%s", res.TraceString())
+		}
+	})
+}
