@@ -79,6 +79,9 @@ func (s *runSession) saveRun(res *runner.Result) {
 		fmt.Fprintf(s.stderr, "stg run: --save-trace: %v\n", err)
 		return
 	}
+	if s.c.Bool("quiet") && res.Verdict == runner.Fail && s.counts[runner.Fail] > 1 {
+		return // -q: the first failing run only; afterCampaign counts the others
+	}
 	fmt.Fprintf(s.stdout, "trace saved to %s; replay: %s\n", path, s.replayLine(path))
 }
 
@@ -225,6 +228,9 @@ func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runne
 	if err != nil {
 		return fmt.Errorf("shrinking: %v", err)
 	}
+	if sh.Result != nil {
+		sh.Result.Seed = failed.Seed
+	}
 	if !sh.Reproduced {
 		fmt.Fprintf(s.stdout, "the failure did not reproduce when its stimuli were replayed (%d run): not shrunk\n", sh.Tried)
 		return nil
@@ -247,6 +253,9 @@ func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runne
 // coverage of a campaign of several runs, or of one whose report is
 // written.
 func (s *runSession) afterCampaign(ctx context.Context, r *runner.Runner) {
+	if n := s.counts[runner.Fail]; n > 1 && s.runs > 1 && s.c.Bool("quiet") && s.c.String("save-trace") != "" {
+		fmt.Fprintf(s.stdout, "traces of the %d failing runs saved to %s\n", n, s.tracePath(0, "-seedS"))
+	}
 	s.shrinkFirstFail(ctx, r)
 	if len(s.results) > 1 || s.c.String("report") != "" || s.c.String("report-json") != "" {
 		s.cov = coverageJSON(s.computeCoverage(ctx, r))
