@@ -52,11 +52,15 @@ type Coverage struct {
 	// the sum of the Taken counts and Unmatched.
 	Unmatched int
 	Depth     int // the bound of Prove (0: not proved)
+	// Visited holds the locations the runs were in. A transition proved
+	// unreachable within the depth whose source was visited is reached
+	// only by longer paths.
+	Visited map[string]bool
 }
 
 // NewCoverage counts the transitions of tc the runs took.
 func NewCoverage(tc *spec.Model, results []*Result) *Coverage {
-	c := &Coverage{Transitions: make([]TransitionCoverage, len(tc.Transitions))}
+	c := &Coverage{Transitions: make([]TransitionCoverage, len(tc.Transitions)), Visited: map[string]bool{}}
 	for i, t := range tc.Transitions {
 		c.Transitions[i].Transition = t
 	}
@@ -68,6 +72,10 @@ func NewCoverage(tc *spec.Model, results []*Result) *Coverage {
 		seen := map[int]bool{}
 		for _, s := range res.Trace {
 			c.Steps++
+			c.Visited[s.From] = true
+			if s.To != "" {
+				c.Visited[s.To] = true
+			}
 			i := TransitionOf(tc, s)
 			if i < 0 {
 				c.Unmatched++
@@ -159,10 +167,17 @@ func (r *Runner) reach(ctx context.Context, target *spec.Transition, depth int) 
 	}
 	rc.s = r.z.NewSolver()
 	defer rc.s.Close()
-	if err := rc.s.Assert(r.init.PC); err != nil {
+	err := rc.s.Assert(r.init.PC)
+	if err != nil {
 		return ReachUnknown, nil, err
 	}
-	found, err := rc.search(r.init.Loc, 0, depth, r.init.Vars)
+	// Iterative deepening: the witness found is a shortest path.
+	found := false
+	for bound := d + 1; bound <= depth && !found && !rc.exhausted(); bound++ {
+		if found, err = rc.search(r.init.Loc, 0, bound, r.init.Vars); err != nil {
+			break
+		}
+	}
 	switch {
 	case err != nil:
 		return ReachUnknown, nil, err
@@ -184,8 +199,7 @@ func (rc *reacher) search(loc string, step, depth int, vars map[string]spec.Expr
 				continue // too far, or a loop that changes nothing
 			}
 		}
-		if rc.budget <= 0 || rc.ctx.Err() != nil {
-			rc.unknown = true
+		if rc.exhausted() {
 			return false, nil
 		}
 		rc.budget--
@@ -218,6 +232,15 @@ func (rc *reacher) search(loc string, step, depth int, vars map[string]spec.Expr
 		}
 	}
 	return false, nil
+}
+
+// exhausted reports (and records) whether the search must stop: out of
+// budget, or cancelled.
+func (rc *reacher) exhausted() bool {
+	if rc.budget <= 0 || rc.ctx.Err() != nil {
+		rc.unknown = true
+	}
+	return rc.unknown && (rc.budget <= 0 || rc.ctx.Err() != nil)
 }
 
 // unroll returns the constraint of taking t as step k of a path from the

@@ -46,6 +46,10 @@ type jsonTransition struct {
 	// unreachable (proved: no path of at most depth steps) or unknown.
 	Reach string   `json:"reach,omitempty"`
 	Path  []string `json:"path,omitempty"`
+	// SourceVisited: never taken, but the runs were in its source
+	// location (for an unreachable one: its guard never held there
+	// within depth steps, or the runs got there by longer paths).
+	SourceVisited bool `json:"source_visited,omitempty"`
 }
 
 // computeCoverage counts the campaign's coverage and searches paths to
@@ -69,7 +73,7 @@ func coverageJSON(cov *runner.Coverage) *jsonCoverage {
 		if tc.Taken > 0 {
 			jc.Taken++
 		} else {
-			jt.Reach = tc.Reach.String()
+			jt.Reach, jt.SourceVisited = tc.Reach.String(), cov.Visited[t.From]
 			for _, p := range tc.Path {
 				jt.Path = append(jt.Path, p.Label())
 			}
@@ -103,6 +107,7 @@ func mergeCoverage(covs []*jsonCoverage) *jsonCoverage {
 			t, o := &m.Trans[i], c.Trans[i]
 			t.Taken += o.Taken
 			t.Runs += o.Runs
+			t.SourceVisited = t.SourceVisited || o.SourceVisited
 			switch {
 			case t.Reach == "unreachable" || o.Reach == "unreachable":
 				t.Reach, t.Path = "unreachable", nil
@@ -118,7 +123,7 @@ func mergeCoverage(covs []*jsonCoverage) *jsonCoverage {
 	for i := range m.Trans {
 		if m.Trans[i].Taken > 0 {
 			m.Taken++
-			m.Trans[i].Reach, m.Trans[i].Path = "", nil
+			m.Trans[i].Reach, m.Trans[i].Path, m.Trans[i].SourceVisited = "", nil, false
 		}
 	}
 	return m
@@ -150,10 +155,12 @@ func printCoverage(w io.Writer, jc *jsonCoverage) {
 			continue
 		}
 		what := ""
-		switch t.Reach {
-		case "unreachable":
+		switch {
+		case t.Reach == "unreachable" && t.SourceVisited:
+			what = fmt.Sprintf("UNREACHABLE: no path of at most %d steps takes it (proved), though the runs were in %s", jc.Depth, t.From)
+		case t.Reach == "unreachable":
 			what = fmt.Sprintf("UNREACHABLE: no path of at most %d steps takes it (proved)", jc.Depth)
-		case "reachable":
+		case t.Reach == "reachable":
 			what = fmt.Sprintf("reachable in %d steps: %s", len(t.Path), strings.Join(t.Path, "; "))
 		default:
 			what = "unknown: the search ran out of budget"
