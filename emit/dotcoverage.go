@@ -16,6 +16,7 @@ type EdgeCoverage struct {
 	// Unreachable: never taken, and proved unreachable within the
 	// search depth (no path of at most that many steps takes it).
 	Unreachable bool
+	Depth       int // the search depth of Unreachable
 }
 
 // coverEdge colours the edge of a transition by how often it was taken:
@@ -26,7 +27,7 @@ func coverEdge(e dot.Edge, label string, c EdgeCoverage, most int) {
 	switch {
 	case c.Taken == 0 && c.Unreachable:
 		e.Attr("color", "red3").Attr("fontcolor", "red3").Dotted()
-		e.Label(label + "\n(never: unreachable)")
+		e.Label(fmt.Sprintf("%s\n(never: unreachable in ≤ %d steps)", label, c.Depth))
 	case c.Taken == 0:
 		e.Attr("color", "gray60").Attr("fontcolor", "gray45")
 		e.Label(label + "\n(never taken)")

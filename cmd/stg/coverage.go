@@ -252,7 +252,7 @@ func drawCoverage(path string, m *spec.Model) (map[*spec.Transition]emit.EdgeCov
 		if jt.Label != t.Label() {
 			return nil, false, fmt.Errorf("%s: transition %d is %s in the report, %s in the test case", path, i, jt.Label, t.Label())
 		}
-		cov[t] = emit.EdgeCoverage{Taken: jt.Taken, Unreachable: jt.Reach == "unreachable"}
+		cov[t] = emit.EdgeCoverage{Taken: jt.Taken, Unreachable: jt.Reach == "unreachable", Depth: rep.Coverage.Depth}
 		allEdges = allEdges || jt.Taken > 0 && m.Verdict(t.To) == "fail"
 	}
 	return cov, allEdges, nil

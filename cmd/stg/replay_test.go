@@ -112,7 +112,7 @@ func TestRunCoverage(t *testing.T) {
 		t.Errorf("JUnit properties: %v", props)
 	}
 	code, out, errOut = stgCmd(t, "dot", runTestcaseFile, "--coverage", js)
-	if code != 0 || !strings.Contains(out, `×4",penwidth="4.00"`) || strings.Count(out, "(never: unreachable)") != 2 || !strings.Contains(out, "(never taken)") {
+	if code != 0 || !strings.Contains(out, `×4",penwidth="4.00"`) || strings.Count(out, "(never: unreachable in ≤ 8 steps)") != 2 || !strings.Contains(out, "(never taken)") {
 		t.Errorf("stg dot --coverage: exit %d\n%s\n%s", code, out, errOut)
 	}
 	code, _, errOut = stgCmd(t, "dot", filepath.Join("..", "..", "runner", "testdata", "detour.yaml"), "--coverage", js)
