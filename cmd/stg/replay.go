@@ -48,6 +48,15 @@ re-solved when earlier values change what they allow), at most
 --shrink-runs candidate runs; it prints the smallest failing trace and
 saves it (FILE-shrunk.jsonl with --save-trace FILE, else
 TESTCASE-seedS-shrunk.jsonl) for --replay.
+
+After several runs (or when a report is written), the coverage of the
+test case is printed: how often each transition was taken, by how many
+runs, the spec transition behind it (its name), and for each one never
+taken whether Z3 finds a path of at most --depth steps from the initial
+state that takes it (reachable, with the path) or proves there is none
+(unreachable within the depth). --report-json holds it as "coverage", the
+JUnit report as properties; stg dot TESTCASE --coverage REPORT.json draws
+it.
 `
 
 // tracePath returns the file --save-trace writes run seed to: the flag's
