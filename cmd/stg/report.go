@@ -286,7 +286,7 @@ func mergeJUnit(files []string, datas [][]byte) (junitSuites, string, error) {
 			if !ok {
 				k = len(merged.Suites)
 				index[s.Name] = k
-				merged.Suites = append(merged.Suites, junitSuite{Name: s.Name, Properties: s.Properties})
+				merged.Suites = append(merged.Suites, junitSuite{Name: s.Name, Properties: withoutCoverage(s.Properties, len(files))}) // coverage.go
 			}
 			for _, c := range s.Cases {
 				id := s.Name + "\x00" + c.Name
