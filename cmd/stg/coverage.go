@@ -40,8 +40,13 @@ type jsonTransition struct {
 	Action string `json:"action"`
 	To     string `json:"to"`
 	Spec   string `json:"spec,omitempty"` // the spec transition's name, when it has one
-	Taken  int    `json:"taken"`          // times, over all runs
-	Runs   int    `json:"runs"`           // runs that took it
+	// SpecEdge is the spec transition behind it as "l -a-> l'", read
+	// from the product locations "l,q" when every name splits at one
+	// comma (the usual naming; absent otherwise, and for outputs the
+	// spec does not allow, which lead to Fail).
+	SpecEdge string `json:"spec_edge,omitempty"`
+	Taken    int    `json:"taken"` // times, over all runs
+	Runs     int    `json:"runs"`  // runs that took it
 	// For a transition never taken: reachable (with a witness path),
 	// unreachable (proved: no path of at most depth steps) or unknown.
 	Reach string   `json:"reach,omitempty"`
@@ -62,14 +67,18 @@ func (s *runSession) computeCoverage(ctx context.Context, r *runner.Runner) *run
 	return cov
 }
 
-func coverageJSON(cov *runner.Coverage) *jsonCoverage {
+func coverageJSON(cov *runner.Coverage, tcModel *spec.Model) *jsonCoverage {
 	if cov == nil {
 		return nil
 	}
+	split := productNamed(tcModel)
 	jc := &jsonCoverage{Depth: cov.Depth, Steps: cov.Steps, Unmatched: cov.Unmatched, Total: len(cov.Transitions)}
 	for i, tc := range cov.Transitions {
 		t := tc.Transition
 		jt := jsonTransition{Index: i, Label: t.Label(), From: t.From, Action: t.Action, To: t.To, Spec: t.Name, Taken: tc.Taken, Runs: tc.Runs}
+		if split {
+			jt.SpecEdge = specEdge(tcModel, t)
+		}
 		if tc.Taken > 0 {
 			jc.Taken++
 		} else {
@@ -186,8 +195,13 @@ func describeTransition(t jsonTransition) string {
 }
 
 func specOf(t jsonTransition) string {
-	if t.Spec != "" {
+	switch {
+	case t.Spec != "" && t.SpecEdge != "":
+		return "spec " + t.Spec + ": " + t.SpecEdge
+	case t.Spec != "":
 		return "spec " + t.Spec
+	case t.SpecEdge != "":
+		return "spec " + t.SpecEdge
 	}
 	if t.Action == spec.Delta {
 		return "quiescence"
@@ -277,4 +291,31 @@ func withoutCoverage(props []junitProperty, shards int) []junitProperty {
 		}
 	}
 	return keep
+}
+
+// productNamed reports whether every location of the test case m but
+// its verdicts is a product location "l,q" with one comma, so that the
+// spec location l can be read from the name.
+func productNamed(m *spec.Model) bool {
+	for _, l := range m.Locations {
+		if m.Verdict(l) == "" && strings.Count(l, ",") != 1 {
+			return false
+		}
+	}
+	return len(m.Locations) > 0
+}
+
+// specEdge returns the spec transition behind t, "l -a-> l'" ("l -a->"
+// when t leads to Pass or Inconc, where the spec location is not
+// named), or "" for quiescence and for outputs into Fail.
+func specEdge(m *spec.Model, t *spec.Transition) string {
+	if t.Action == spec.Delta || m.Verdict(t.To) == "fail" {
+		return ""
+	}
+	from, _, _ := strings.Cut(t.From, ",")
+	if m.Verdict(t.To) != "" {
+		return from + " -" + t.Action + "->"
+	}
+	to, _, _ := strings.Cut(t.To, ",")
+	return from + " -" + t.Action + "-> " + to
 }

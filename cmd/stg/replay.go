@@ -267,7 +267,7 @@ func (s *runSession) afterCampaign(ctx context.Context, r *runner.Runner) {
 	}
 	s.shrinkFirstFail(ctx, r)
 	if len(s.results) > 1 || s.c.String("report") != "" || s.c.String("report-json") != "" {
-		s.cov = coverageJSON(s.computeCoverage(ctx, r))
+		s.cov = coverageJSON(s.computeCoverage(ctx, r), r.Testcase())
 	}
 }
 
