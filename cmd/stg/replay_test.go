@@ -74,7 +74,8 @@ func TestRunCoverage(t *testing.T) {
 	for _, want := range []string{"coverage: 3 of 17 transitions taken; 12 steps, 0 of them by no transition",
 		"4      4     Rx,Wait -in-> Ry,Wait",
 		"Cmp,Wait -ok-> Inconc", "UNREACHABLE: no path of at most 8 steps takes it (proved)",
-		"Rx,Wait -delta-> Rx,Wait  quiescence             reachable in 1 steps"} {
+		"Rx,Wait -delta-> Rx,Wait  quiescence       reachable in 1 steps",
+		"4      4     Cmp,Wait -ok-> Pass     spec Cmp -ok->"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
