@@ -235,6 +235,12 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) 
 	}
 	for _, i := range x.rng.Perm(len(ids)) {
 		id := ids[i]
+		if id.T == spec.StringType { // strings.go: readable, diverse strings
+			if err := x.pickString(try, id); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if x.rng.IntN(8) == 0 {
 			continue
 		}

@@ -164,7 +164,14 @@ func (c *Context) encBinary(e *spec.Binary) (C.Z3_ast, spec.Type, error) {
 		// Flatten chains (AndOf builds them left-deep) into one n-ary term.
 		var ops []spec.Expr
 		flattenOp(e.Op, e, &ops)
-		args := make([]C.Z3_ast, len(ops))
+		var merged []C.Z3_ast
+		if e.Op == spec.And {
+			var err error
+			if ops, merged, err = c.mergeMatches(ops); err != nil {
+				return nil, spec.BoolType, err
+			}
+		}
+		args := make([]C.Z3_ast, len(ops), len(ops)+len(merged)+1)
 		for i, o := range ops {
 			a, t, err := c.enc(o)
 			if err != nil {
@@ -175,6 +182,7 @@ func (c *Context) encBinary(e *spec.Binary) (C.Z3_ast, spec.Type, error) {
 			}
 			args[i] = a
 		}
+		args = append(args, merged...)
 		var r C.Z3_ast
 		if e.Op == spec.And {
 			r = C.Z3_mk_and(c.z, C.uint(len(args)), &args[0])

@@ -93,7 +93,7 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 	}
 	m := c.mark()
 	defer c.release(m)
-	a, err := c.encodeBool(e)
+	a, err := c.encodeFact(e) // strings.go: strings of bytes
 	if err != nil {
 		return Unknown, err
 	}
@@ -107,11 +107,17 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 // Valid reports whether the predicate e holds in every state: whether
 // !e is unsatisfiable. An Unknown answer is an error.
 func (c *Context) Valid(e spec.Expr) (bool, error) {
+	if hasMatch(e) {
+		return c.validMatch(e) // strings.go
+	}
 	return c.unsatOf("valid", func(x []C.Z3_ast) (C.Z3_ast, error) { return c.not(x[0]) }, e)
 }
 
 // Entails reports whether a implies b in every state.
 func (c *Context) Entails(a, b spec.Expr) (bool, error) {
+	if hasMatch(a, b) {
+		return c.entailsMatch(a, b) // strings.go
+	}
 	return c.unsatOf("entails", func(x []C.Z3_ast) (C.Z3_ast, error) {
 		nb, err := c.not(x[1])
 		if err != nil {
@@ -124,6 +130,9 @@ func (c *Context) Entails(a, b spec.Expr) (bool, error) {
 
 // Equivalent reports whether the predicates a and b agree in every state.
 func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
+	if hasMatch(a, b) {
+		return c.equivalentMatch(a, b) // strings.go
+	}
 	return c.unsatOf("equivalent", func(x []C.Z3_ast) (C.Z3_ast, error) { return c.differ(x[0], x[1]) }, a, b)
 }
 
@@ -188,7 +197,7 @@ func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
 	}
 	mk := c.mark()
 	defer c.release(mk)
-	a, err := c.encodeBool(e)
+	a, err := c.encodeFact(e) // strings.go: strings of bytes
 	if err != nil {
 		return spec.Valuation{}, false, err
 	}
@@ -217,6 +226,9 @@ func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
 func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, error) {
 	if err := c.usable(); err != nil {
 		return nil, err
+	}
+	if hasString(e) {
+		return nil, errNoStringQE // strings.go
 	}
 	bound := make([]spec.Expr, 0, len(ids)+1)
 	for _, id := range ids {
@@ -282,6 +294,9 @@ func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 	if err := c.usable(); err != nil {
 		return e, err
 	}
+	if hasMatch(e) {
+		return e, nil // strings.go: Z3 4.8.12 crashes or loops simplifying them
+	}
 	k := c.key("simplify", e)
 	if r, ok := c.recallExpr(k); ok {
 		return r, nil
@@ -292,7 +307,11 @@ func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 	if err != nil {
 		return e, err
 	}
-	r, err := c.applyTactic(a, "simplify", "ctx-solver-simplify", "simplify")
+	tactics := []string{"simplify", "ctx-solver-simplify", "simplify"}
+	if hasString(e) {
+		tactics = tactics[:1]
+	}
+	r, err := c.applyTactic(a, tactics...)
 	if err != nil {
 		return e, err
 	}

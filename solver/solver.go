@@ -116,7 +116,7 @@ func (s *Solver) Assert(e spec.Expr) error {
 	c := s.c
 	m := c.mark()
 	defer c.release(m)
-	a, err := c.encodeBool(e)
+	a, err := c.encodeFact(e) // strings.go: strings of bytes
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ package solver
 import "C"
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -305,4 +306,239 @@ func decodeStr(kind C.Z3_decl_kind, args []spec.Expr) (e spec.Expr, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// mergeMatches replaces, in the conjuncts ops, the regular expression
+// memberships of one string term (regexp.MatchString(p, s) and its
+// negation) by a single membership in the intersection of the patterns
+// (complemented where negated): Z3 4.8.12 decides an intersection at
+// once but can search forever on two separate memberships. It returns
+// the other conjuncts and the merged terms.
+func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error) {
+	type group struct {
+		s   spec.Expr
+		res []*spec.Regex
+		neg []bool
+	}
+	if !hasMatch(ops...) {
+		return ops, nil, nil
+	}
+	ops = expandConjuncts(ops)
+	var groups []*group
+	var rest []spec.Expr
+	for _, o := range ops {
+		m, neg := matchOf(o)
+		if m == nil {
+			rest = append(rest, o)
+			continue
+		}
+		var g *group
+		for _, h := range groups {
+			if spec.Equal(h.s, m.Args[0]) {
+				g = h
+			}
+		}
+		if g == nil {
+			g = &group{s: m.Args[0]}
+			groups = append(groups, g)
+		}
+		g.res, g.neg = append(g.res, m.Re), append(g.neg, neg)
+	}
+	var merged []C.Z3_ast
+	for _, g := range groups {
+		if len(g.res) == 1 {
+			rest = append(rest, c.matchExpr(g.s, g.res[0], g.neg[0]))
+			continue
+		}
+		x, t, err := c.enc(g.s)
+		if err != nil {
+			return nil, nil, err
+		}
+		if t != spec.StringType {
+			return nil, nil, typeError(g.s, "regexp.MatchString of a %s", t)
+		}
+		parts := make([]C.Z3_ast, len(g.res))
+		for i, r := range g.res {
+			a, err := c.regex(r)
+			if err == nil && g.neg[i] {
+				a, err = c.temp(C.Z3_mk_re_complement(c.z, a), "re.comp")
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+			parts[i] = a
+		}
+		in, err := c.temp(C.Z3_mk_re_intersect(c.z, C.uint(len(parts)), &parts[0]), "re.inter")
+		if err != nil {
+			return nil, nil, err
+		}
+		a, err := c.temp(C.Z3_mk_seq_in_re(c.z, x, in), "str.in_re")
+		if err != nil {
+			return nil, nil, err
+		}
+		merged = append(merged, a)
+	}
+	return rest, merged, nil
+}
+
+// matchOf returns the regexp.MatchString that e is, or negates.
+func matchOf(e spec.Expr) (m *spec.StrCall, neg bool) {
+	if u, ok := e.(*spec.Unary); ok && u != nil && u.Op == spec.Not {
+		e, neg = u.X, true
+	}
+	if m, ok := e.(*spec.StrCall); ok && m != nil && m.Fn == spec.StrMatch && len(m.Args) == 1 && m.Re != nil {
+		return m, neg
+	}
+	return nil, false
+}
+
+func (c *Context) matchExpr(s spec.Expr, r *spec.Regex, neg bool) spec.Expr {
+	var m spec.Expr = &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{s}, Re: r}
+	if neg {
+		m = &spec.Unary{Op: spec.Not, X: m}
+	}
+	return m
+}
+
+// HasMatch reports whether regexp.MatchString occurs in one of es.
+func hasMatch(es ...spec.Expr) (found bool) {
+	defer func() {
+		if recover() != nil { // a malformed tree: encoding reports it
+			found = false
+		}
+	}()
+	for _, e := range es {
+		spec.Inspect(e, func(x spec.Expr) {
+			if m, ok := x.(*spec.StrCall); ok && m.Fn == spec.StrMatch {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// negation returns ¬e with the negation pushed through && and || (De
+// Morgan), so that the regular expression memberships it holds meet in
+// conjunctions that mergeMatches sees.
+func negation(e spec.Expr) spec.Expr {
+	if b, ok := e.(*spec.Binary); ok && (b.Op == spec.And || b.Op == spec.Or) {
+		var ops []spec.Expr
+		flattenOp(b.Op, b, &ops)
+		for i, o := range ops {
+			ops[i] = negation(o)
+		}
+		if b.Op == spec.And {
+			return spec.OrOf(ops...)
+		}
+		return spec.AndOf(ops...)
+	}
+	return spec.NotOf(e)
+}
+
+// expandConjuncts flattens nested conjunctions in ops and pushes
+// negations of disjunctions through (¬(a ∨ b) is ¬a ∧ ¬b).
+func expandConjuncts(ops []spec.Expr) []spec.Expr {
+	var out []spec.Expr
+	for _, o := range ops {
+		switch x := o.(type) {
+		case *spec.Binary:
+			if x != nil && x.Op == spec.And {
+				var sub []spec.Expr
+				flattenOp(spec.And, x, &sub)
+				out = append(out, expandConjuncts(sub)...)
+				continue
+			}
+		case *spec.Unary:
+			if x != nil && x.Op == spec.Not {
+				if y, ok := x.X.(*spec.Binary); ok && y != nil && y.Op == spec.Or {
+					out = append(out, expandConjuncts([]spec.Expr{negation(y)})...)
+					continue
+				}
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// Queries on formulas with regular expressions are posed as one
+// predicate, negations pushed inwards, so that the memberships of a
+// string meet in one conjunction (see mergeMatches).
+
+func (c *Context) validMatch(e spec.Expr) (bool, error) {
+	r, err := c.Sat(negation(e))
+	return r == Unsat, err
+}
+
+func (c *Context) entailsMatch(a, b spec.Expr) (bool, error) {
+	r, err := c.Sat(spec.AndOf(a, negation(b)))
+	return r == Unsat, err
+}
+
+func (c *Context) equivalentMatch(a, b spec.Expr) (bool, error) {
+	r, err := c.Sat(spec.OrOf(spec.AndOf(a, negation(b)), spec.AndOf(negation(a), b)))
+	return r == Unsat, err
+}
+
+// errNoStringQE: Z3 has no quantifier elimination for strings; callers
+// over-approximate as on any failed elimination.
+var errNoStringQE = errors.New("solver: no quantifier elimination on formulas with strings")
+
+// hasString reports whether a string-typed term occurs in e.
+func hasString(e spec.Expr) (found bool) {
+	defer func() {
+		if recover() != nil { // a malformed tree: encoding reports it
+			found = false
+		}
+	}()
+	spec.Inspect(e, func(x spec.Expr) {
+		if x != nil && x.Type() == spec.StringType {
+			found = true
+		}
+		if b, ok := x.(*spec.Binary); ok && b.X.Type() == spec.StringType {
+			found = true
+		}
+	})
+	return found
+}
+
+// encodeFact encodes a predicate to be asserted (or checked for
+// satisfiability, or modelled): e ∧ every string identifier of e is a
+// string of bytes (its characters below 256), so that models hold
+// strings of our domain and classes like [^a] mean what they do in
+// evaluation.
+func (c *Context) encodeFact(e spec.Expr) (C.Z3_ast, error) {
+	a, err := c.encodeBool(e)
+	if err != nil || !hasString(e) {
+		return a, err
+	}
+	facts := []C.Z3_ast{a}
+	seen := map[identKey]bool{}
+	var bytes C.Z3_ast
+	var failure error
+	spec.Idents(e, func(id *spec.Ident) {
+		k := identKey{id.Kind, id.Name, id.T}
+		if failure != nil || id.T != spec.StringType || seen[k] {
+			return
+		}
+		seen[k] = true
+		if bytes == nil {
+			if bytes, failure = c.regex(&spec.Regex{Op: spec.ReStar, Subs: []*spec.Regex{{Op: spec.ReClass, Ranges: []spec.ByteRange{{Lo: 0, Hi: 255}}}}}); failure != nil {
+				return
+			}
+		}
+		x, err := c.ident(id)
+		if err == nil {
+			x, err = c.temp(C.Z3_mk_seq_in_re(c.z, x, bytes), "str.in_re")
+		}
+		facts = append(facts, x)
+		failure = err
+	})
+	if failure != nil {
+		return nil, failure
+	}
+	if len(facts) == 1 {
+		return a, nil
+	}
+	return c.temp(C.Z3_mk_and(c.z, C.uint(len(facts)), &facts[0]), "and")
 }

@@ -1,0 +1,73 @@
+package runner
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// Strings the tester chooses are readable and diverse: it asks the
+// solver, in turn, for a random word (of a random shape: capitalised,
+// small letters, with a digit or a space, ...), then for printable ASCII
+// of a random length, then for printable ASCII of any length, keeping
+// the first request the guard allows; the solver's own model (which may
+// hold any byte) is the last resort.
+
+// stringHints returns the soft targets for the string identifier id,
+// most specific first.
+func stringHints(rng *rand.Rand, id *spec.Ident) []spec.Expr {
+	n := 1 + rng.IntN(8)
+	return []spec.Expr{
+		spec.Compare(spec.Eq, id, spec.StrConst(randomWord(rng, n))),
+		printable(id, fmt.Sprintf("^[ -~]{%d}$", n)),
+		printable(id, "^[ -~]{0,16}$"),
+		printable(id, "^[ -~]*$"),
+	}
+}
+
+func printable(id *spec.Ident, pattern string) spec.Expr {
+	re, err := spec.CompileRegex(pattern)
+	if err != nil {
+		panic("runner: bad built-in pattern " + pattern) // a constant of this file
+	}
+	return &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{id}, Pattern: pattern, Re: re}
+}
+
+// randomWord returns a word of n bytes of a random shape.
+func randomWord(rng *rand.Rand, n int) string {
+	const lower, upper, digits = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"
+	pick := func(set string) byte { return set[rng.IntN(len(set))] }
+	var b strings.Builder
+	shape := rng.IntN(10)
+	for i := 0; i < n; i++ {
+		switch {
+		case shape < 5 && i == 0: // a name: Capital then small letters
+			b.WriteByte(pick(upper))
+		case shape < 5:
+			b.WriteByte(pick(lower))
+		case shape < 7: // small letters only
+			b.WriteByte(pick(lower))
+		case shape == 7: // capitals only
+			b.WriteByte(pick(upper))
+		case shape == 8: // letters with a digit or a space inside
+			b.WriteByte(pick(lower + upper + digits + " "))
+		default: // any printable ASCII
+			b.WriteByte(byte(' ' + rng.IntN(95)))
+		}
+	}
+	return b.String()
+}
+
+// pickString asserts the first satisfiable hint for the string id (see
+// stringHints), through try.
+func (x *execution) pickString(try func([]spec.Expr) (bool, error), id *spec.Ident) error {
+	for _, h := range stringHints(x.rng, id) {
+		ok, err := try([]spec.Expr{h})
+		if ok || err != nil {
+			return err
+		}
+	}
+	return nil
+}
