@@ -18,6 +18,17 @@
 // an interrupt delivered to an idle Z3 context stays pending and makes
 // every later call fail.
 //
+// # Time limits and the memo
+//
+// SetTimeout bounds each check and tactic application with a Go-side
+// watchdog (watchdog.go), not Z3's timeout parameter, which starts a
+// thread per check in Z3 4.8.12. The watchdog interrupts only the call
+// it was armed for, and an interrupt that reaches Z3 after that call has
+// ended is cleared before the next one. The answers of Sat, Valid,
+// Entails, Equivalent, Simplify and EliminateExists are remembered per
+// context by formula (memo.go), definite answers only; Stats counts the
+// checks, tactic runs and memo hits, and SetMemo(false) turns it off.
+//
 // # Errors
 //
 // Z3's default error handler prints and exits the process. The binding
