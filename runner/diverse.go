@@ -2,6 +2,9 @@ package runner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/stg-tool/stg/spec"
 )
@@ -114,4 +117,15 @@ func (r *Runner) racy(t *spec.Transition) bool {
 		}
 	}
 	return false
+}
+
+// stateKey names a state of a planned path: its location and the
+// expressions of its variables.
+func stateKey(loc string, vars map[string]spec.Expr) string {
+	var b strings.Builder
+	b.WriteString(loc)
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		b.WriteString("|" + k + "=" + spec.Format(vars[k]))
+	}
+	return b.String()
 }

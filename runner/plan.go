@@ -378,6 +378,11 @@ type planner struct {
 	min    int // the fewest steps of a path to accept
 	length int // the steps of the path found
 
+	// on holds the states of the path being explored, for a stretched
+	// path (min > 0), which does not come back to a state it was in: a
+	// detour that changes nothing is no new behaviour.
+	on map[string]bool
+
 	// path holds the constraints asserted for the steps of the path
 	// being explored, for the tables' hints (hintPath).
 	path []spec.Expr
@@ -476,6 +481,17 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 	}
 	if depth >= bound {
 		return false, nil
+	}
+	if p.min > 0 {
+		k := stateKey(loc, vars)
+		if p.on[k] {
+			return false, nil
+		}
+		if p.on == nil {
+			p.on = map[string]bool{}
+		}
+		p.on[k] = true
+		defer delete(p.on, k)
 	}
 	var ts []*spec.Transition
 	for _, t := range tc.Outgoing(loc) {
