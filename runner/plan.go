@@ -426,7 +426,11 @@ func (x *execution) find(min int) (*planner, error) {
 	if !ok || max(d, min) > r.opts.Depth {
 		return nil, nil
 	}
-	p := &planner{x: x, s: r.z.NewSolver(), budget: r.opts.PlanBudget, min: min}
+	budget := r.opts.PlanBudget
+	if min > 0 {
+		budget = max(budget/4, 1) // a stretch is worth less than a path
+	}
+	p := &planner{x: x, s: r.z.NewSolver(), budget: budget, min: min}
 	defer p.s.Close()
 	if err := p.s.Assert(x.cur.PC); err != nil {
 		return nil, err
