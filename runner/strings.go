@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -9,11 +8,12 @@ import (
 )
 
 // Strings the tester chooses are readable and diverse: it asks the
-// solver, in turn, for a random word (of a random shape: capitalised,
-// small letters, with a digit or a space, ...), then for printable ASCII
-// of a random length, then for printable ASCII of any length, keeping
-// the first request the guard allows; the solver's own model (which may
-// hold any byte) is the last resort.
+// solver, in turn, for two random words (of random shapes: capitalised,
+// small letters, with a digit or a space, ...), then for a random
+// length, keeping the first request the guard allows; the solver's own
+// model (which may hold any byte) is the last resort. (Hints are
+// equalities rather than regular expressions: Z3 4.8.12 is slow on two
+// memberships of one string asserted apart.)
 
 // stringHints returns the soft targets for the string identifier id,
 // most specific first.
@@ -21,18 +21,9 @@ func stringHints(rng *rand.Rand, id *spec.Ident) []spec.Expr {
 	n := 1 + rng.IntN(8)
 	return []spec.Expr{
 		spec.Compare(spec.Eq, id, spec.StrConst(randomWord(rng, n))),
-		printable(id, fmt.Sprintf("^[ -~]{%d}$", n)),
-		printable(id, "^[ -~]{0,16}$"),
-		printable(id, "^[ -~]*$"),
+		spec.Compare(spec.Eq, id, spec.StrConst(randomWord(rng, 1+rng.IntN(8)))),
+		spec.Compare(spec.Eq, &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{id}}, spec.IntConst(int64(n))),
 	}
-}
-
-func printable(id *spec.Ident, pattern string) spec.Expr {
-	re, err := spec.CompileRegex(pattern)
-	if err != nil {
-		panic("runner: bad built-in pattern " + pattern) // a constant of this file
-	}
-	return &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{id}, Pattern: pattern, Re: re}
 }
 
 // randomWord returns a word of n bytes of a random shape.

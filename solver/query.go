@@ -93,7 +93,7 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 	}
 	m := c.mark()
 	defer c.release(m)
-	a, err := c.encodeFact(e) // strings.go: strings of bytes
+	a, err := c.encodeBool(e)
 	if err != nil {
 		return Unknown, err
 	}

@@ -502,8 +502,8 @@ func hasString(e spec.Expr) (found bool) {
 	return found
 }
 
-// encodeFact encodes a predicate to be asserted (or checked for
-// satisfiability, or modelled): e ∧ every string identifier of e is a
+// encodeFact encodes a predicate to be asserted or modelled (not the
+// one-shot satisfiability checks: the extra memberships slow Z3 down): e ∧ every string identifier of e is a
 // string of bytes (its characters below 256), so that models hold
 // strings of our domain and classes like [^a] mean what they do in
 // evaluation.
@@ -514,7 +514,6 @@ func (c *Context) encodeFact(e spec.Expr) (C.Z3_ast, error) {
 	}
 	facts := []C.Z3_ast{a}
 	seen := map[identKey]bool{}
-	var bytes C.Z3_ast
 	var failure error
 	spec.Idents(e, func(id *spec.Ident) {
 		k := identKey{id.Kind, id.Name, id.T}
@@ -522,14 +521,13 @@ func (c *Context) encodeFact(e spec.Expr) (C.Z3_ast, error) {
 			return
 		}
 		seen[k] = true
-		if bytes == nil {
-			if bytes, failure = c.regex(&spec.Regex{Op: spec.ReStar, Subs: []*spec.Regex{{Op: spec.ReClass, Ranges: []spec.ByteRange{{Lo: 0, Hi: 255}}}}}); failure != nil {
-				return
-			}
-		}
+		var in C.Z3_ast
 		x, err := c.ident(id)
 		if err == nil {
-			x, err = c.temp(C.Z3_mk_seq_in_re(c.z, x, bytes), "str.in_re")
+			in, err = c.regex(byteStrings)
+		}
+		if err == nil {
+			x, err = c.temp(C.Z3_mk_seq_in_re(c.z, x, in), "str.in_re")
 		}
 		facts = append(facts, x)
 		failure = err
@@ -542,3 +540,6 @@ func (c *Context) encodeFact(e spec.Expr) (C.Z3_ast, error) {
 	}
 	return c.temp(C.Z3_mk_and(c.z, C.uint(len(facts)), &facts[0]), "and")
 }
+
+// byteStrings is the language of the strings of bytes.
+var byteStrings = &spec.Regex{Op: spec.ReStar, Subs: []*spec.Regex{{Op: spec.ReClass, Ranges: []spec.ByteRange{{Lo: 0, Hi: 255}}}}}

@@ -93,6 +93,25 @@
 // expression whose expansion (of built-ins, definitions and array
 // reads, which repeat their arguments) exceeds 65,536 nodes is refused.
 //
+// # Strings
+//
+// A string (type string) is a sequence of bytes, as in Go. Literals are
+// Go's ("..." and `...`); + concatenates; len(s) counts bytes; == != <
+// <= > >= compare bytewise; strings.HasPrefix, HasSuffix, Contains and
+// Index are Go's functions; s[i] is the one-byte string at i (not a
+// byte, as in Go) and s[i:j] a substring, defined when their indexes
+// are in range (the bounds are conjoined to the guard, as for arrays;
+// Eval gives SMT-LIB's str.at and str.substr values outside them, so
+// that it agrees with the solver everywhere). regexp.MatchString(P, s)
+// takes a constant RE2 pattern, translated when the expression is read
+// (CompileRegex: search semantics made whole-string, ^ and $ at the
+// ends, classes over ASCII, . and negated classes over bytes);
+// unsupported syntax is an error at the pattern. StrLit and StrCall are
+// the nodes; Regex is the translated pattern, evaluated by a Thompson
+// automaton and mapped by the solver onto Z3's regular expressions.
+// Strings travel as JSON strings; the analyses treat string constraints
+// as unknown (over-approximation).
+//
 // # Arrays
 //
 // A variable a: [N]T (N from 1 to 1024, T scalar) is desugared when it

@@ -69,8 +69,8 @@ func (e *StrCall) Type() Type {
 	}
 	return StringType
 }
-func (e *StrLit) Pos() Pos         { return e.At }
-func (e *StrCall) Pos() Pos        { return e.At }
+func (e *StrLit) Pos() Pos        { return e.At }
+func (e *StrCall) Pos() Pos       { return e.At }
 func (e *StrLit) String() string  { return Format(e) }
 func (e *StrCall) String() string { return Format(e) }
 
