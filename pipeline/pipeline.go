@@ -148,6 +148,7 @@ func analyse(ctx *solver.Context, p *product.Product, domain string) (*coreach.R
 }
 
 func explain(w io.Writer, p *product.Product, a *coreach.Result) {
+	fmt.Fprintln(w, "# per product location (spec location, purpose location), over-approximations of the variables' values:\n#   reach:   with which the location may be entered from the initial condition\n#   coreach: from which Accept may still be reached (within reach, except with --domain none)")
 	locs := append([]string(nil), p.Locations...)
 	sort.Strings(locs)
 	for _, l := range locs {

@@ -120,7 +120,14 @@ func (l *loader) document(data []byte) *yaml.Node {
 		} else {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 		}
+		if hp, hint, ok := yamlQuoteHint(l.file, data, p.Line); ok { // yamlhint.go: an unquoted !, * or &
+			p, msg = hp, msg+"; "+hint
+		}
 		l.errs.Add(p, "bad YAML: %s", msg)
+		return nil
+	}
+	if n := yamlTagged(&doc); n != nil { // yamlhint.go: an unquoted !expr read as a tag
+		l.errorf(n, "%s", taggedHint(n))
 		return nil
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
