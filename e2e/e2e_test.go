@@ -38,11 +38,22 @@ type testcase struct {
 
 func (tc testcase) String() string { return tc.example + "/" + tc.purpose }
 
-// generate returns the test case of every example and purpose.
+// generate returns the test case of every purpose of every example
+// registered in examples.SUTs. The other examples play in their own
+// files with their own SUT set-up: microgrid (a SUT that speaks first,
+// external functions), slot (projected purposes of a component),
+// quidonc and tank (covering tours).
 func generate(t *testing.T) []testcase {
 	t.Helper()
+	registered := map[string]bool{}
+	for _, s := range examples.SUTs() {
+		registered[s.Example] = true
+	}
 	var r []testcase
 	for _, ex := range exampletest.Pairs(t, "..") {
+		if !registered[strings.Split(ex.Name, "/")[0]] {
+			continue
+		}
 		res, err := pipeline.Generate(ex.Spec, ex.Purpose, pipeline.Options{Domain: "polyhedra"})
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Purpose, err)

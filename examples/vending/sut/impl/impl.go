@@ -18,13 +18,12 @@ const (
 	NoChange             // serves the drink but keeps the change (missing output, unexpected quiescence)
 	RefundLastCoin       // on cancel gives back only the last coin inserted (wrong value)
 	StrictPrice          // serves only when more than the price is paid (off-by-one in paid >= price)
-	NoReset              // neither cancel nor choose clears the money paid (a missing reset: the next drink is served too early)
 	numFaults
 )
 
 // Faults returns Correct and then every mutant's fault.
 func Faults() []Fault {
-	return []Fault{Correct, CoffeePrice, NoChange, RefundLastCoin, StrictPrice, NoReset}
+	return []Fault{Correct, CoffeePrice, NoChange, RefundLastCoin, StrictPrice}
 }
 
 // String returns the directory of the program under sut/ that runs with f:
@@ -33,7 +32,7 @@ func (f Fault) String() string {
 	if f < 0 || f >= numFaults {
 		return "unknown"
 	}
-	return [...]string{"correct", "mutant-coffee-price", "mutant-no-change", "mutant-refund-last-coin", "mutant-strict-price", "mutant-no-reset"}[f]
+	return [...]string{"correct", "mutant-coffee-price", "mutant-no-change", "mutant-refund-last-coin", "mutant-strict-price"}[f]
 }
 
 // Run serves the JSON Lines protocol on stdin and stdout until stdin ends.
@@ -66,10 +65,7 @@ func (m *machine) Input(msg jsonl.Message) ([]jsonl.Message, bool) {
 		if m.prices[drink] == 0 {
 			return nil, false
 		}
-		m.choice, m.price, m.paying = drink, m.prices[drink], true
-		if m.f != NoReset {
-			m.paid = 0
-		}
+		m.choice, m.price, m.paid, m.paying = drink, m.prices[drink], 0, true
 		return nil, true
 	case msg.Action == "coin" && m.paying:
 		v, ok := msg.Int("value")
@@ -88,10 +84,7 @@ func (m *machine) Input(msg jsonl.Message) ([]jsonl.Message, bool) {
 		if m.f == RefundLastCoin {
 			refund = m.last
 		}
-		m.price, m.paying = 0, false
-		if m.f != NoReset {
-			m.paid = 0
-		}
+		m.paid, m.price, m.paying = 0, 0, false
 		return []jsonl.Message{jsonl.Out("change", "amount", refund)}, true
 	}
 	return nil, false
