@@ -86,33 +86,45 @@ func (l *lineConn) Receive(ctx context.Context, wait time.Duration) (*Output, er
 		if out, ok, err := l.next(); ok {
 			return out, err
 		}
-		if l.endErr != nil {
-			return nil, l.ended(ctx, time.Until(deadline), l.endErr)
-		}
-		if err := ctx.Err(); err != nil {
+		if done, err := l.fill(ctx, deadline, &stop); done {
 			return nil, err
 		}
-		waiting := time.Now().Before(deadline)
-		var n int
-		var err error
-		if waiting {
-			if stop == nil {
-				stop = context.AfterFunc(ctx, func() { l.r.SetReadDeadline(longAgo) })
-			}
-			n, err = l.readBy(ctx, deadline)
-		} else {
-			n, err = l.readNow()
-		}
-		switch {
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			// The wait is over (or ctx ended, checked above): the loop
-			// reads once more, without waiting.
-		case err != nil:
-			l.endErr = err
-		case n == 0 && !waiting:
-			return nil, nil // nothing was there: silence
-		}
 	}
+}
+
+// fill is one step of the read loops of Receive and readLine, when the
+// buffer holds no complete line: it reads into the buffer, waiting until
+// deadline at most (registering on *stop, once, ctx's AfterFunc that
+// interrupts the wait), or, the wait over, without waiting. done reports
+// that the loop ends with err: the output ended, ctx ended, or silence
+// (nil).
+func (l *lineConn) fill(ctx context.Context, deadline time.Time, stop *func() bool) (done bool, err error) {
+	if l.endErr != nil {
+		return true, l.ended(ctx, time.Until(deadline), l.endErr)
+	}
+	if err := ctx.Err(); err != nil {
+		return true, err
+	}
+	waiting := time.Now().Before(deadline)
+	var n int
+	if waiting {
+		if *stop == nil {
+			*stop = context.AfterFunc(ctx, func() { l.r.SetReadDeadline(longAgo) })
+		}
+		n, err = l.readBy(ctx, deadline)
+	} else {
+		n, err = l.readNow()
+	}
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The wait is over (or ctx ended, checked above): the loop
+		// reads once more, without waiting.
+	case err != nil:
+		l.endErr = err
+	case n == 0 && !waiting:
+		return true, nil // nothing was there: silence
+	}
+	return false, nil
 }
 
 // readBy reads into the buffer, waiting until deadline at most.

@@ -100,29 +100,8 @@ func (l *lineConn) readLine(ctx context.Context, wait time.Duration) ([]byte, er
 			l.off = len(l.buf)
 			return nil, &OutputError{Line: "(a line longer than 1 MiB)", Msg: "line too long"}
 		}
-		if l.endErr != nil {
-			return nil, l.ended(ctx, time.Until(deadline), l.endErr)
-		}
-		if err := ctx.Err(); err != nil {
+		if done, err := l.fill(ctx, deadline, &stop); done {
 			return nil, err
-		}
-		waiting := time.Now().Before(deadline)
-		var n int
-		var err error
-		if waiting {
-			if stop == nil {
-				stop = context.AfterFunc(ctx, func() { l.r.SetReadDeadline(longAgo) })
-			}
-			n, err = l.readBy(ctx, deadline)
-		} else {
-			n, err = l.readNow()
-		}
-		switch {
-		case errors.Is(err, os.ErrDeadlineExceeded):
-		case err != nil:
-			l.endErr = err
-		case n == 0 && !waiting:
-			return nil, nil
 		}
 	}
 }

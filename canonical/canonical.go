@@ -64,19 +64,15 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) 
 	return d, notes, nil
 }
 
-// QuiescenceGuard returns the condition, over the variables of s, under
-// which location l is quiescent (Def. 4 of the AGATHA paper, the
-// suspension of the STG paper): no output and no internal action can
-// fire, ¬ ∨ ∃params. G over their transitions leaving l. It is false when
-// an output is always possible. An output whose ∃ the solver cannot
-// eliminate counts as never possible, which over-approximates quiescence
-// (sound: a correct SUT is never failed on quiescence); notes say where.
-func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, []string, error) {
+// notPossible returns ¬ ∨ ∃params. G over the transitions ts of l whose
+// action counts; an action whose ∃ the solver cannot eliminate counts as
+// never possible (quiescence over-approximated), with a note saying where.
+func notPossible(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transition, counts func(*spec.Action) bool) (spec.Expr, []string) {
 	var notes []string
 	var possible []spec.Expr
-	for _, t := range s.Outgoing(l) {
+	for _, t := range ts {
 		a := s.Action(t.Action)
-		if a == nil || a.Dir == spec.Input || a.Name == spec.Delta {
+		if a == nil || !counts(a) {
 			continue
 		}
 		g, err := exists(ctx, a, t.Guard)
@@ -87,7 +83,21 @@ func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, [
 		}
 		possible = append(possible, g)
 	}
-	guard, err := readable(ctx, spec.NotOf(spec.OrOf(possible...)))
+	return spec.NotOf(spec.OrOf(possible...)), notes
+}
+
+// QuiescenceGuard returns the condition, over the variables of s, under
+// which location l is quiescent (Def. 4 of the AGATHA paper, the
+// suspension of the STG paper): no output and no internal action can
+// fire, ¬ ∨ ∃params. G over their transitions leaving l. It is false when
+// an output is always possible. An output whose ∃ the solver cannot
+// eliminate counts as never possible, which over-approximates quiescence
+// (sound: a correct SUT is never failed on quiescence); notes say where.
+func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, []string, error) {
+	quiet, notes := notPossible(ctx, s, l, s.Outgoing(l), func(a *spec.Action) bool {
+		return a.Dir != spec.Input && a.Name != spec.Delta
+	})
+	guard, err := readable(ctx, quiet)
 	if err != nil {
 		return nil, nil, fmt.Errorf("suspension of location %s: %w", l, err)
 	}

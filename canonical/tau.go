@@ -253,25 +253,9 @@ func mentionsAny(e spec.Expr, ids []*spec.Ident) string {
 
 // noOutput returns the condition under which no τ*·output continuation
 // exists from l: the negation of ∃params. G over the closed output
-// transitions of l. An output whose ∃ cannot be eliminated counts as
-// never possible (quiescence over-approximated, as in QuiescenceGuard).
+// transitions of l (notPossible, as in QuiescenceGuard).
 func noOutput(ctx *solver.Context, s *spec.Model, l string, closed []*spec.Transition) (spec.Expr, []string) {
-	var notes []string
-	var possible []spec.Expr
-	for _, t := range closed {
-		a := s.Action(t.Action)
-		if a.Dir != spec.Output {
-			continue
-		}
-		g, err := exists(ctx, a, t.Guard)
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot decide when %s is possible (%s)",
-				t.Pos, l, t.Action, firstLine(err.Error())))
-			continue
-		}
-		possible = append(possible, g)
-	}
-	return spec.NotOf(spec.OrOf(possible...)), notes
+	return notPossible(ctx, s, l, closed, func(a *spec.Action) bool { return a.Dir == spec.Output })
 }
 
 // tauDelta returns the guard of delta in l: some τ-path π from l leads

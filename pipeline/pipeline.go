@@ -65,6 +65,12 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 	if s.Kind != spec.SpecKind {
 		return nil, fmt.Errorf("%s: the first file must be a spec, not a %s", specPath, s.Kind)
 	}
+	return GenerateFor(s, purposePath, opts)
+}
+
+// GenerateFor runs the whole pipeline on the loaded spec s (a spec file's,
+// or a system's flat spec) and the purpose file purposePath.
+func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, error) {
 	tp, err := spec.LoadFile(purposePath, s)
 	if err != nil {
 		return nil, err

@@ -41,6 +41,15 @@ func RunFuncs(t testing.TB, testcase string, start adapter.Starter, impls map[st
 // STG_SUT, its standard error passed through; without STG_SUT it skips t.
 func RunCommand(t testing.TB, testcase string) {
 	t.Helper()
+	c, start := commandConfig(t)
+	play(t, testcase, start, c)
+}
+
+// commandConfig reads the configuration of RunCommand and PlayCommand
+// from the environment and returns it with the starter of the process
+// STG_SUT; without STG_SUT it skips t.
+func commandConfig(t testing.TB) (config, adapter.Starter) {
+	t.Helper()
 	c, err := readConfig(os.Getenv, time.Now)
 	if err != nil {
 		t.Fatalf("%v", err)
@@ -48,7 +57,7 @@ func RunCommand(t testing.TB, testcase string) {
 	if len(c.sut) == 0 {
 		t.Skipf("STG_SUT is not set: set it to the command line of the system under test, e.g. STG_SUT='./sut --option'")
 	}
-	play(t, testcase, adapter.Command(c.sut, os.Stderr), c)
+	return c, adapter.Command(c.sut, os.Stderr)
 }
 
 func withoutSUT(env []string) []string {
@@ -61,8 +70,10 @@ func withoutSUT(env []string) []string {
 	return out
 }
 
-// play plays c.runs runs of testcase against start and reports to t.
-func play(t testing.TB, testcase string, start adapter.Starter, c config) {
+// prepare loads testcase and makes its runner, with the external
+// functions of c; done closes them (the runner first). A failure fails t.
+// It logs the first seed when it comes from the clock.
+func prepare(t testing.TB, testcase string, c config) (m *spec.Model, r *runner.Runner, done func()) {
 	t.Helper()
 	m, err := load(testcase)
 	if err != nil {
@@ -72,39 +83,62 @@ func play(t testing.TB, testcase string, start adapter.Starter, c config) {
 	if err != nil {
 		t.Fatalf("test case %s: %v", m.Name, err)
 	}
-	defer funcs.Close()
 	c.opts.Funcs = funcs
-	r, err := runner.New(m, c.opts)
+	r, err = runner.New(m, c.opts)
 	if err != nil {
+		funcs.Close()
 		t.Fatalf("test case %s: %v", m.Name, err)
 	}
-	defer r.Close()
 	if !c.seedSet {
 		t.Logf("test case %s: first seed %d, from the clock (STG_SEED sets it)", m.Name, c.seed)
 	}
+	return m, r, func() {
+		r.Close()
+		funcs.Close()
+	}
+}
+
+// play plays c.runs runs of testcase against start and reports to t.
+func play(t testing.TB, testcase string, start adapter.Starter, c config) {
+	t.Helper()
+	m, r, done := prepare(t, testcase, c)
+	defer done()
 	passed := 0
 	var inconc []string
 	for i := range c.runs {
-		seed := c.seed + int64(i)
-		what := fmt.Sprintf("test case %s, run %d/%d, seed %d", m.Name, i+1, c.runs, seed)
-		res, err := runner.RunOnce(t.Context(), r, start, seed)
-		if err != nil {
-			t.Fatalf("%s: %v\n%sreplay: %s", what, err, trace(res), replay(t, c, seed))
-		}
-		switch res.Verdict {
-		case runner.Fail:
-			t.Fatalf("%s: Fail: %s\n%sreplay: %s", what, res.Reason, trace(res), replay(t, c, seed))
-		case runner.Pass:
+		pass, msg, ic := runOne(t, m, r, start, c, i)
+		if pass {
 			passed++
-			t.Logf("%s: Pass after %d steps; %s", what, len(res.Trace), timing(res))
-		default:
-			t.Logf("%s: %s: %s; %s", what, res.Verdict, res.Reason, timing(res))
-			inconc = append(inconc, fmt.Sprintf("seed %d: %s", seed, res.Reason))
+			continue
 		}
+		t.Logf("%s", msg)
+		inconc = append(inconc, ic)
 	}
 	if passed == 0 {
 		t.Skipf("test case %s: Inconc, no run passed: %s", m.Name, strings.Join(inconc, "; "))
 	}
+}
+
+// runOne plays run i of c.runs of m with r against start: an error or
+// Fail fails t, a Pass is logged. Otherwise it returns the description
+// of the Inconc (msg) and its entry in the message of a skip (inconc).
+func runOne(t testing.TB, m *spec.Model, r *runner.Runner, start adapter.Starter, c config, i int) (pass bool, msg, inconc string) {
+	t.Helper()
+	seed := c.seed + int64(i)
+	what := fmt.Sprintf("test case %s, run %d/%d, seed %d", m.Name, i+1, c.runs, seed)
+	res, err := runner.RunOnce(t.Context(), r, start, seed)
+	if err != nil {
+		t.Fatalf("%s: %v\n%sreplay: %s", what, err, trace(res), replay(t, c, seed))
+	}
+	switch res.Verdict {
+	case runner.Fail:
+		t.Fatalf("%s: Fail: %s\n%sreplay: %s", what, res.Reason, trace(res), replay(t, c, seed))
+	case runner.Pass:
+		t.Logf("%s: Pass after %d steps; %s", what, len(res.Trace), timing(res))
+		return true, "", ""
+	}
+	return false, fmt.Sprintf("%s: %s: %s; %s", what, res.Verdict, res.Reason, timing(res)),
+		fmt.Sprintf("seed %d: %s", seed, res.Reason)
 }
 
 // load reads the embedded test case with the loader of every stage.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/runner"
 )
 
 // PlayCommand is RunCommand with one subtest per run, named after its
@@ -17,14 +16,8 @@ import (
 // which its failure message prints. It stops at the first failing run.
 func PlayCommand(t *testing.T, testcase string) {
 	t.Helper()
-	c, err := readConfig(os.Getenv, time.Now)
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	if len(c.sut) == 0 {
-		t.Skipf("STG_SUT is not set: set it to the command line of the system under test, e.g. STG_SUT='./sut --option'")
-	}
-	playSubtests(t, testcase, adapter.Command(c.sut, os.Stderr), c)
+	c, start := commandConfig(t)
+	playSubtests(t, testcase, start, c)
 }
 
 // Play is Run with one subtest per run, named after its seed (see
@@ -44,44 +37,20 @@ func Play(t *testing.T, testcase string, start adapter.Starter) {
 // it; when no run passed, t is skipped.
 func playSubtests(t *testing.T, testcase string, start adapter.Starter, c config) {
 	t.Helper()
-	m, err := load(testcase)
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	funcs, err := registry(m, c)
-	if err != nil {
-		t.Fatalf("test case %s: %v", m.Name, err)
-	}
-	defer funcs.Close()
-	c.opts.Funcs = funcs
-	r, err := runner.New(m, c.opts)
-	if err != nil {
-		t.Fatalf("test case %s: %v", m.Name, err)
-	}
-	defer r.Close()
-	if !c.seedSet {
-		t.Logf("test case %s: first seed %d, from the clock (STG_SEED sets it)", m.Name, c.seed)
-	}
+	m, r, done := prepare(t, testcase, c)
+	defer done()
 	passed := 0
 	var inconc []string
 	for i := range c.runs {
 		seed := c.seed + int64(i)
 		ok := t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-			what := fmt.Sprintf("test case %s, run %d/%d, seed %d", m.Name, i+1, c.runs, seed)
-			res, err := runner.RunOnce(t.Context(), r, start, seed)
-			if err != nil {
-				t.Fatalf("%s: %v\n%sreplay: %s", what, err, trace(res), replay(t, c, seed))
-			}
-			switch res.Verdict {
-			case runner.Fail:
-				t.Fatalf("%s: Fail: %s\n%sreplay: %s", what, res.Reason, trace(res), replay(t, c, seed))
-			case runner.Pass:
+			pass, msg, ic := runOne(t, m, r, start, c, i)
+			if pass {
 				passed++
-				t.Logf("%s: Pass after %d steps; %s", what, len(res.Trace), timing(res))
-			default:
-				inconc = append(inconc, fmt.Sprintf("seed %d: %s", seed, res.Reason))
-				t.Skipf("%s: %s: %s; %s", what, res.Verdict, res.Reason, timing(res))
+				return
 			}
+			inconc = append(inconc, ic)
+			t.Skipf("%s", msg)
 		})
 		if !ok {
 			return

@@ -9,7 +9,6 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/pipeline"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -108,21 +107,5 @@ func generateFiles(specPath, purposePath string, opts pipeline.Options) (*pipeli
 	if err != nil {
 		return nil, err
 	}
-	tp, err := spec.LoadFile(purposePath, s)
-	if err != nil {
-		return nil, err
-	}
-	if tp.Kind != spec.PurposeKind {
-		return nil, fmt.Errorf("%s: the second file must be a purpose, not a %s", purposePath, tp.Kind)
-	}
-	ctx, err := solver.NewContext()
-	if err != nil {
-		return nil, err
-	}
-	defer ctx.Close()
-	if opts.QueryTimeout == 0 {
-		opts.QueryTimeout = pipeline.DefaultQueryTimeout
-	}
-	ctx.SetTimeout(opts.QueryTimeout)
-	return pipeline.Models(ctx, s, tp, opts)
+	return pipeline.GenerateFor(s, purposePath, opts)
 }
