@@ -5,7 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-	"time"
+
+	"github.com/stg-tool/stg/runner"
 )
 
 // WriteTrace writes the run as a table, one step a line: the event,
@@ -42,18 +43,11 @@ func (res *Result) WriteTrace(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if res.Verdict == None {
-		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", res.Reason, len(res.Steps), res.Seed)
-		return err
+	verdict := ""
+	if res.Verdict != None {
+		verdict = res.Verdict.String()
 	}
-	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", res.Verdict, res.Reason, len(res.Steps), res.Seed); err != nil {
-		return err
-	}
-	if res.Window > 0 {
-		_, err := fmt.Fprintf(w, "quiescence window %v; %d latencies measured\n", res.Window.Round(time.Millisecond), len(res.Latencies))
-		return err
-	}
-	return nil
+	return runner.Ending{Verdict: verdict, Reason: res.Reason, Steps: len(res.Steps), Seed: res.Seed, Window: res.Window, Latencies: res.Latencies}.Write(w)
 }
 
 // TraceString returns what WriteTrace writes.

@@ -47,15 +47,38 @@ func (res *Result) WriteTrace(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if res.Verdict == 0 {
-		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", res.Reason, len(res.Trace), res.Seed)
+	verdict := ""
+	if res.Verdict != 0 {
+		verdict = res.Verdict.String()
+	}
+	return Ending{Verdict: verdict, Reason: res.Reason, Steps: len(res.Trace), Seed: res.Seed, Window: res.Window, Latencies: res.Latencies}.Write(w)
+}
+
+// An Ending is how a run ended, as the last lines of its trace tell it:
+// on the STG route (runner) and on the symbolic-execution route (online)
+// alike.
+type Ending struct {
+	Verdict   string // "" for a run that ended without one
+	Reason    string
+	Steps     int
+	Seed      int64
+	Window    time.Duration // the quiescence window of the run; 0 for exact quiescence
+	Latencies []time.Duration
+}
+
+// Write writes the verdict (or "no verdict") with its reason, the
+// number of steps and the seed, then, when quiescence was observed by
+// waiting, the window and a summary of the latencies measured.
+func (e Ending) Write(w io.Writer) error {
+	if e.Verdict == "" {
+		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", e.Reason, e.Steps, e.Seed)
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", res.Verdict, res.Reason, len(res.Trace), res.Seed); err != nil {
+	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", e.Verdict, e.Reason, e.Steps, e.Seed); err != nil {
 		return err
 	}
-	if res.Window > 0 {
-		_, err := fmt.Fprintf(w, "quiescence window %v; %s\n", res.Window.Round(time.Millisecond), Summarize(res.Latencies))
+	if e.Window > 0 {
+		_, err := fmt.Fprintf(w, "quiescence window %v; %s\n", e.Window.Round(time.Millisecond), Summarize(e.Latencies))
 		return err
 	}
 	return nil

@@ -104,22 +104,88 @@ Example:
 	}
 }
 
-// runSession is one invocation of stg run.
-type runSession struct {
+// session is what the two routes of stg run share: the campaign's runs
+// and first seed, how each run gets its SUT, the command line that
+// replays a run, the first error, and which runs are printed.
+type session struct {
 	c              *cli.Context
-	name, file     string
+	file           string
 	runs           int
 	seed           int64
 	start          adapter.Starter
 	replay         string
-	opts           runner.Options
-	shard          shard
-	results        []*runner.Result
-	runNums        []int // the run number of each result in the campaign
-	counts         map[runner.Verdict]int
 	runErr         error
-	cov            *jsonCoverage // coverage.go
+	fails          int // failing runs so far: -q prints the first only
 	stdout, stderr io.Writer
+}
+
+// newSession reads --runs and --seed (random, printed, when not given)
+// and sets how each run gets its SUT; replayFile is the file as the
+// replay line names it.
+func newSession(c *cli.Context, file, replayFile string, command []string, timeout time.Duration) session {
+	s := session{c: c, file: file, runs: c.Int("runs"), seed: c.Int64("seed"), stdout: c.App.Writer, stderr: c.App.ErrWriter}
+	if !c.IsSet("seed") {
+		s.seed = rand.Int64N(1_000_000)
+	}
+	s.starter(replayFile, command, timeout)
+	return s
+}
+
+// interruptible returns a context that SIGINT, SIGTERM and SIGHUP
+// (timeout(1), CI cancellation) end: the run ends, and the SUT's process
+// group is killed.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+}
+
+// tracer is a run's result: its trace as a table.
+type tracer interface{ WriteTrace(io.Writer) error }
+
+// failed records that run k (seed) ended in err, and prints it with the
+// steps played before it (steps > 0).
+func (s *session) failed(k int, seed int64, err error, res tracer, steps int) {
+	s.runErr = fmt.Errorf("run %d (seed %d): %w", k, seed, err)
+	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", k, s.runs, seed, err)
+	if steps > 0 {
+		res.WriteTrace(s.stdout)
+	}
+}
+
+// printRun prints run k's verdict and trace, and for a failing run the
+// command line that replays it; with -q only the first failing run is
+// printed.
+func (s *session) printRun(k int, seed int64, verdict fmt.Stringer, reason string, fail bool, res tracer) {
+	if fail {
+		s.fails++
+	}
+	if s.c.Bool("quiet") && !(fail && s.fails == 1) {
+		return
+	}
+	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, seed, verdict, reason)
+	res.WriteTrace(s.stdout)
+	if fail {
+		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
+	}
+}
+
+// errorExit is the exit of a campaign that ended in an error (exit code 3).
+func (s *session) errorExit() error {
+	if errors.Is(s.runErr, context.Canceled) {
+		return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
+	}
+	return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
+}
+
+// runSession is one invocation of stg run on a test case.
+type runSession struct {
+	session
+	name    string
+	opts    runner.Options
+	shard   shard
+	results []*runner.Result
+	runNums []int // the run number of each result in the campaign
+	counts  map[runner.Verdict]int
+	cov     *jsonCoverage // coverage.go
 }
 
 // runTestcase is the action of stg run.
@@ -168,18 +234,11 @@ func runTestcase(c *cli.Context) error {
 		return inputError(fmt.Errorf("%s: %v", file, err))
 	}
 
-	s := &runSession{c: c, name: m.Name, file: file, runs: c.Int("runs"), seed: c.Int64("seed"),
-		counts: map[runner.Verdict]int{}, stdout: c.App.Writer, stderr: c.App.ErrWriter, opts: opts}
+	s := &runSession{session: newSession(c, file, file, command, opts.Timeout), name: m.Name, counts: map[runner.Verdict]int{}, opts: opts}
 	if s.shard, err = campaignShard(c); err != nil {
 		return err
 	}
-	if !c.IsSet("seed") {
-		s.seed = rand.Int64N(1_000_000)
-	}
-	s.starter(command, opts.Timeout)
-	// SIGTERM and SIGHUP (timeout(1), CI cancellation) end the run like
-	// SIGINT: the context ends, and the SUT's process group is killed.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := interruptible()
 	defer stop()
 	if path := c.String("replay"); path != "" {
 		return s.replayTrace(ctx, rs[0], path) // replay.go
@@ -253,8 +312,8 @@ func runOptions(c *cli.Context) (runner.Options, error) {
 
 // starter sets how each run gets its SUT: a fresh process, or a TCP
 // connection whose connect the run timeout bounds.
-func (s *runSession) starter(command []string, timeout time.Duration) {
-	s.replay = "stg run " + s.file + " --seed %d --runs 1"
+func (s *session) starter(replayFile string, command []string, timeout time.Duration) {
+	s.replay = "stg run " + replayFile + " --seed %d --runs 1"
 	if tcp := s.c.String("tcp"); tcp != "" {
 		s.start = func(ctx context.Context) (adapter.Adapter, error) {
 			ctx, cancel := context.WithTimeout(ctx, timeout)
@@ -277,28 +336,17 @@ func (s *runSession) play(ctx context.Context, rs []*runner.Runner) {
 		seed := s.seed + int64(p.run-1)
 		res, err := p.res, p.err
 		if err != nil {
-			s.runErr = fmt.Errorf("run %d (seed %d): %w", p.run, seed, err)
 			if res == nil {
 				res = &runner.Result{Seed: seed}
 			}
 			res.Reason = err.Error()
 			s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", p.run, s.runs, seed, err)
-			if len(res.Trace) > 0 {
-				res.WriteTrace(s.stdout)
-			}
+			s.failed(p.run, seed, err, res, len(res.Trace))
 			return false
 		}
 		s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
 		s.counts[res.Verdict]++
-		show := !s.c.Bool("quiet") || res.Verdict == runner.Fail && s.counts[runner.Fail] == 1 // -q: the first Fail only
-		if show {
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", p.run, s.runs, seed, res.Verdict, res.Reason)
-			res.WriteTrace(s.stdout)
-		}
-		if res.Verdict == runner.Fail && show {
-			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
-		}
+		s.printRun(p.run, seed, res.Verdict, res.Reason, res.Verdict == runner.Fail, res)
 		s.saveRun(res) // replay.go: --save-trace
 		if len(ks) > 1 && time.Since(progress) >= time.Second {
 			progress = time.Now()
@@ -329,7 +377,7 @@ func (s *runSession) finish() error {
 	}
 	s.printCoverage() // coverage.go
 	if path := s.c.String("report"); path != "" {
-		if err := writeJUnit(path, s.name, s.results, s.runNums, s.runErr, coverageProperties(s.cov)...); err != nil {
+		if err := writeJUnit(path, s.name, s.junitRuns(), s.runErr, append(timingProperty(s.results), coverageProperties(s.cov)...)...); err != nil {
 			return inputError(fmt.Errorf("writing the report: %v", err))
 		}
 	}
@@ -340,10 +388,7 @@ func (s *runSession) finish() error {
 	}
 	switch {
 	case s.runErr != nil:
-		if errors.Is(s.runErr, context.Canceled) {
-			return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
-		}
-		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
+		return s.errorExit()
 	case overall == runner.Fail:
 		return &exitCode{code: exitFail}
 	case overall == runner.Inconc:
@@ -419,35 +464,62 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-func writeJUnit(path, name string, results []*runner.Result, runNums []int, runErr error, props ...junitProperty) error {
-	suite := junitSuite{Name: name, Tests: len(results)}
-	if w := timing(results); w != "" {
-		suite.Properties = []junitProperty{{Name: "timing", Value: w}}
+// junitRun is one run as a JUnit report holds it.
+type junitRun struct {
+	run           int
+	seed          int64
+	elapsed       time.Duration
+	reason, trace string
+	fail, inconc  bool
+}
+
+// junitRuns returns the test case's runs for the JUnit report.
+func (s *runSession) junitRuns() []junitRun {
+	runs := make([]junitRun, len(s.results))
+	for i, res := range s.results {
+		runs[i] = junitRun{run: s.runNums[i], seed: res.Seed, elapsed: res.Elapsed, reason: res.Reason, trace: res.TraceString(),
+			fail: res.Verdict == runner.Fail, inconc: res.Verdict == runner.Inconc}
 	}
-	suite.Properties = append(suite.Properties, props...)
+	return runs
+}
+
+// timingProperty is the quiescence windows and latencies of the runs,
+// as a property of the JUnit suite.
+func timingProperty(results []*runner.Result) []junitProperty {
+	if w := timing(results); w != "" {
+		return []junitProperty{{Name: "timing", Value: w}}
+	}
+	return nil
+}
+
+// writeJUnit writes a JUnit XML report of the runs: a failing run is a
+// failure, an Inconc one skipped, and the last run an error when the
+// campaign ended in runErr.
+func writeJUnit(path, name string, runs []junitRun, runErr error, props ...junitProperty) error {
+	suite := junitSuite{Name: name, Tests: len(runs), Properties: props}
 	var total time.Duration
-	for i, res := range results {
-		total += res.Elapsed
+	for i, r := range runs {
+		total += r.elapsed
 		tc := junitCase{
-			Name:      fmt.Sprintf("run %d (seed %d)", runNums[i], res.Seed),
+			Name:      fmt.Sprintf("run %d (seed %d)", r.run, r.seed),
 			Classname: "stg." + name,
-			Time:      fmt.Sprintf("%.3f", res.Elapsed.Seconds()),
-			SystemOut: res.TraceString(),
+			Time:      fmt.Sprintf("%.3f", r.elapsed.Seconds()),
+			SystemOut: r.trace,
 		}
 		switch {
-		case runErr != nil && i == len(results)-1:
+		case runErr != nil && i == len(runs)-1:
 			suite.Errors++
-			tc.Error = &junitMessage{Message: res.Reason}
+			tc.Error = &junitMessage{Message: r.reason}
 			var exit *adapter.ExitError
 			if errors.As(runErr, &exit) {
 				tc.SystemErr = strings.Join(exit.Stderr, "\n")
 			}
-		case res.Verdict == runner.Fail:
+		case r.fail:
 			suite.Failures++
-			tc.Failure = &junitMessage{Message: res.Reason, Text: res.TraceString()}
-		case res.Verdict == runner.Inconc:
+			tc.Failure = &junitMessage{Message: r.reason, Text: r.trace}
+		case r.inconc:
 			suite.Skipped++
-			tc.Skipped = &junitMessage{Message: "Inconc: " + res.Reason}
+			tc.Skipped = &junitMessage{Message: "Inconc: " + r.reason}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}

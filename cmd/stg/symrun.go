@@ -2,16 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"os/signal"
-	"strings"
-	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -49,15 +43,8 @@ func isSymPurpose(file string) bool {
 
 // symSession is one invocation of stg run on a symbolic purpose.
 type symSession struct {
-	c              *cli.Context
-	file           string
-	runs           int
-	seed           int64
-	start          adapter.Starter
-	replay         string
-	results        []*online.Result
-	runErr         error
-	stdout, stderr io.Writer
+	session
+	results []*online.Result
 }
 
 // runSymPurpose is stg run SYMPURPOSE: on-line testing by the inference
@@ -85,12 +72,12 @@ func runSymPurpose(c *cli.Context, file string, command []string) error {
 	}
 	defer funcs.Close()
 	t.Funcs = funcs
-	s := &symSession{c: c, file: file, runs: c.Int("runs"), seed: c.Int64("seed"), stdout: c.App.Writer, stderr: c.App.ErrWriter}
-	if !c.IsSet("seed") {
-		s.seed = rand.Int64N(1_000_000)
+	replayFile := file
+	if sp := c.String("spec"); sp != "" {
+		replayFile += " --spec " + shellJoin([]string{sp})
 	}
-	s.starter(command, opts.Timeout)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	s := &symSession{session: newSession(c, file, replayFile, command, opts.Timeout)}
+	ctx, stop := interruptible()
 	defer stop()
 	fmt.Fprintf(s.stdout, "sympurpose %s: %d run(s), seeds %d..%d, accept %v\n", t.Purpose().Name, s.runs, s.seed, s.seed+int64(s.runs)-1, t.Purpose().AcceptPaths())
 	s.play(ctx, online.NewRunner(t, opts))
@@ -115,43 +102,22 @@ func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.
 	return t, m, err
 }
 
-// starter sets how each run gets its SUT and the replay line, with stg
-// run's starter; the replay line names --spec when it was given.
-func (s *symSession) starter(command []string, timeout time.Duration) {
-	rs := &runSession{c: s.c, file: s.file, stderr: s.stderr}
-	if sp := s.c.String("spec"); sp != "" {
-		rs.file += " --spec " + shellJoin([]string{sp})
-	}
-	rs.starter(command, timeout)
-	s.start, s.replay = rs.start, rs.replay
-}
-
 // play plays the runs, printing each, until one ends in an error.
 func (s *symSession) play(ctx context.Context, r *online.Runner) {
-	for i := 0; i < s.runs; i++ {
-		seed := s.seed + int64(i)
+	for k := 1; k <= s.runs; k++ {
+		seed := s.seed + int64(k-1)
 		res, err := s.once(ctx, r, seed)
 		if err != nil {
-			s.runErr = fmt.Errorf("run %d (seed %d): %w", i+1, seed, err)
 			if res == nil {
 				res = &online.Result{Seed: seed}
 			}
 			res.Reason = err.Error()
 			s.results = append(s.results, res)
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", i+1, s.runs, seed, err)
-			if len(res.Steps) > 0 {
-				res.WriteTrace(s.stdout)
-			}
+			s.failed(k, seed, err, res, len(res.Steps))
 			return
 		}
 		s.results = append(s.results, res)
-		if !s.c.Bool("quiet") || res.Verdict == online.Fail {
-			fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", i+1, s.runs, seed, res.Verdict, res.Reason)
-			res.WriteTrace(s.stdout)
-		}
-		if res.Verdict == online.Fail {
-			fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
-		}
+		s.printRun(k, seed, res.Verdict, res.Reason, res.Verdict == online.Fail, res)
 	}
 }
 
@@ -193,15 +159,12 @@ func (s *symSession) finish(name string) error {
 		return inputError(err)
 	}
 	if path := s.c.String("report"); path != "" {
-		if err := writeSymJUnit(path, name, s.results, s.runErr); err != nil {
+		if err := writeJUnit(path, name, s.junitRuns(), s.runErr); err != nil {
 			return inputError(fmt.Errorf("writing the report: %v", err))
 		}
 	}
 	if s.runErr != nil {
-		if errors.Is(s.runErr, context.Canceled) {
-			return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
-		}
-		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
+		return s.errorExit()
 	}
 	return verdictError(overall)
 }
@@ -237,38 +200,14 @@ func (s *symSession) save(overall online.Verdict) error {
 	return nil
 }
 
-// writeSymJUnit writes the runs as JUnit XML, as stg run does: one
-// <testcase> per run, Fail a failure, Inconc skipped, Pass and WeakPass
+// junitRuns returns the runs for the JUnit report, as stg run on a test
+// case: Fail a failure, Inconc (or no verdict) skipped, Pass and WeakPass
 // passed (the verdict is in the trace, in <system-out>).
-func writeSymJUnit(path, name string, results []*online.Result, runErr error) error {
-	suite := junitSuite{Name: name, Tests: len(results)}
-	var total time.Duration
-	for i, res := range results {
-		total += res.Elapsed
-		tc := junitCase{Name: fmt.Sprintf("run %d (seed %d)", i+1, res.Seed), Classname: "stg." + name,
-			Time: fmt.Sprintf("%.3f", res.Elapsed.Seconds()), SystemOut: res.TraceString()}
-		switch {
-		case runErr != nil && i == len(results)-1:
-			suite.Errors++
-			tc.Error = &junitMessage{Message: res.Reason}
-			var exit *adapter.ExitError
-			if errors.As(runErr, &exit) {
-				tc.SystemErr = strings.Join(exit.Stderr, "\n")
-			}
-		case res.Verdict == online.Fail:
-			suite.Failures++
-			tc.Failure = &junitMessage{Message: res.Reason, Text: res.TraceString()}
-		case res.Verdict == online.Inconc || res.Verdict == online.None:
-			suite.Skipped++
-			tc.Skipped = &junitMessage{Message: "Inconc: " + res.Reason}
-		}
-		suite.Cases = append(suite.Cases, tc)
+func (s *symSession) junitRuns() []junitRun {
+	runs := make([]junitRun, len(s.results))
+	for i, res := range s.results {
+		runs[i] = junitRun{run: i + 1, seed: res.Seed, elapsed: res.Elapsed, reason: res.Reason, trace: res.TraceString(),
+			fail: res.Verdict == online.Fail, inconc: res.Verdict == online.Inconc || res.Verdict == online.None}
 	}
-	suite.Time = fmt.Sprintf("%.3f", total.Seconds())
-	out, err := xml.MarshalIndent(junitSuites{Suites: []junitSuite{suite}}, "", "  ")
-	if err != nil {
-		return err
-	}
-	out = append([]byte(xml.Header), out...)
-	return os.WriteFile(path, append(out, '\n'), 0o644)
+	return runs
 }

@@ -78,6 +78,10 @@ func TestSymRunMutantNoFee(t *testing.T) {
 	if code != exitFail || !strings.Contains(out, "replay: stg run "+purpose+" --seed 7 --runs 1 -- "+bin) {
 		t.Errorf("mutant: exit %d, want 1 with a replay line\n%s%s", code, out, errOut)
 	}
+	// -q as on a test case: the first failing run only, with its replay line.
+	if !strings.Contains(out, " 3 Fail, ") || strings.Count(out, "\nrun ") != 1 || strings.Count(out, "replay: ") != 1 {
+		t.Errorf("-q: want 3 Fail of which the first alone printed\n%s", out)
+	}
 	ok := buildATMPaperSUT(t, "correct")
 	if code, out, errOut := stg(t, "run", purpose, "--runs", "3", "--seed", "7", "--", ok); code != exitPass {
 		t.Errorf("correct: exit %d, want 0\n%s%s", code, out, errOut)
