@@ -81,42 +81,57 @@ var symPurposeKeys = []string{"kind", "name", "spec", "criterion", "accept"}
 // ParseSymPurpose reads a symbolic purpose from data, as read from
 // filename (used in positions). It checks the format only; the error,
 // if any, is an ErrorList of FILE:LINE:COL messages.
-func ParseSymPurpose(filename string, data []byte) (p *SymPurpose, err error) {
+func ParseSymPurpose(filename string, data []byte) (*SymPurpose, error) {
+	return parseSections(filename, data, SymPurposeKind, symPurposeKeys, (*loader).symPurpose)
+}
+
+// parseSections reads data, as read from filename, as a file of kind
+// want whose top-level keys are keys, and hands its root mapping and its
+// sections (key -> value) to read. An internal error is recovered as an
+// error naming the file; the error, if any, is an ErrorList of
+// FILE:LINE:COL messages.
+func parseSections[T any](filename string, data []byte, want ModelKind, keys []string, read func(l *loader, root *yaml.Node, sec map[string]*yaml.Node) *T) (v *T, err error) {
 	l := &loader{file: filename}
 	defer func() {
-		if e := internalError(filename, "the sympurpose", recover()); e != nil {
-			p, err = nil, e
+		if e := internalError(filename, "the "+want.String(), recover()); e != nil {
+			v, err = nil, e
 		}
 	}()
 	root, kind, ok := l.header(data)
 	if !ok {
 		return nil, l.errs.Err()
 	}
-	if kind != SymPurposeKind {
-		l.errorf(root.Content[1], "this is a %s, not a sympurpose", kind)
+	if kind != want {
+		l.errorf(root.Content[1], "this is a %s, not a %s", kind, want)
 		return nil, l.errs.Err()
 	}
-	p = l.symPurpose(root)
+	sec := map[string]*yaml.Node{}
+	for _, kv := range l.mapping(root, want.String(), keys) {
+		sec[kv[0].Value] = kv[1]
+	}
+	v = read(l, root, sec)
 	if err := l.errs.Err(); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return v, nil
 }
 
-func (l *loader) symPurpose(root *yaml.Node) *SymPurpose {
-	p := &SymPurpose{File: l.file}
-	sec := map[string]*yaml.Node{}
-	for _, kv := range l.mapping(root, "sympurpose", symPurposeKeys) {
-		sec[kv[0].Value] = kv[1]
-	}
-	if n := sec["name"]; n == nil {
+// fileName reads the name: section of a file (root its mapping).
+func (l *loader) fileName(root *yaml.Node, sec map[string]*yaml.Node) string {
+	n := sec["name"]
+	if n == nil {
 		l.errorf(root, "missing name")
-	} else if s, ok := l.scalar(n, "name"); ok {
-		if !nameRE.MatchString(s) {
-			l.errorf(n, "name %q: use letters, digits, _, - and .", s)
-		}
-		p.Name = s
+		return ""
 	}
+	s, ok := l.scalar(n, "name")
+	if ok && !nameRE.MatchString(s) {
+		l.errorf(n, "name %q: use letters, digits, _, - and .", s)
+	}
+	return s
+}
+
+func (l *loader) symPurpose(root *yaml.Node, sec map[string]*yaml.Node) *SymPurpose {
+	p := &SymPurpose{File: l.file, Name: l.fileName(root, sec)}
 	if n := sec["spec"]; n == nil {
 		l.errorf(root, "missing spec: the path of the spec file, relative to this one")
 	} else if s, ok := l.scalar(n, "spec"); ok {

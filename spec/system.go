@@ -115,41 +115,19 @@ var systemKeys = []string{"kind", "name", "components", "structure"}
 // components are loaded from files relative to filename's directory.
 // The error, if any, is an ErrorList of FILE:LINE:COL messages (in the
 // system file or in a component's file).
-func ParseSystem(filename string, data []byte) (sys *System, err error) {
-	l := &loader{file: filename}
-	defer func() {
-		if e := internalError(filename, "the system", recover()); e != nil {
-			sys, err = nil, e
-		}
-	}()
-	root, kind, ok := l.header(data)
-	if !ok {
-		return nil, l.errs.Err()
-	}
-	if kind != SystemKind {
-		l.errorf(root.Content[1], "a %s is not a system", kind)
-		return nil, l.errs.Err()
-	}
-	sys = &System{File: filename}
-	sec := map[string]*yaml.Node{}
-	for _, kv := range l.mapping(root, "system", systemKeys) {
-		sec[kv[0].Value] = kv[1]
-	}
-	if n := sec["name"]; n == nil {
-		l.errorf(root, "missing name")
-	} else if s, ok := l.scalar(n, "name"); ok {
-		if !nameRE.MatchString(s) {
-			l.errorf(n, "name %q: use letters, digits, _, - and .", s)
-		}
-		sys.Name = s
-	}
+func ParseSystem(filename string, data []byte) (*System, error) {
+	return parseSections(filename, data, SystemKind, systemKeys, (*loader).system)
+}
+
+func (l *loader) system(root *yaml.Node, sec map[string]*yaml.Node) *System {
+	sys := &System{File: l.file, Name: l.fileName(root, sec)}
 	if n := sec["components"]; n == nil {
 		l.errorf(root, "missing components: {Name: file.yaml, ...}")
 	} else {
 		l.components(sys, n)
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs.Err()
+		return nil
 	}
 	l.library(sys)
 	if n := sec["structure"]; n == nil {
@@ -160,10 +138,7 @@ func ParseSystem(filename string, data []byte) (sys *System, err error) {
 			l.checkStructure(sys, n)
 		}
 	}
-	if err := l.errs.Err(); err != nil {
-		return nil, err
-	}
-	return sys, nil
+	return sys
 }
 
 // components reads the components: mapping and loads each spec.

@@ -124,7 +124,7 @@ func TestSystemKind(t *testing.T) {
 	if _, err := ParseModel("s.yaml", src, nil); err == nil || !strings.Contains(err.Error(), "s.yaml:1:7: a system is not an ioSTS") {
 		t.Errorf("ParseModel: %v", err)
 	}
-	if _, err := ParseSystem("m.yaml", []byte(sysA)); err == nil || !strings.Contains(err.Error(), "m.yaml:1:7: a spec is not a system") {
+	if _, err := ParseSystem("m.yaml", []byte(sysA)); err == nil || !strings.Contains(err.Error(), "m.yaml:1:7: this is a spec, not a system") {
 		t.Errorf("ParseSystem of a spec: %v", err)
 	}
 }
