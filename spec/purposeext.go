@@ -102,11 +102,13 @@ func (l *loader) purposeLTS(m *Model, where, transitions *yaml.Node) {
 	if transitions != nil && transitions.Kind == yaml.SequenceNode {
 		var out []*yaml.Node
 		for _, tn := range transitions.Content {
-			expanded, arc := l.arc(m, tn)
+			expanded, arc, ok := l.arc(m, tn)
 			out = append(out, expanded...)
 			if arc != nil {
-				ext.Arcs = append(ext.Arcs, arc)
 				locs[arc.From], locs[arc.To] = true, true
+			}
+			if ok && arc != nil {
+				ext.Arcs = append(ext.Arcs, arc)
 			}
 		}
 		transitions.Content = out
@@ -130,13 +132,16 @@ func (l *loader) purposeLTS(m *Model, where, transitions *yaml.Node) {
 // arc reads the action of one transition node; it returns the nodes
 // that replace it (itself, or one copy per action of a set) and the arc
 // as written (nil when the node is not a readable transition, which the
-// transition reader then reports).
-func (l *loader) arc(m *Model, tn *yaml.Node) ([]*yaml.Node, *Arc) {
+// transition reader then reports). ok is false after an error in the
+// action set: the nodes then stand for the set without its mistakes
+// (the known actions named, or "*" with no guard when there is none), so
+// that each mistake is reported once and no location goes missing.
+func (l *loader) arc(m *Model, tn *yaml.Node) (nodes []*yaml.Node, arc *Arc, ok bool) {
 	if tn.Kind != yaml.MappingNode {
-		return []*yaml.Node{tn}, nil
+		return []*yaml.Node{tn}, nil, true
 	}
 	var an *yaml.Node
-	arc := &Arc{Pos: l.pos(tn)}
+	arc = &Arc{Pos: l.pos(tn)}
 	actionAt := -1
 	for i := 0; i+1 < len(tn.Content); i += 2 {
 		k, v := tn.Content[i], tn.Content[i+1]
@@ -150,42 +155,56 @@ func (l *loader) arc(m *Model, tn *yaml.Node) ([]*yaml.Node, *Arc) {
 		}
 	}
 	if an == nil {
-		return []*yaml.Node{tn}, nil
+		return []*yaml.Node{tn}, nil, true
 	}
 	names, explicit, ok := l.actionSet(m, an, arc)
-	if !ok {
-		return nil, nil
-	}
 	arc.Actions, arc.Explicit = names, explicit
-	if an.Kind == yaml.ScalarNode {
-		return []*yaml.Node{tn}, arc
+	switch {
+	case !ok && len(names) == 0:
+		return []*yaml.Node{recovered(tn)}, arc, false
+	case an.Kind == yaml.ScalarNode:
+		return []*yaml.Node{tn}, arc, ok
 	}
-	var out []*yaml.Node
 	for _, name := range names {
 		c := *tn
 		c.Content = append([]*yaml.Node(nil), tn.Content...)
 		c.Content[actionAt] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name, Line: an.Line, Column: an.Column}
-		out = append(out, &c)
+		nodes = append(nodes, &c)
 	}
-	return out, arc
+	return nodes, arc, ok
+}
+
+// recovered returns transition node tn with its from: and to: only,
+// and action "*": what stands for a transition whose action set names
+// no action, so that its locations are still the purpose's.
+func recovered(tn *yaml.Node) *yaml.Node {
+	c := *tn
+	c.Content = nil
+	for i := 0; i+1 < len(tn.Content); i += 2 {
+		if k := tn.Content[i]; k.Value == "from" || k.Value == "to" {
+			c.Content = append(c.Content, k, tn.Content[i+1])
+		}
+	}
+	c.Content = append(c.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "action"},
+		&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: Otherwise, Line: tn.Line, Column: tn.Column})
+	return &c
 }
 
 // actionSet reads action: a name, "*", a list of names, or
-// {except: [names]}; ok is false after an error.
+// {except: [names]}; ok is false after an error, and names are then the
+// actions the set names without its mistakes (possibly none).
 func (l *loader) actionSet(m *Model, an *yaml.Node, arc *Arc) (names []string, explicit, ok bool) {
 	switch an.Kind {
 	case yaml.ScalarNode:
 		// Checked by the transition reader.
 		return []string{an.Value}, an.Value != Otherwise, true
 	case yaml.SequenceNode:
-		set := l.actionNames(m, an.Content, "action set")
-		if set == nil {
-			if len(an.Content) == 0 {
-				l.errorf(an, "empty action set: a transition needs at least one action")
-			}
-			return nil, false, false
+		set, ok := l.actionNames(m, an.Content, "action set")
+		if len(an.Content) == 0 {
+			l.errorf(an, "empty action set: a transition needs at least one action")
+			ok = false
 		}
-		return m.inOrder(set), true, true
+		return m.inOrder(set), true, ok
 	case yaml.MappingNode:
 		var except []*yaml.Node
 		found := false
@@ -194,13 +213,12 @@ func (l *loader) actionSet(m *Model, an *yaml.Node, arc *Arc) (names []string, e
 			except = l.sequence(kv[1], "except")
 		}
 		if !found {
-			l.errorf(an, "an action set is a list of actions or {except: [actions]}")
+			if len(an.Content) == 0 { // else the unknown keys are reported
+				l.errorf(an, "an action set is a list of actions or {except: [actions]}")
+			}
 			return nil, false, false
 		}
-		sub := l.actionNames(m, except, "except")
-		if sub == nil && len(except) > 0 {
-			return nil, false, false
-		}
+		sub, ok := l.actionNames(m, except, "except")
 		arc.Except = m.inOrder(sub)
 		if arc.Except == nil {
 			arc.Except = []string{}
@@ -214,36 +232,37 @@ func (l *loader) actionSet(m *Model, an *yaml.Node, arc *Arc) (names []string, e
 			l.errorf(an, "the action set {except: [...]} is empty: it subtracts every action")
 			return nil, false, false
 		}
-		return names, false, true
+		return names, false, ok
 	}
 	l.errorf(an, "action must be an action name, \"*\", a list of actions or {except: [actions]}")
 	return nil, false, false
 }
 
-// actionNames reads a list of the spec's action names; it returns nil
-// after an error.
-func (l *loader) actionNames(m *Model, ns []*yaml.Node, what string) map[string]bool {
-	set := map[string]bool{}
-	ok := true
+// actionNames reads a list of the spec's action names: the set of the
+// known ones, and ok false after an error (each unknown or repeated name
+// is reported once).
+func (l *loader) actionNames(m *Model, ns []*yaml.Node, what string) (set map[string]bool, ok bool) {
+	set = map[string]bool{}
+	bad := map[string]bool{}
+	ok = true
 	for _, n := range ns {
 		s, isScalar := l.scalar(n, "an action of the "+what)
 		switch {
 		case !isScalar:
 			ok = false
+		case bad[s]:
+			ok = false
 		case m.Spec.Action(s) == nil:
 			l.errorf(n, "unknown action %s in the %s", s, what)
-			ok = false
+			ok, bad[s] = false, true
 		case set[s]:
 			l.errorf(n, "action %s is listed twice in the %s", s, what)
-			ok = false
+			ok, bad[s] = false, true
 		default:
 			set[s] = true
 		}
 	}
-	if !ok || len(set) == 0 {
-		return nil
-	}
-	return set
+	return set, ok
 }
 
 // inOrder returns the names of set in the spec's order of actions.

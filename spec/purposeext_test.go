@@ -130,8 +130,40 @@ func TestPurposeLTSErrors(t *testing.T) {
 	} {
 		src := edit(ltsPurpose, c.line, c.repl)
 		_, err := loadLTS(t, src)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("line %d = %s:\nerror %v\nwant %s", c.line, c.repl, err, c.want)
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.(ErrorList)) != 1 {
+			t.Errorf("line %d = %s:\nerror %v\nwant %s alone", c.line, c.repl, err, c.want)
+		}
+	}
+}
+
+// TestPurposeLTSErrorsOnce: a mistake in an action set is reported once,
+// with no follow-on error: the locations of its transition are still the
+// purpose's, a guard on the known actions of the set is still read, an
+// unknown name listed twice is one mistake.
+func TestPurposeLTSErrorsOnce(t *testing.T) {
+	const head = "kind: purpose\nname: p\nvariables: {}\ninitial: {location: q0}\naccept: [qf]\nwhere: {q1: \"TryCounter != 0\"}\ntransitions:\n"
+	for _, c := range []struct {
+		transitions string
+		want        []string
+	}{
+		{"  - {from: q0, action: [Jump, Jump], guard: \"n > 0\", to: q1}\n  - {from: q1, action: {except: [Hop]}, to: qf}\n",
+			[]string{"p.yaml:8:25: unknown action Jump in the action set", "p.yaml:9:34: unknown action Hop in the except"}},
+		{"  - {from: q0, action: [Enter, Entr], guard: \"n > 0\", to: q1}\n  - {from: q1, action: [], to: qf}\n",
+			[]string{"p.yaml:8:32: unknown action Entr in the action set", "p.yaml:9:24: empty action set: a transition needs at least one action"}},
+		{"  - {from: q0, action: {other: [Call]}, to: q1}\n  - {from: q1, action: {}, to: qf}\n",
+			[]string{"p.yaml:8:25: unknown key other in action set (allowed: except)", "p.yaml:9:24: an action set is a list of actions or {except: [actions]}"}},
+		{"  - {from: q0, action: {except: [Call, HangUp, Delay, Enter]}, to: q1}\n  - {from: q1, action: [Call, Call, Call], to: qf}\n",
+			[]string{"p.yaml:8:24: the action set {except: [...]} is empty: it subtracts every action", "p.yaml:9:31: action Call is listed twice in the action set"}},
+	} {
+		_, err := loadLTS(t, head+c.transitions)
+		var got []string
+		if list, ok := err.(ErrorList); ok {
+			for _, e := range list {
+				got = append(got, e.Error())
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\ngot  %q\nwant %q", c.transitions, got, c.want)
 		}
 	}
 }
