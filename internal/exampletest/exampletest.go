@@ -1,16 +1,15 @@
 // Package exampletest gives the tests of other packages the bundled
-// examples (examples/*/spec.yaml with each purpose*.yaml beside it) and a
-// solver context that the test closes.
+// examples (examples/*/spec.yaml with each purpose*.yaml beside it that
+// stg generate reads) and a solver context that the test closes.
 package exampletest
 
 import (
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
 )
 
 // Pair is a spec with one of its purposes; Name is "example/purpose".
@@ -18,9 +17,11 @@ type Pair struct {
 	Name, Spec, Purpose string
 }
 
-// Pairs returns every example's spec with each of its purposes (those
-// with a where: section left out: see isLTSPurpose). root is
-// the repository's directory seen from the test ("..").
+// Pairs returns every example's spec with each of its purposes that the
+// stg generate route reads: a purpose with where: state predicates is
+// written for the abstraction route (stg abstract, stg tour) and left
+// out, as stg generate refuses it (spec.Model.RefuseStatePredicates).
+// root is the repository's directory seen from the test ("..").
 func Pairs(tb testing.TB, root string) []Pair {
 	tb.Helper()
 	specs, err := filepath.Glob(filepath.Join(root, "examples", "*", "spec.yaml"))
@@ -32,7 +33,7 @@ func Pairs(tb testing.TB, root string) []Pair {
 		dir := filepath.Dir(s)
 		purposes, _ := filepath.Glob(filepath.Join(dir, "purpose*.yaml"))
 		for _, p := range purposes {
-			if isLTSPurpose(p) {
+			if !generateReads(tb, s, p) {
 				continue
 			}
 			name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(p), ".yaml")
@@ -42,13 +43,20 @@ func Pairs(tb testing.TB, root string) []Pair {
 	return r
 }
 
-// isLTSPurpose reports whether the purpose file p has a where: section
-// (state predicates on its locations, possibly none): such a purpose is
-// written for the abstraction route (stg abstract, stg tour), not for
-// stg generate.
-func isLTSPurpose(p string) bool {
-	data, err := os.ReadFile(p)
-	return err == nil && regexp.MustCompile(`(?m)^where:`).Match(data)
+// generateReads reports whether stg generate reads the purpose p of
+// the spec s: it loads, and labels no location with a state predicate.
+// A bundled file that does not load fails the test.
+func generateReads(tb testing.TB, s, p string) bool {
+	tb.Helper()
+	sp, err := spec.LoadFile(s, nil)
+	if err != nil {
+		tb.Fatalf("bundled spec: %v", err)
+	}
+	m, err := spec.LoadFile(p, sp)
+	if err != nil {
+		tb.Fatalf("bundled purpose: %v", err)
+	}
+	return m.RefuseStatePredicates("stg generate") == nil
 }
 
 // Context returns a new solver context, closed when the test ends.
