@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -342,16 +343,7 @@ func (t *Tester) sat(e spec.Expr) (answer, error) {
 
 // calls evaluates the calls of e whose arguments are constants and
 // adds the tables' facts about the others (see Tester.Funcs).
-func (t *Tester) calls(e spec.Expr) (spec.Expr, error) {
-	if t.Funcs == nil || !extfunc.HasCall(e) {
-		return e, nil
-	}
-	e, err := extfunc.Fold(e, t.Funcs)
-	if err != nil || !extfunc.HasCall(e) {
-		return e, err
-	}
-	return spec.AndOf(e, t.Funcs.Facts(e)), nil
-}
+func (t *Tester) calls(e spec.Expr) (spec.Expr, error) { return runner.FoldCalls(t.Funcs, e) }
 
 // reason explains the outcome of a step.
 func reason(st *Step) string {

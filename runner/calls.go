@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
@@ -114,16 +113,23 @@ func (x *execution) folded(st *symex.State, t *spec.Transition, params map[strin
 // constraint returns the conjunction of a planning step's constraints
 // with its ground calls evaluated and the tables' facts about the others.
 func (p *planner) constraint(cons []spec.Expr) (spec.Expr, error) {
-	f := spec.AndOf(cons...)
-	funcs := p.x.r.opts.Funcs
-	if funcs == nil || !extfunc.HasCall(f) {
-		return f, nil
+	return FoldCalls(p.x.r.opts.Funcs, spec.AndOf(cons...))
+}
+
+// FoldCalls returns e with the calls whose arguments are constants
+// evaluated by funcs, conjoined with the tables' facts about the other
+// calls (F(row) == result): what the solver is told of e's calls, by the
+// runner's planning and by on-line testing (online.Tester) alike. With
+// funcs nil, or no call in e, it returns e.
+func FoldCalls(funcs *extfunc.Registry, e spec.Expr) (spec.Expr, error) {
+	if funcs == nil || !extfunc.HasCall(e) {
+		return e, nil
 	}
-	f, err := extfunc.Fold(f, funcs)
-	if err != nil || !extfunc.HasCall(f) {
-		return f, err
+	e, err := extfunc.Fold(e, funcs)
+	if err != nil || !extfunc.HasCall(e) {
+		return e, err
 	}
-	return spec.AndOf(f, funcs.Facts(f)), nil
+	return spec.AndOf(e, funcs.Facts(e)), nil
 }
 
 // hintPath asserts, in a pushed scope of the planner's solver, the first
@@ -136,15 +142,9 @@ func (p *planner) hintPath() (bool, error) {
 		return false, nil
 	}
 	for _, h := range funcs.Hints(spec.AndOf(p.path...)) {
-		p.s.Push()
-		if err := p.s.Assert(h); err != nil {
-			p.s.Pop(1)
-			return false, err
+		if ok, err := assertSat(p.s, h); err != nil || ok {
+			return ok, err
 		}
-		if r, err := p.s.Check(); err == nil && r == solver.Sat {
-			return true, nil
-		}
-		p.s.Pop(1)
 	}
 	return false, nil
 }
