@@ -53,6 +53,30 @@ func (r *Registry) Facts(e spec.Expr) spec.Expr {
 	return spec.AndOf(facts...)
 }
 
+// TableFacts returns the rows of the tables of every function r knows,
+// by name, as equalities F(v1..vn) == r: ground facts true of the
+// functions as r evaluates them, which a solver treating the calls as
+// uninterpreted functions may assume everywhere (the STG route, package
+// pipeline). True when no function has rows.
+func (r *Registry) TableFacts() spec.Expr {
+	r.mu.Lock()
+	names := make([]string, 0, len(r.funcs))
+	for name := range r.funcs {
+		names = append(names, name)
+	}
+	r.mu.Unlock()
+	slices.Sort(names)
+	var facts []spec.Expr
+	for _, name := range names {
+		f, _ := r.Func(name)
+		for _, row := range r.rows(name) {
+			call := &spec.Call{Func: name, Args: exprs(row.Args), T: f.Result, Lens: f.ParamLens}
+			facts = append(facts, spec.Compare(spec.Eq, call, row.Result.Expr()))
+		}
+	}
+	return spec.AndOf(facts...)
+}
+
 // Sum returns Sum(cl, tab_p) of the function-summaries paper (Def. 5)
 // for the call c: the disjunction, over the rows of its table, of "the
 // arguments are the row's and the call's value is its result"; false

@@ -4,9 +4,38 @@
 // co-reachability analysis (coreach), Keep/Inconc selection and
 // mirroring (selection). Each stage is a function from model to model;
 // this package only wires them and owns the solver context of one run.
+//
+// # External functions
+//
+// The stages treat the calls of a spec's external functions as
+// uninterpreted functions: a guard INTGR(v) > 200 may hold for any v, an
+// over-approximation that keeps every behaviour the real function may
+// have. With Options.Functions == Tables (the default) the rows of the
+// functions' tables (spec.Func.Table: the spec's table:, its tables:
+// file, or Options.Tables) are moreover premises of every solver
+// question of the run (solver.Context.SetFacts): ground equalities
+// INTGR(123, 96) == 228, true of the functions (a row is a tuple the
+// function is known to give; stg run answers a call from the table
+// first). Where they decide a guard, in the selection's questions, the
+// test case is decided accordingly: after a guard fixes v to a row's
+// inputs, a transition that needs the call to give another result is
+// not kept and an output it forbids is a Fail, as for any guard without
+// calls. Where they do not, the call stays free: the test case is the
+// uninterpreted one, sound for any function consistent with the tables.
+// The reference implementations (impl:, Go functions) are never run at
+// generation time; defined functions (def:) are inlined by the parser and
+// never are calls. The Function-summaries paper (Rapin et al.,
+// DIVERSITY; ../shared/papers/function-summaries.txt) decides guards by
+// the tables alone (Sums, Def. 5), which drops the behaviours of inputs
+// outside them; that is right for exploring (stg symex) but would make
+// a test case fail a conformant SUT, so generation keeps them.
+//
+// The test case copies the functions with their rows, so stg run
+// evaluates the calls with the tables the test case was decided with.
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -17,6 +46,7 @@ import (
 	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/selection"
 	"github.com/stg-tool/stg/solver"
@@ -41,6 +71,42 @@ type Options struct {
 	// DefaultQueryTimeout); a query that times out makes generation fail
 	// with Z3's reason rather than hang.
 	QueryTimeout time.Duration
+	// Functions says what the solver knows of external functions: the
+	// rows of their tables (Tables, the default) or nothing.
+	Functions Functions
+	// Tables, when set, is a tables file (kind: tables) whose rows
+	// replace the spec's tables (Generate and GenerateFor only).
+	Tables string
+}
+
+// Functions is the treatment of the calls of external functions.
+type Functions int
+
+const (
+	// Tables: calls are uninterpreted functions, and the rows of the
+	// functions' tables are premises of every solver question.
+	Tables Functions = iota
+	// Uninterpreted: calls are uninterpreted functions, nothing more
+	// (the baseline of the function-summaries paper).
+	Uninterpreted
+)
+
+func (f Functions) String() string {
+	if f == Uninterpreted {
+		return "uninterpreted"
+	}
+	return "tables"
+}
+
+// ParseFunctions reads "tables" or "uninterpreted".
+func ParseFunctions(s string) (Functions, error) {
+	switch s {
+	case "tables", "":
+		return Tables, nil
+	case "uninterpreted":
+		return Uninterpreted, nil
+	}
+	return 0, fmt.Errorf("unknown functions %q: want tables or uninterpreted", s)
 }
 
 // DefaultQueryTimeout is the bound of each solver query when
@@ -54,6 +120,8 @@ type Result struct {
 	Product       *product.Product
 	Analysis      *coreach.Result
 	Testcase      *spec.Model
+	// Facts is the number of table rows the solver assumed.
+	Facts int
 }
 
 // Generate runs the whole pipeline on the files specPath and purposePath.
@@ -69,8 +137,14 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 }
 
 // GenerateFor runs the whole pipeline on the loaded spec s (a spec file's,
-// or a system's flat spec) and the purpose file purposePath.
+// or a system's flat spec) and the purpose file purposePath. With
+// opts.Tables, the tables of s's functions are replaced by the file's.
 func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, error) {
+	if opts.Tables != "" {
+		if err := replaceTables(s, opts.Tables); err != nil {
+			return nil, err
+		}
+	}
 	tp, err := spec.LoadFile(purposePath, s)
 	if err != nil {
 		return nil, err
@@ -90,9 +164,30 @@ func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, erro
 	return Models(ctx, s, tp, opts)
 }
 
-// Models runs the pipeline on loaded models.
+// replaceTables replaces the tables of the functions of s by the rows
+// of the tables file path.
+func replaceTables(s *spec.Model, path string) error {
+	for _, f := range s.Funcs {
+		f.Table = nil
+	}
+	if err := spec.LoadTables(path, s); err != nil {
+		var el spec.ErrorList
+		if errors.As(err, &el) {
+			return err
+		}
+		return fmt.Errorf("%s: cannot read the tables: %v", path, err)
+	}
+	return nil
+}
+
+// Models runs the pipeline on loaded models. It sets the facts of ctx
+// (solver.Context.SetFacts) to the rows of the tables of s's functions
+// with opts.Functions == Tables, to none otherwise.
 func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, error) {
 	res := &Result{Spec: s, Purpose: tp}
+	if err := assumeTables(ctx, s, opts.Functions, res); err != nil {
+		return nil, err
+	}
 	start, work := time.Now(), ctx.Stats()
 	progress := func(format string, args ...any) {
 		if opts.Progress != nil {
@@ -112,7 +207,7 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	if errs := append(det.Errors, det.Undecided...); len(errs) > 0 {
 		return nil, spec.ErrorList(errs).Err()
 	}
-	progress("spec %s is deterministic", s.Name)
+	progress("spec %s is deterministic (functions: %s, %d table rows assumed)", s.Name, opts.Functions, res.Facts)
 	if res.Tester, err = canonical.Build(ctx, s); err != nil {
 		return nil, err
 	}
@@ -139,6 +234,25 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	}
 	progress("test case: %d transitions", len(res.Testcase.Transitions))
 	return res, nil
+}
+
+// assumeTables makes the rows of the tables of s's external functions
+// the facts of ctx (none with Uninterpreted) and counts them in res.
+func assumeTables(ctx *solver.Context, s *spec.Model, mode Functions, res *Result) error {
+	if mode == Uninterpreted {
+		return ctx.SetFacts(nil)
+	}
+	reg, err := extfunc.New(s.Funcs, extfunc.Options{}) // checks the rows; starts no command
+	if err != nil {
+		return err
+	}
+	defer reg.Close()
+	facts := reg.TableFacts()
+	res.Facts = len(spec.Conjuncts(facts))
+	if spec.IsTrue(facts) {
+		res.Facts = 0
+	}
+	return ctx.SetFacts(facts)
 }
 
 func analyse(ctx *solver.Context, p *product.Product, domain string) (*coreach.Result, error) {

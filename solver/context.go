@@ -39,8 +39,9 @@ type Context struct {
 	interrupted bool
 	drainer     C.Z3_solver // an empty solver whose check clears it
 
-	memo  memo  // answers by formula (memo.go)
-	stats Stats // work done, for Stats
+	memo  memo      // answers by formula (memo.go)
+	facts spec.Expr // premises of every question (facts.go), or nil
+	stats Stats     // work done, for Stats
 
 	intSort, realSort, boolSort C.Z3_sort
 	strSort                     C.Z3_sort // made on first use (strings.go)

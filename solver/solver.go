@@ -80,6 +80,7 @@ func (c *Context) newSolver(simple bool) *Solver {
 	C.Z3_solver_inc_ref(c.z, z)
 	c.refs++
 	s.s = z
+	s.err = c.assertFacts(z) // facts.go: the context's premises
 	return s
 }
 

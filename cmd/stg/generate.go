@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -55,11 +56,26 @@ With --domain none or interval the analysis may keep paths that can never
 reach Pass; generate then searches the test case for a feasible run to Pass
 of at most 12 steps and warns on stderr when it finds none.
 
+Calls of external functions are uninterpreted functions: a guard
+INTGR(v) > 200 may hold for any v, which keeps every behaviour of the real
+function. With --functions tables (the default) the rows of the functions'
+tables (the spec's table: and tables: file, or --tables FILE, which
+replaces them) are moreover facts of every solver question, INTGR(123, 96)
+== 228: where a guard's arguments are fixed to a row's inputs (by the
+guard itself or by earlier steps), the row decides it, and transitions it
+rules out are not selected (a purpose that needs them is unreachable).
+Elsewhere the call stays free, so the test case is sound for every
+function consistent with the tables. The reference implementations are
+never run by generate. --functions uninterpreted ignores the tables (the
+baseline of the function-summaries paper). The test case carries the
+rows, and stg run answers calls from them first.
+
 Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
    stg generate --format dot examples/cmp/spec.yaml examples/cmp/purpose.yaml | dot -Tsvg > tc.svg
    stg generate --format go -o cmp_stg_test.go examples/cmp/spec.yaml examples/cmp/purpose.yaml
-   stg generate --format go -o buffer_stg_test.go examples/buffer/spec.yaml examples/buffer/purpose*.yaml`,
+   stg generate --format go -o buffer_stg_test.go examples/buffer/spec.yaml examples/buffer/purpose*.yaml
+   stg generate --tables examples/microgrid/tables-3.yaml examples/microgrid/spec.yaml examples/microgrid/testdata/purpose-300.yaml`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "o", Aliases: []string{"output"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "yaml, dot or go"},
@@ -68,6 +84,8 @@ Example:
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
 			&cli.BoolFlag{Name: "explain", Usage: "print, per product location, reach (values with which it may be entered) and coreach (values from which Accept may be reached; within reach) on stderr"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each stage's size and duration on stderr"},
+			&cli.StringFlag{Name: "functions", Value: "tables", Usage: "calls of external functions: uninterpreted, constrained by the rows of their `tables`, or uninterpreted only"},
+			&cli.StringFlag{Name: "tables", Usage: "the known tuples of the external functions: the tables file `FILE`, instead of the spec's tables"},
 		},
 		Action: runGenerate,
 	}
@@ -93,6 +111,13 @@ func runGenerate(c *cli.Context) error {
 	}
 	if opts.QueryTimeout <= 0 {
 		return usageError(c, "--solver-timeout must be positive")
+	}
+	if opts.Functions, err = pipeline.ParseFunctions(c.String("functions")); err != nil {
+		return usageError(c, "--functions: %v", err)
+	}
+	opts.Tables = c.String("tables")
+	if opts.Tables != "" && opts.Functions == pipeline.Uninterpreted {
+		return usageError(c, "--tables needs --functions tables")
 	}
 	if c.Bool("verbose") {
 		opts.Progress = c.App.ErrWriter
@@ -161,6 +186,9 @@ func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(timeout)
+	if err := assumeTables(ctx, tc); err != nil {
+		return fmt.Errorf("test case %s: %v", tc.Name, err)
+	}
 	r, err := check.PassReachable(ctx, tc, passDepth, passBudget)
 	if err != nil {
 		return fmt.Errorf("test case %s: searching a run to Pass: %v", tc.Name, err)
@@ -172,6 +200,17 @@ func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error
 		fmt.Fprintf(w, "warning: test case %s: not known whether a run of at most %d steps reaches Pass (the search was undecided or ran past %d solver queries)\n", tc.Name, passDepth, passBudget)
 	}
 	return nil
+}
+
+// assumeTables makes the rows of the tables of tc's functions facts of
+// ctx: they hold of the functions as stg run evaluates them.
+func assumeTables(ctx *solver.Context, tc *spec.Model) error {
+	reg, err := extfunc.New(tc.Funcs, extfunc.Options{})
+	if err != nil {
+		return err
+	}
+	defer reg.Close()
+	return ctx.SetFacts(reg.TableFacts())
 }
 
 // writeOutput writes data to the file named path, or to w when path is "".
