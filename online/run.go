@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -89,6 +90,7 @@ type execution struct {
 	sc     []Context
 	res    *Result
 	listen *adapter.Listener // waits for outputs, measures latencies
+	s      *solver.Solver    // the run's solver for stimuli (stimulus.go)
 }
 
 // Run plays one run against sut with the inference rules, the seed
@@ -102,6 +104,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 		rng:    rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65)),
 		listen: adapter.NewListener(sut, r.opts.Timing, &r.cal)}
 	defer func() { x.res.Latencies, x.res.Window = x.listen.Latencies, x.listen.Window() }()
+	defer x.closeSolver()
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	err := x.run(ctx, runCtx)

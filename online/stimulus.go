@@ -124,20 +124,18 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 	if spec.IsFalse(goal) {
 		return nil, false, nil
 	}
-	s := x.t.z.NewSolver()
-	defer s.Close()
+	s := x.solver()
+	base := s.Scopes()
+	s.Push()
+	defer s.PopTo(base)
 	if err := s.Assert(goal); err != nil {
 		return nil, false, err
 	}
 	if r, err := s.Check(); err != nil || r != solver.Sat {
 		return nil, false, nil // unsat, or undecided: not a stimulus
 	}
-	pushed, err := x.tableHint(s, goal)
-	if err != nil {
+	if _, err := x.tableHint(s, goal); err != nil { // popped with goal
 		return nil, false, err
-	}
-	if pushed {
-		defer s.Pop(1)
 	}
 	vals, err := x.pick(s, n.Args)
 	if err != nil {
@@ -152,6 +150,23 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 		args[p.Name] = v
 	}
 	return args, true, nil
+}
+
+// solver returns the run's solver: the stimuli of a run are solved in
+// scopes of one solver, made on first use and closed when the run ends
+// (closeSolver), rather than in a new solver each.
+func (x *execution) solver() *solver.Solver {
+	if x.s == nil {
+		x.s = x.t.z.NewSolver()
+	}
+	return x.s
+}
+
+func (x *execution) closeSolver() {
+	if x.s != nil {
+		x.s.Close()
+		x.s = nil
+	}
 }
 
 // tableHint steers the values toward the tables of the external

@@ -1,9 +1,15 @@
 package runner
 
 import (
-	"github.com/stg-tool/stg/adapter"
+	"context"
+	"math/big"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/spec"
 )
 
 // meanSteps plays runs of detour.yaml against its SUT and returns the
@@ -76,4 +82,87 @@ func BenchmarkRunnerSteps(b *testing.B) {
 	b.Run("detour/depth0", func(b *testing.B) {
 		benchmarkSteps(b, "detour.yaml", 0, func() adapter.SUT { return &detourSUT{} })
 	})
+}
+
+// exampleBinary builds the program examples/<example>/sut/<name> once
+// per benchmark into a temporary directory.
+func exampleBinary(b *testing.B, example, name string) string {
+	b.Helper()
+	out := filepath.Join(b.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", out, "./examples/"+example+"/sut/"+name)
+	cmd.Dir = ".."
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("building examples/%s/sut/%s: %v\n%s", example, name, err, msg)
+	}
+	return out
+}
+
+// benchmarkProcess plays runs of the test case name (testdata) against
+// a program started afresh for each run, with the options of stg run
+// (DefaultOptions): steps per second, steps per run and the Z3 checks
+// per step.
+func benchmarkProcess(b *testing.B, name string, argv []string) {
+	r := newRunner(b, name, DefaultOptions())
+	steps, fails := 0, 0
+	checks := r.z.Stats().Checks
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := RunOnce(context.Background(), r, adapter.Command(argv, nil), int64(i))
+		if err != nil {
+			b.Fatalf("seed %d: %v", i, err)
+		}
+		if res.Verdict == Fail {
+			fails++
+		}
+		steps += len(res.Trace)
+	}
+	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+	b.ReportMetric(float64(steps)/float64(b.N), "steps/run")
+	b.ReportMetric(float64(r.z.Stats().Checks-checks)/float64(steps), "checks/step")
+	if fails > 0 {
+		b.Fatalf("%d runs of %d Fail against a correct SUT", fails, b.N)
+	}
+}
+
+// BenchmarkProcessSteps measures steps per second against the example
+// SUT programs of buffer and cmp (examples/*/sut/correct), a process
+// per run, with the options of stg run; the test cases are those stg
+// generate makes of the examples' spec.yaml and purpose.yaml
+// (testdata/example-*.yaml).
+func BenchmarkProcessSteps(b *testing.B) {
+	for _, ex := range []string{"buffer", "cmp"} {
+		b.Run(ex, func(b *testing.B) {
+			benchmarkProcess(b, "example-"+ex+".yaml", []string{exampleBinary(b, ex, "correct")})
+		})
+	}
+}
+
+// BenchmarkProcessFloor measures what a run of cmp costs without the
+// tester: start the program, send two inputs, read its two outputs, stop
+// it. It bounds the steps per second any runner can reach on that SUT.
+func BenchmarkProcessFloor(b *testing.B) {
+	argv := []string{exampleBinary(b, "cmp", "correct")}
+	ctx := context.Background()
+	in := func(p int64) adapter.Input {
+		return adapter.Input{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sut, err := adapter.Command(argv, nil)(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range []int64{3, 5} {
+			if err := sut.Send(ctx, in(p)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for range 2 {
+			if _, err := sut.Receive(ctx, time.Second); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sut.Close()
+	}
+	b.ReportMetric(3*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 }

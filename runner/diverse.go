@@ -102,6 +102,13 @@ func (x *execution) diverse() (*planner, error) {
 	return q, nil
 }
 
+// stretchDue reports whether a run of the Diverse strategy that follows
+// a shortest path, rest steps from Pass, has room for its stretch now:
+// then it plans again, to fix its target (see diverse).
+func (x *execution) stretchDue(rest int) bool {
+	return x.r.opts.Plan == Diverse && x.stretch > 0 && x.target == 0 && rest+x.stretch <= x.r.opts.Depth
+}
+
 // racy reports whether t is a send from a location where the SUT may
 // emit an output other than quiescence without Fail: the output may cross
 // the input on the wire, and the run may lose the states that explain it

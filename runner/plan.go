@@ -2,375 +2,22 @@ package runner
 
 import (
 	"fmt"
-	"math/big"
+	"math/rand/v2"
 	"slices"
 
-	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
 
-// choice is a send the tester has decided on.
-type choice struct {
-	t       *spec.Transition
-	args    map[string]spec.Value
-	planned bool
-}
-
-// next decides what the tester does in the current state: send (a
-// choice) or wait for the SUT (nil). See the package documentation.
-func (x *execution) next() (*choice, error) {
-	vs, err := x.views()
-	if err != nil || len(vs) == 0 {
-		return nil, err
-	}
-	x.cur = vs[0]
-	x.curVals, x.ground = x.cur.Values()
-	sends := x.r.sends[x.cur.Loc]
-	if len(sends) == 0 {
-		return nil, nil
-	}
-	if x.r.opts.Depth > 0 && x.r.opts.Plan != Walk {
-		c, wait, err := x.plan()
-		if err != nil {
-			return nil, err
-		}
-		if c != nil || wait {
-			return c, nil
-		}
-	}
-	return x.randomSend(sends)
-}
-
-// randomSend picks an enabled send transition at random and values for
-// its parameters; nil when no send is enabled.
-func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
-	consts := x.constants()
-	for _, i := range x.rng.Perm(len(sends)) {
-		t := sends[i]
-		a := x.r.tc.Action(t.Action)
-		params := map[string]spec.Expr{}
-		var ids []*spec.Ident
-		for _, p := range a.Params {
-			id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
-			params[p.Name] = id
-			ids = append(ids, id)
-		}
-		// A guard that calls functions on the parameters is solved
-		// with the calls uninterpreted: the values are then checked
-		// exactly, and refused ones replaced (see calls.go).
-		tries := 1
-		if extfunc.HasCall(t.Guard) {
-			tries = callTries
-		}
-		for range tries {
-			c, next, err := x.trySend(t, a, consts, params, ids)
-			if err != nil || c != nil {
-				return c, err
-			}
-			if !next {
-				break
-			}
-		}
-	}
-	return nil, nil
-}
-
-// callTries bounds the attempts at values for a send whose guard calls
-// external functions.
-const callTries = 8
-
-// trySend makes one attempt at values for t; again is false when
-// another attempt is pointless (t is disabled).
-func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params map[string]spec.Expr, ids []*spec.Ident) (c *choice, again bool, err error) {
-	// Most guards admit a random small value, or read no parameter:
-	// exact evaluation then decides without the solver.
-	if c, decided, err := x.guess(t, a); err != nil || c != nil {
-		return c, false, err
-	} else if decided {
-		return nil, false, nil
-	}
-	g, err := x.fold(spec.Substitute(t.Guard, consts, params))
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
-	}
-	guard := spec.AndOf(x.cur.PC, g)
-	if spec.IsFalse(guard) {
-		return nil, false, nil
-	}
-	s := x.r.z.NewSolver()
-	args, ok, err := x.solveAndPick(s, guard, ids)
-	s.Close()
-	if err != nil || !ok {
-		return nil, false, err
-	}
-	c, err = x.checked(t, a, ids, args, false)
-	return c, true, err
-}
-
-// guess tries t with random small parameter values (the hint "equal to a
-// random target" of pick, checked by exact evaluation). decided is true
-// when t, having no parameters, is disabled.
-func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
-	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 {
-		return nil, false, nil // leave it to the solver: a boundary value
-	}
-	args := make(map[string]spec.Value, len(a.Params))
-	for _, p := range a.Params {
-		args[p.Name] = x.randomValue(p.Type)
-	}
-	ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
-	if err != nil {
-		// Say a division by zero for these values, or a call that
-		// fails: ask the solver (allows reports the call's error).
-		return nil, false, nil
-	}
-	if ok {
-		return &choice{t: t, args: args}, true, nil
-	}
-	return nil, len(a.Params) == 0, nil
-}
-
-func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.Ident) (map[string]spec.Value, bool, error) {
-	if err := s.Assert(guard); err != nil {
-		return nil, false, err
-	}
-	res, err := s.Check()
-	if err != nil || res != solver.Sat {
-		return nil, false, err
-	}
-	vals, err := x.pick(s, ids, []spec.Expr{guard})
-	return vals, err == nil, err
-}
-
-// checked turns solver values for the parameters ids of t into a choice,
-// after checking exactly that they satisfy t's guard (a safeguard: the
-// tester must never send what the test case does not allow).
-func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Ident, vals map[string]spec.Value, planned bool) (*choice, error) {
-	args := map[string]spec.Value{}
-	for i, p := range a.Params {
-		v, ok := vals[ids[i].Name]
-		if !ok {
-			v = x.randomValue(p.Type)
-		}
-		args[p.Name] = v
-	}
-	ok, err := x.allows(t, args)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		// The solver's reals or integer division disagree with exact
-		// evaluation (only possible in a non-linear guard): skip.
-		return nil, nil
-	}
-	return &choice{t: t, args: args, planned: planned}, nil
-}
-
-// allows reports whether t with the parameter values args may fire in
-// the state the tester plans from (exactly, when that state is known).
-func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool, error) {
-	if x.ground {
-		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
-		if err != nil {
-			return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
-		}
-		return ok, nil
-	}
-	params := make(map[string]spec.Expr, len(args))
-	for k, v := range args {
-		params[k] = v.Expr()
-	}
-	g, err := x.fold(x.cur.Substitute(t.Guard, params))
-	if err != nil {
-		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
-	}
-	truth, err := x.cur.Decide(x.r.z, g)
-	if err != nil {
-		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
-	}
-	return truth != symex.Never, nil
-}
-
-// constants maps the variables to their values in the state the tester
-// plans from: constants, or expressions over symbols.
-func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
-
-// pick returns values, in a model of the assertions of s (satisfiable),
-// for the identifiers ids, diversified by the run's random source: for
-// each identifier in random order it asks, in turn, for a value equal to,
-// at least or at most a random target, keeping the first hint that stays
-// satisfiable. Now and then it asks first for a boundary value of the
-// linear comparisons of cons (the constraints asserted: boundaryHints).
-// Sometimes it gives no hint, and the solver's own model, typically on
-// the boundary of the guard, is taken.
-func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
-	pushed := 0
-	defer func() {
-		if pushed > 0 {
-			s.Pop(pushed)
-		}
-	}()
-	// try asserts the first satisfiable hint of hs and keeps it.
-	try := func(hs []spec.Expr) (bool, error) {
-		for _, h := range hs {
-			s.Push()
-			if err := s.Assert(h); err != nil {
-				s.Pop(1)
-				return false, err
-			}
-			res, err := s.Check()
-			if err != nil {
-				s.Pop(1)
-				return false, err
-			}
-			if res == solver.Sat {
-				pushed++
-				return true, nil
-			}
-			s.Pop(1)
-		}
-		return false, nil
-	}
-	for _, i := range x.rng.Perm(len(ids)) {
-		id := ids[i]
-		if id.T == spec.StringType { // strings.go: readable, diverse strings
-			if err := x.pickString(try, id); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if x.rng.IntN(8) == 0 {
-			continue
-		}
-		if bs := boundaryHints(id, cons); len(bs) > 0 && x.rng.IntN(3) == 0 {
-			x.rng.Shuffle(len(bs), func(i, j int) { bs[i], bs[j] = bs[j], bs[i] })
-			ok, err := try(bs)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				continue
-			}
-		}
-		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
-		if err != nil {
-			return nil, err
-		}
-		if ok || !id.T.IsNumeric() {
-			continue
-		}
-		// The target lies outside what the guard allows: aim near a
-		// value it allows instead.
-		if res, err := s.Check(); err != nil || res != solver.Sat {
-			return nil, fmt.Errorf("solver: %v %v after a satisfiable check", res, err)
-		}
-		m, err := s.Model()
-		if err != nil {
-			return nil, err
-		}
-		if v, ok := lookup(m, id); ok {
-			if _, err := try(x.hints(id, x.near(v))); err != nil {
-				return nil, err
-			}
-		}
-	}
-	res, err := s.Check()
-	if err != nil {
-		return nil, err
-	}
-	if res != solver.Sat {
-		return nil, fmt.Errorf("solver: %s after a satisfiable check", res)
-	}
-	m, err := s.Model()
-	if err != nil {
-		return nil, err
-	}
-	vals := map[string]spec.Value{}
-	for _, id := range ids {
-		if v, ok := lookup(m, id); ok {
-			vals[id.Name] = v
-		}
-	}
-	return vals, nil
-}
-
-func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
-	if id.Kind == spec.ParamIdent {
-		v, ok := m.Params[id.Name]
-		return v, ok
-	}
-	v, ok := m.Vars[id.Name]
-	return v, ok
-}
-
-// near returns a random number a small distance from v.
-func (x *execution) near(v spec.Value) spec.Value {
-	d := x.rng.Int64N(41) - 10
-	switch v.T.Kind {
-	case spec.Int:
-		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
-	case spec.Real:
-		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
-	}
-	return v
-}
-
-// hints returns soft targets for the value of id, most specific first:
-// equal to target, then at least or at most target.
-func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
-	rng := x.rng
-	target := v.Expr()
-	switch id.T.Kind {
-	case spec.Int, spec.Real:
-		eq := spec.Compare(spec.Eq, id, target)
-		ge := spec.Compare(spec.Ge, id, target)
-		le := spec.Compare(spec.Le, id, target)
-		if rng.IntN(2) == 0 {
-			ge, le = le, ge
-		}
-		return []spec.Expr{eq, ge, le}
-	case spec.Bool, spec.EnumKind:
-		return []spec.Expr{spec.Compare(spec.Eq, id, target)}
-	}
-	return nil
-}
-
-// randomValue returns a random value of type t, of small magnitude:
-// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
-func (x *execution) randomValue(t spec.Type) spec.Value {
-	rng := x.rng
-	var n int64
-	switch k := rng.IntN(20); {
-	case k < 14:
-		n = rng.Int64N(31) - 10
-	case k < 19:
-		n = rng.Int64N(201) - 100
-	default:
-		n = rng.Int64N(2001) - 1000
-	}
-	switch t.Kind {
-	case spec.Int:
-		return spec.IntValue(big.NewInt(n))
-	case spec.Real:
-		d := []int64{1, 1, 2, 4, 10}[rng.IntN(5)]
-		return spec.RatValue(big.NewRat(n, d))
-	case spec.Bool:
-		return spec.BoolValue(rng.IntN(2) == 0)
-	case spec.EnumKind:
-		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
-	}
-	return spec.Zero(t)
-}
-
 // planner searches a path to Pass by bounded unrolling of the test case:
 // step i renames every parameter p to p@i and every variable assigned at
-// step i to x@i, and asserts the guard and the assignments; the variables'
-// current values are constants. Iterative deepening from the control
-// distance to Pass makes the first path found a shortest one, or with
-// min > 0 a shortest one of at least min steps. The search makes at most
-// budget solver checks.
+// step i to x@i (or to its value, when the assignment is ground), and
+// asserts the guard and the assignments; the variables' current values
+// are constants. Iterative deepening from the control distance to Pass
+// makes the first path found a shortest one, or with min > 0 a shortest
+// one of at least min steps. The search makes at most budget solver
+// checks, in a scope of the run's solver (execution.solver).
 type planner struct {
 	x      *execution
 	s      *solver.Solver
@@ -378,26 +25,46 @@ type planner struct {
 	min    int // the fewest steps of a path to accept
 	length int // the steps of the path found
 
-	// on holds the states of the path being explored, for a stretched
-	// path (min > 0), which does not come back to a state it was in: a
-	// detour that changes nothing is no new behaviour.
+	// on holds the states of the path being explored: a path does not
+	// come back to a state it was in, since a detour that changes
+	// nothing is neither shorter nor new behaviour.
 	on map[string]bool
 
-	// path holds the constraints asserted for the steps of the path
-	// being explored, for the tables' hints (hintPath).
-	path []spec.Expr
+	// path and trans hold the constraints asserted for the steps of the
+	// path being explored (for the tables' hints, hintPath) and their
+	// transitions.
+	path  []spec.Expr
+	trans []*spec.Transition
 
-	// the path found: its first transition and, for a send, its values
+	// the path found: its transitions, its first transition and, for a
+	// send, its values
+	steps     []*spec.Transition
 	first     *spec.Transition
 	firstIDs  []*spec.Ident
 	firstVals map[string]spec.Value
 }
 
-// plan returns the first send of the path to Pass that the strategy
+// A route is the path to Pass a run follows: the transitions planned
+// from the state the run was in after its first at steps.
+type route struct {
+	steps []*spec.Transition
+	at    int
+}
+
+// plan returns the next send of the path to Pass that the strategy
 // follows (Options.Plan: a shortest one, or a stretched one), or wait when
-// that path starts with a receive, or neither when there is no path
+// that path goes on with a receive, or neither when there is no path
 // within Options.Depth (or the budget).
+//
+// The path is searched once and then followed (follow) while the run
+// keeps to it: only when the SUT's outputs lead elsewhere, or the rest of
+// the path no longer holds from the state reached, does the tester search
+// again.
 func (x *execution) plan() (c *choice, wait bool, err error) {
+	if c, wait, ok, err := x.follow(); err != nil || ok {
+		return c, wait, err
+	}
+	x.route = nil
 	p, err := x.diverse()
 	if err == nil && p == nil {
 		p, err = x.find(0)
@@ -405,6 +72,13 @@ func (x *execution) plan() (c *choice, wait bool, err error) {
 	if err != nil || p == nil {
 		return nil, false, err
 	}
+	x.route = &route{steps: p.steps, at: len(x.res.Trace)}
+	return x.take(p)
+}
+
+// take returns the first step of the path p found: a send with the values
+// chosen, or wait for a receive.
+func (x *execution) take(p *planner) (c *choice, wait bool, err error) {
 	a := x.r.tc.Action(p.first.Action)
 	if a.Dir != spec.Send {
 		return nil, true, nil
@@ -413,15 +87,86 @@ func (x *execution) plan() (c *choice, wait bool, err error) {
 	return c, false, err
 }
 
+// follow takes the next step of the run's route when the run has kept to
+// it: the steps taken since it was planned are its first ones, and the
+// rest of it is still a path to Pass from the state reached (asserted
+// anew: the SUT's outputs may have put the variables elsewhere than the
+// planning's model). ok is false when the run left the route, or when the
+// Diverse strategy has room for its stretch now: the tester plans again.
+func (x *execution) follow() (c *choice, wait, ok bool, err error) {
+	rt := x.route
+	if rt == nil {
+		return nil, false, false, nil
+	}
+	k := len(x.res.Trace) - rt.at
+	if k <= 0 || k >= len(rt.steps) || rt.steps[k].From != x.cur.Loc || x.stretchDue(len(rt.steps)-k) {
+		return nil, false, false, nil
+	}
+	for i, t := range rt.steps[:k] {
+		if x.res.Trace[rt.at+i].Transition != t.Label() {
+			return nil, false, false, nil
+		}
+	}
+	if x.r.tc.Action(rt.steps[k].Action).Dir != spec.Send {
+		return nil, true, true, nil
+	}
+	p, err := x.resume(rt.steps[k:])
+	if err != nil || p == nil {
+		return nil, false, false, err
+	}
+	c, _, err = x.take(p)
+	return c, false, true, err
+}
+
+// resume asserts the path ts from the current state and, when it still
+// holds (satisfiable), picks the values of its first send as find does.
+func (x *execution) resume(ts []*spec.Transition) (*planner, error) {
+	p := &planner{x: x, s: x.solver()}
+	base := p.s.Scopes()
+	p.s.Push()
+	defer p.s.PopTo(base)
+	if err := p.s.Assert(x.cur.PC); err != nil {
+		return nil, err
+	}
+	vars := x.constants()
+	for i, t := range ts {
+		u, err := p.unroll(t, i+1, vars)
+		if err != nil || spec.IsFalse(u.f) {
+			return nil, err
+		}
+		if err := p.s.Assert(u.f); err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			p.first, p.firstIDs = t, u.ids
+		}
+		p.path = append(p.path, u.f)
+		vars = u.next
+	}
+	if res, err := p.s.Check(); err != nil || res != solver.Sat {
+		return nil, err
+	}
+	p.steps = ts
+	return p, p.pickFirst()
+}
+
 // find searches a path to Pass from the current state of at least min
 // steps (0: a shortest one) within Options.Depth; nil when there is none
 // (or the budget ran out).
+//
+// The search draws from a random stream of its own, seeded by one draw
+// from the run's: a search that the Runner's memo of states without a
+// path (noPath, filled by earlier runs) skips draws as much from the
+// run's stream as one that runs, so that a run depends on its seed alone.
 func (x *execution) find(min int) (*planner, error) {
 	r := x.r
+	own := rand.New(rand.NewPCG(x.rng.Uint64(), 0x706c616e))
 	key := x.cur.String()
 	if r.noPath[key] {
 		return nil, nil
 	}
+	defer func(run *rand.Rand) { x.rng = run }(x.rng)
+	x.rng = own
 	d, ok := r.dist[x.cur.Loc]
 	if !ok || max(d, min) > r.opts.Depth {
 		return nil, nil
@@ -430,8 +175,10 @@ func (x *execution) find(min int) (*planner, error) {
 	if min > 0 {
 		budget = max(budget/4, 1) // a stretch is worth less than a path
 	}
-	p := &planner{x: x, s: r.z.NewSolver(), budget: budget, min: min}
-	defer p.s.Close()
+	p := &planner{x: x, s: x.solver(), budget: budget, min: min}
+	base := p.s.Scopes()
+	p.s.Push()
+	defer p.s.PopTo(base)
 	if err := p.s.Assert(x.cur.PC); err != nil {
 		return nil, err
 	}
@@ -455,6 +202,25 @@ func (x *execution) find(min int) (*planner, error) {
 	return p, nil
 }
 
+// pickFirst chooses the values of the path's first send (when it starts
+// with a send), with the whole path asserted, steered toward the tables.
+func (p *planner) pickFirst() error {
+	x := p.x
+	if x.r.tc.Action(p.first.Action).Dir != spec.Send {
+		return nil
+	}
+	hinted, err := p.hintPath()
+	if err != nil {
+		return err
+	}
+	vals, err := x.pick(p.s, p.firstIDs, p.path)
+	if hinted {
+		p.s.Pop(1)
+	}
+	p.firstVals = vals
+	return err
+}
+
 // search extends the path asserted in p.s, which ends in loc after depth
 // steps, by at most bound-depth steps to a Pass location.
 func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr) (bool, error) {
@@ -465,38 +231,24 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 			return false, nil
 		}
 		p.length = depth
-		if tc.Action(p.first.Action).Dir == spec.Send {
-			// Choose the values of the first send now, with the
-			// whole path asserted, steered toward the tables.
-			hinted, err := p.hintPath()
-			if err != nil {
-				return false, err
-			}
-			vals, err := x.pick(p.s, p.firstIDs, p.path)
-			if hinted {
-				p.s.Pop(1)
-			}
-			if err != nil {
-				return false, err
-			}
-			p.firstVals = vals
+		p.steps = slices.Clone(p.trans)
+		if err := p.pickFirst(); err != nil {
+			return false, err
 		}
 		return true, nil
 	}
 	if depth >= bound {
 		return false, nil
 	}
-	if p.min > 0 {
-		k := stateKey(loc, vars)
-		if p.on[k] {
-			return false, nil
-		}
-		if p.on == nil {
-			p.on = map[string]bool{}
-		}
-		p.on[k] = true
-		defer delete(p.on, k)
+	k := stateKey(loc, vars)
+	if p.on[k] {
+		return false, nil
 	}
+	if p.on == nil {
+		p.on = map[string]bool{}
+	}
+	p.on[k] = true
+	defer delete(p.on, k)
 	var ts []*spec.Transition
 	for _, t := range tc.Outgoing(loc) {
 		d, ok := x.r.dist[t.To]
@@ -522,53 +274,27 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 		if p.budget <= 0 {
 			return false, nil
 		}
-		p.budget--
-		a := tc.Action(t.Action)
-		params := map[string]spec.Expr{}
-		var ids []*spec.Ident
-		for _, pa := range a.Params {
-			id := &spec.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, step), Kind: spec.ParamIdent, T: pa.Type}
-			params[pa.Name] = id
-			ids = append(ids, id)
-		}
-		cons := []spec.Expr{spec.Substitute(t.Guard, vars, params)}
-		next := vars
-		if tc.Verdict(t.To) != "pass" && len(t.Assign) > 0 {
-			next = make(map[string]spec.Expr, len(vars))
-			for k, v := range vars {
-				next[k] = v
-			}
-			for _, as := range t.Assign {
-				v := tc.Variable(as.Var)
-				fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, step), Kind: spec.VarIdent, T: v.Type}
-				cons = append(cons, spec.Compare(spec.Eq, fresh, spec.Substitute(as.Value, vars, params)))
-				next[as.Var] = fresh
-			}
-		}
-		f, err := p.constraint(cons)
+		u, err := p.unroll(t, step, vars)
 		if err != nil {
 			return false, err
 		}
+		f := u.f
 		if spec.IsFalse(f) {
-			continue
+			continue // decided on known values: no check
 		}
 		p.s.Push()
-		if err := p.s.Assert(f); err != nil {
-			p.s.Pop(1)
-			return false, err
-		}
-		res, err := p.s.Check()
+		res, err := p.extend(f, depth > 0)
 		if err != nil {
 			p.s.Pop(1)
 			return false, err
 		}
 		if res == solver.Sat {
 			if depth == 0 {
-				p.first, p.firstIDs = t, ids
+				p.first, p.firstIDs = t, u.ids
 			}
-			p.path = append(p.path, f)
-			found, err := p.search(t.To, step, bound, next)
-			p.path = p.path[:len(p.path)-1]
+			p.path, p.trans = append(p.path, f), append(p.trans, t)
+			found, err := p.search(t.To, step, bound, u.next)
+			p.path, p.trans = p.path[:len(p.path)-1], p.trans[:len(p.trans)-1]
 			if err != nil || found {
 				p.s.Pop(1)
 				return found, err
@@ -577,4 +303,90 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 		p.s.Pop(1)
 	}
 	return false, nil
+}
+
+// extend asserts f, the constraint of the next step of the path, and
+// checks the path, spending the budget; a step that adds nothing (f is
+// true) after a path already checked (checked) needs no check.
+func (p *planner) extend(f spec.Expr, checked bool) (solver.Result, error) {
+	if b, ok := f.(*spec.BoolLit); ok && b.Val && checked {
+		return solver.Sat, nil
+	}
+	if err := p.s.Assert(f); err != nil {
+		return solver.Unknown, err
+	}
+	p.budget--
+	return p.s.Check()
+}
+
+// A stepping is a transition unrolled at a step of a path: the
+// constraint of the step, the renamed parameters, and the variables after
+// it.
+type stepping struct {
+	f    spec.Expr
+	ids  []*spec.Ident
+	next map[string]spec.Expr
+}
+
+// unroll renames the parameters of t to p@step and the variables it
+// assigns to x@step, from the variables vars (constants or expressions
+// over earlier steps), and returns the constraint of the step: t's guard
+// and its assignments. An assignment whose value is ground gives the
+// variable that value, and a ground conjunct of the constraint is
+// decided at once (symex.FoldGround): the state stays comparable
+// (stateKey) and a guard on known values costs no check.
+func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr) (stepping, error) {
+	tc := p.x.r.tc
+	a := tc.Action(t.Action)
+	params := map[string]spec.Expr{}
+	var ids []*spec.Ident
+	for _, pa := range a.Params {
+		id := &spec.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, step), Kind: spec.ParamIdent, T: pa.Type}
+		params[pa.Name] = id
+		ids = append(ids, id)
+	}
+	cons := []spec.Expr{spec.Substitute(t.Guard, vars, params)}
+	next := vars
+	if tc.Verdict(t.To) != "pass" && len(t.Assign) > 0 {
+		next = make(map[string]spec.Expr, len(vars))
+		for k, v := range vars {
+			next[k] = v
+		}
+		for _, as := range t.Assign {
+			e := spec.Substitute(as.Value, vars, params)
+			if v, ok := groundValue(e); ok {
+				next[as.Var] = v
+				continue
+			}
+			v := tc.Variable(as.Var)
+			fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, step), Kind: spec.VarIdent, T: v.Type}
+			cons = append(cons, spec.Compare(spec.Eq, fresh, e))
+			next[as.Var] = fresh
+		}
+	}
+	f, err := p.constraint(cons)
+	if err != nil {
+		return stepping{}, err
+	}
+	return stepping{f: symex.FoldGround(f), ids: ids, next: next}, nil
+}
+
+// groundValue returns the value of e as a literal when e mentions no
+// identifier and calls no function, and evaluates (no division by zero).
+func groundValue(e spec.Expr) (spec.Expr, bool) {
+	ground := true
+	spec.Inspect(e, func(n spec.Expr) {
+		switch n.(type) {
+		case *spec.Ident, *spec.Call:
+			ground = false
+		}
+	})
+	if !ground {
+		return nil, false
+	}
+	v, err := spec.Eval(e, spec.Valuation{})
+	if err != nil {
+		return nil, false
+	}
+	return v.Expr(), true
 }

@@ -298,6 +298,12 @@ type execution struct {
 	// length it aims at once fixed (0: not yet).
 	stretch, target int
 
+	// s is the run's solver (made on first use, closed at the end of the
+	// run): planning and the choice of values work in scopes of it, and
+	// route is the path to Pass the run follows (plan.go).
+	s     *solver.Solver
+	route *route
+
 	// views, once computed for the current hyps
 	viewCache []*symex.State
 	viewsOK   bool
@@ -324,6 +330,7 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	x.ctx = runCtx
+	defer x.closeSolver()
 	err := x.run(ctx, runCtx)
 	if vs, verr := x.views(); verr == nil && len(vs) > 0 {
 		x.res.Location = vs[0].Loc
@@ -332,6 +339,23 @@ func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 	x.res.Latencies = x.listen.Latencies
 	x.res.Window = x.listen.Window()
 	return x.res, err
+}
+
+// solver returns the run's solver. One solver serves the whole run, in
+// scopes pushed and popped by each use, so that a run's choices depend on
+// its seed alone and no check pays for making a solver.
+func (x *execution) solver() *solver.Solver {
+	if x.s == nil {
+		x.s = x.r.z.NewSolver()
+	}
+	return x.s
+}
+
+func (x *execution) closeSolver() {
+	if x.s != nil {
+		x.s.Close()
+		x.s = nil
+	}
 }
 
 func (x *execution) run(ctx, runCtx context.Context) (err error) {

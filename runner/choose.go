@@ -1,0 +1,366 @@
+package runner
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+// choice is a send the tester has decided on.
+type choice struct {
+	t       *spec.Transition
+	args    map[string]spec.Value
+	planned bool
+}
+
+// next decides what the tester does in the current state: send (a
+// choice) or wait for the SUT (nil). See the package documentation.
+func (x *execution) next() (*choice, error) {
+	vs, err := x.views()
+	if err != nil || len(vs) == 0 {
+		return nil, err
+	}
+	x.cur = vs[0]
+	x.curVals, x.ground = x.cur.Values()
+	sends := x.r.sends[x.cur.Loc]
+	if len(sends) == 0 {
+		return nil, nil
+	}
+	if x.r.opts.Depth > 0 && x.r.opts.Plan != Walk {
+		c, wait, err := x.plan()
+		if err != nil {
+			return nil, err
+		}
+		if c != nil || wait {
+			return c, nil
+		}
+	}
+	return x.randomSend(sends)
+}
+
+// randomSend picks an enabled send transition at random and values for
+// its parameters; nil when no send is enabled.
+func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
+	consts := x.constants()
+	for _, i := range x.rng.Perm(len(sends)) {
+		t := sends[i]
+		a := x.r.tc.Action(t.Action)
+		params := map[string]spec.Expr{}
+		var ids []*spec.Ident
+		for _, p := range a.Params {
+			id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+			params[p.Name] = id
+			ids = append(ids, id)
+		}
+		// A guard that calls functions on the parameters is solved
+		// with the calls uninterpreted: the values are then checked
+		// exactly, and refused ones replaced (see calls.go).
+		tries := 1
+		if extfunc.HasCall(t.Guard) {
+			tries = callTries
+		}
+		for range tries {
+			c, next, err := x.trySend(t, a, consts, params, ids)
+			if err != nil || c != nil {
+				return c, err
+			}
+			if !next {
+				break
+			}
+		}
+	}
+	return nil, nil
+}
+
+// callTries bounds the attempts at values for a send whose guard calls
+// external functions.
+const callTries = 8
+
+// trySend makes one attempt at values for t; again is false when
+// another attempt is pointless (t is disabled).
+func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params map[string]spec.Expr, ids []*spec.Ident) (c *choice, again bool, err error) {
+	// Most guards admit a random small value, or read no parameter:
+	// exact evaluation then decides without the solver.
+	if c, decided, err := x.guess(t, a); err != nil || c != nil {
+		return c, false, err
+	} else if decided {
+		return nil, false, nil
+	}
+	g, err := x.fold(spec.Substitute(t.Guard, consts, params))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	guard := spec.AndOf(x.cur.PC, g)
+	if spec.IsFalse(guard) {
+		return nil, false, nil
+	}
+	s := x.solver()
+	base := s.Scopes()
+	s.Push()
+	args, ok, err := x.solveAndPick(s, guard, ids)
+	s.PopTo(base)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	c, err = x.checked(t, a, ids, args, false)
+	return c, true, err
+}
+
+// guess tries t with random small parameter values (the hint "equal to a
+// random target" of pick, checked by exact evaluation). decided is true
+// when t, having no parameters, is disabled.
+func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
+	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 {
+		return nil, false, nil // leave it to the solver: a boundary value
+	}
+	args := make(map[string]spec.Value, len(a.Params))
+	for _, p := range a.Params {
+		args[p.Name] = x.randomValue(p.Type)
+	}
+	ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
+	if err != nil {
+		// Say a division by zero for these values, or a call that
+		// fails: ask the solver (allows reports the call's error).
+		return nil, false, nil
+	}
+	if ok {
+		return &choice{t: t, args: args}, true, nil
+	}
+	return nil, len(a.Params) == 0, nil
+}
+
+func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.Ident) (map[string]spec.Value, bool, error) {
+	if err := s.Assert(guard); err != nil {
+		return nil, false, err
+	}
+	res, err := s.Check()
+	if err != nil || res != solver.Sat {
+		return nil, false, err
+	}
+	vals, err := x.pick(s, ids, []spec.Expr{guard})
+	return vals, err == nil, err
+}
+
+// checked turns solver values for the parameters ids of t into a choice,
+// after checking exactly that they satisfy t's guard (a safeguard: the
+// tester must never send what the test case does not allow).
+func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Ident, vals map[string]spec.Value, planned bool) (*choice, error) {
+	args := map[string]spec.Value{}
+	for i, p := range a.Params {
+		v, ok := vals[ids[i].Name]
+		if !ok {
+			v = x.randomValue(p.Type)
+		}
+		args[p.Name] = v
+	}
+	ok, err := x.allows(t, args)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		// The solver's reals or integer division disagree with exact
+		// evaluation (only possible in a non-linear guard): skip.
+		return nil, nil
+	}
+	return &choice{t: t, args: args, planned: planned}, nil
+}
+
+// allows reports whether t with the parameter values args may fire in
+// the state the tester plans from (exactly, when that state is known).
+func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool, error) {
+	if x.ground {
+		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
+		if err != nil {
+			return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+		}
+		return ok, nil
+	}
+	params := make(map[string]spec.Expr, len(args))
+	for k, v := range args {
+		params[k] = v.Expr()
+	}
+	g, err := x.fold(x.cur.Substitute(t.Guard, params))
+	if err != nil {
+		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	truth, err := x.cur.Decide(x.r.z, g)
+	if err != nil {
+		return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
+	}
+	return truth != symex.Never, nil
+}
+
+// constants maps the variables to their values in the state the tester
+// plans from: constants, or expressions over symbols.
+func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
+
+// pick returns values, in a model of the assertions of s (satisfiable),
+// for the identifiers ids, diversified by the run's random source: for
+// each identifier in random order it asks, in turn, for a value equal to,
+// at least or at most a random target, keeping the first hint that stays
+// satisfiable. Now and then it asks first for a boundary value of the
+// linear comparisons of cons (the constraints asserted: boundaryHints).
+// Sometimes it gives no hint, and the solver's own model, typically on
+// the boundary of the guard, is taken.
+func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
+	pushed := 0
+	defer func() {
+		if pushed > 0 {
+			s.Pop(pushed)
+		}
+	}()
+	// try asserts the first satisfiable hint of hs and keeps it.
+	try := func(hs []spec.Expr) (bool, error) {
+		for _, h := range hs {
+			s.Push()
+			if err := s.Assert(h); err != nil {
+				s.Pop(1)
+				return false, err
+			}
+			res, err := s.Check()
+			if err != nil {
+				s.Pop(1)
+				return false, err
+			}
+			if res == solver.Sat {
+				pushed++
+				return true, nil
+			}
+			s.Pop(1)
+		}
+		return false, nil
+	}
+	for _, i := range x.rng.Perm(len(ids)) {
+		id := ids[i]
+		if id.T == spec.StringType { // strings.go: readable, diverse strings
+			if err := x.pickString(try, id); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if x.rng.IntN(8) == 0 {
+			continue
+		}
+		if bs := boundaryHints(id, cons); len(bs) > 0 && x.rng.IntN(3) == 0 {
+			x.rng.Shuffle(len(bs), func(i, j int) { bs[i], bs[j] = bs[j], bs[i] })
+			ok, err := try(bs)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				continue
+			}
+		}
+		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
+		if err != nil {
+			return nil, err
+		}
+		if ok || !id.T.IsNumeric() {
+			continue
+		}
+		// The target lies outside what the guard allows: aim near a
+		// value it allows instead.
+		if res, err := s.Check(); err != nil || res != solver.Sat {
+			return nil, fmt.Errorf("solver: %v %v after a satisfiable check", res, err)
+		}
+		m, err := s.Model()
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := lookup(m, id); ok {
+			if _, err := try(x.hints(id, x.near(v))); err != nil {
+				return nil, err
+			}
+		}
+	}
+	res, err := s.Check()
+	if err != nil {
+		return nil, err
+	}
+	if res != solver.Sat {
+		return nil, fmt.Errorf("solver: %s after a satisfiable check", res)
+	}
+	m, err := s.Model()
+	if err != nil {
+		return nil, err
+	}
+	vals := map[string]spec.Value{}
+	for _, id := range ids {
+		if v, ok := lookup(m, id); ok {
+			vals[id.Name] = v
+		}
+	}
+	return vals, nil
+}
+
+func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
+	if id.Kind == spec.ParamIdent {
+		v, ok := m.Params[id.Name]
+		return v, ok
+	}
+	v, ok := m.Vars[id.Name]
+	return v, ok
+}
+
+// near returns a random number a small distance from v.
+func (x *execution) near(v spec.Value) spec.Value {
+	d := x.rng.Int64N(41) - 10
+	switch v.T.Kind {
+	case spec.Int:
+		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
+	case spec.Real:
+		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
+	}
+	return v
+}
+
+// hints returns soft targets for the value of id, most specific first:
+// equal to target, then at least or at most target.
+func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
+	rng := x.rng
+	target := v.Expr()
+	switch id.T.Kind {
+	case spec.Int, spec.Real:
+		eq := spec.Compare(spec.Eq, id, target)
+		ge := spec.Compare(spec.Ge, id, target)
+		le := spec.Compare(spec.Le, id, target)
+		if rng.IntN(2) == 0 {
+			ge, le = le, ge
+		}
+		return []spec.Expr{eq, ge, le}
+	case spec.Bool, spec.EnumKind:
+		return []spec.Expr{spec.Compare(spec.Eq, id, target)}
+	}
+	return nil
+}
+
+// randomValue returns a random value of type t, of small magnitude:
+// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
+func (x *execution) randomValue(t spec.Type) spec.Value {
+	rng := x.rng
+	var n int64
+	switch k := rng.IntN(20); {
+	case k < 14:
+		n = rng.Int64N(31) - 10
+	case k < 19:
+		n = rng.Int64N(201) - 100
+	default:
+		n = rng.Int64N(2001) - 1000
+	}
+	switch t.Kind {
+	case spec.Int:
+		return spec.IntValue(big.NewInt(n))
+	case spec.Real:
+		d := []int64{1, 1, 2, 4, 10}[rng.IntN(5)]
+		return spec.RatValue(big.NewRat(n, d))
+	case spec.Bool:
+		return spec.BoolValue(rng.IntN(2) == 0)
+	case spec.EnumKind:
+		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
+	}
+	return spec.Zero(t)
+}
