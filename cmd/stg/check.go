@@ -16,8 +16,8 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "validate a spec (and a purpose) or a testcase, print a summary",
-		ArgsUsage: "SPEC [PURPOSE] | TESTCASE",
-		UsageText: "stg check SPEC [PURPOSE]\nstg check TESTCASE",
+		ArgsUsage: "SPEC [PURPOSE] | TESTCASE | [SPEC] TABLES",
+		UsageText: "stg check SPEC [PURPOSE]\nstg check TESTCASE\nstg check [SPEC] TABLES",
 		Description: `Check reads the model files and checks names, types and the rules of each
 kind of model (FORMAT.md §1-2), then asks the solver whether the spec (or
 testcase) is deterministic: no two transitions leaving a location with the
@@ -28,6 +28,12 @@ and name its verdict locations Pass, Fail and Inconc. Every problem is
 printed as FILE:LINE:COL: message on stderr and the exit code is 3;
 otherwise a summary is printed and the exit code is 0. A purpose is read
 with its spec.
+
+A tables file (kind: tables: known rows of external functions) is checked
+against the signatures of SPEC's functions and against SPEC's own rows, or
+alone against signatures read from its rows (each column one type): rows
+of the wrong arity or type, and two rows with equal inputs and different
+results, are FILE:LINE:COL errors.
 
 A pair of transitions (or a receive gap) that the solver cannot decide
 within --solver-timeout per query (non-linear guards, external functions)
@@ -52,6 +58,9 @@ func runCheck(c *cli.Context) error {
 	}
 	if len(args) < 1 || len(args) > 2 {
 		return usageError(c, "stg check takes a spec and optionally a purpose, or a testcase")
+	}
+	if isTablesFile(args[len(args)-1]) { // tables.go
+		return runCheckTables(c, args)
 	}
 	if len(args) == 2 {
 		if err := swappedSpecPurpose("check", args[0], args[1]); err != nil { // suggest.go
@@ -102,6 +111,28 @@ func runCheck(c *cli.Context) error {
 	for i, m := range models {
 		writeSummary(c.App.Writer, m, undecided[i])
 	}
+	return nil
+}
+
+// runCheckTables checks the tables file that ends args, after its spec
+// when args has two files.
+func runCheckTables(c *cli.Context, args []string) error {
+	var sp *spec.Model
+	if len(args) == 2 {
+		m, err := loadModel(args[0], nil)
+		if err != nil {
+			return inputError(err)
+		}
+		if m.Kind != spec.SpecKind {
+			return inputError(fmt.Errorf("%s: the first file of stg check SPEC TABLES must be a spec, not a %s", args[0], m.Kind))
+		}
+		sp = m
+	}
+	summary, err := checkTables(args[len(args)-1], sp) // tables.go
+	if err != nil {
+		return inputError(err)
+	}
+	fmt.Fprintln(c.App.Writer, summary)
 	return nil
 }
 

@@ -113,7 +113,7 @@ func runGenerate(c *cli.Context) error {
 		return usageError(c, "--solver-timeout must be positive")
 	}
 	if opts.Functions, err = pipeline.ParseFunctions(c.String("functions")); err != nil {
-		return usageError(c, "--functions: %v", err)
+		return usageError(c, "--functions must be tables or uninterpreted, not %q", c.String("functions"))
 	}
 	opts.Tables = c.String("tables")
 	if opts.Tables != "" && opts.Functions == pipeline.Uninterpreted {

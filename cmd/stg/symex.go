@@ -61,7 +61,8 @@ order of expansion (--order bfs|dfs) matters; --no-dep drops Dep from
 the search for new inputs; --tables-out writes the enriched tables.
 --functions uninterpreted lets calls return anything (the baseline).
 --stats prints the paper's Table 2 row (m, height, rows per function,
-states, transition coverage, time) and the transitions never covered.
+states, transition coverage, time) and the transitions never covered;
+the columns of the functions (m, rows) only for a spec that calls some.
 
 Example:
    stg symex examples/atm-paper/spec.yaml --inclusion --stats
@@ -220,22 +221,28 @@ func symexOptions(c *cli.Context) (symex.Options, error) {
 
 // symexFigures are the figures of a tree: the columns of Table 2 of the
 // function-summaries paper (m, height, rows per function, states,
-// transition coverage, time) and the tree's Stats.
+// transition coverage, time) and the tree's Stats. The columns of the
+// functions are left out for a spec without external functions.
 type symexFigures struct {
 	symex.Stats
-	Functions string           `json:"functions"`
-	M         int              `json:"m"`
-	Dep       bool             `json:"dep"`
-	Order     string           `json:"order"`
-	Height    int              `json:"height"`
-	Rows      map[string]int   `json:"rows"`
-	States    int              `json:"states"`
-	Coverage  symexCoverage    `json:"coverage"`
-	TimeMS    float64          `json:"time_ms"`
-	SolveTab  symex.SolveStats `json:"solvetab"`
+	*symexFuncFigures
+	Order    string        `json:"order"`
+	Height   int           `json:"height"`
+	States   int           `json:"states"`
+	Coverage symexCoverage `json:"coverage"`
+	TimeMS   float64       `json:"time_ms"`
 
 	funcs []string // external functions, in the spec's order
 	time  time.Duration
+}
+
+// symexFuncFigures are the figures of the external functions.
+type symexFuncFigures struct {
+	Functions string           `json:"functions"`
+	M         int              `json:"m"`
+	Dep       bool             `json:"dep"`
+	Rows      map[string]int   `json:"rows"`
+	SolveTab  symex.SolveStats `json:"solvetab"`
 }
 
 type symexCoverage struct {
@@ -244,20 +251,23 @@ type symexCoverage struct {
 }
 
 func symexFiguresOf(e *symex.Executor, tree *symex.Tree, opts symex.Options, d time.Duration) symexFigures {
-	f := symexFigures{Stats: tree.Stats, Functions: opts.Functions.String(), M: opts.Summary.M, Dep: !opts.Summary.NoDep,
-		Order: opts.Order.String(), Height: opts.Depth, Rows: map[string]int{}, States: tree.Stats.Nodes,
-		Coverage: symexCoverage{tree.Coverage, tree.Coverage.Percent()}, TimeMS: float64(d.Microseconds()) / 1000,
-		SolveTab: e.SolveStats(), time: d}
+	f := symexFigures{Stats: tree.Stats, Order: opts.Order.String(), Height: opts.Depth, States: tree.Stats.Nodes,
+		Coverage: symexCoverage{tree.Coverage, tree.Coverage.Percent()}, TimeMS: float64(d.Microseconds()) / 1000, time: d}
+	ff := &symexFuncFigures{Functions: opts.Functions.String(), M: opts.Summary.M, Dep: !opts.Summary.NoDep,
+		Rows: map[string]int{}, SolveTab: e.SolveStats()}
 	for _, fn := range e.Spec().Funcs {
 		if !fn.IsExternal() {
 			continue
 		}
 		f.funcs = append(f.funcs, fn.Name)
 		if tab := e.Tab(); tab != nil {
-			f.Rows[fn.Name] = len(tab[fn.Name])
+			ff.Rows[fn.Name] = len(tab[fn.Name])
 		} else {
-			f.Rows[fn.Name] = len(fn.Table)
+			ff.Rows[fn.Name] = len(fn.Table)
 		}
+	}
+	if len(f.funcs) > 0 {
+		f.symexFuncFigures = ff
 	}
 	return f
 }
@@ -266,7 +276,10 @@ func symexFiguresOf(e *symex.Executor, tree *symex.Tree, opts symex.Options, d t
 // never covered.
 func (f symexFigures) writeRow(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head, row := []string{"m", "height"}, []string{strconv.Itoa(f.M), strconv.Itoa(f.Height)}
+	head, row := []string{"height"}, []string{strconv.Itoa(f.Height)}
+	if f.symexFuncFigures != nil {
+		head, row = append([]string{"m"}, head...), append([]string{strconv.Itoa(f.M)}, row...)
+	}
 	for _, name := range f.funcs {
 		head, row = append(head, name), append(row, strconv.Itoa(f.Rows[name]))
 	}
@@ -292,11 +305,13 @@ func writeTree(w io.Writer, m *spec.Model, tree *symex.Tree, f symexFigures, for
 		enc.SetIndent("", "  ")
 		return enc.Encode(f)
 	case stats:
-		fmt.Fprintf(w, "functions: %s (order %s", f.Functions, f.Order)
-		if f.Functions == symex.Summaries.String() && len(f.funcs) > 0 {
-			fmt.Fprintf(w, ", Dep %v; SolveTab: %d calls, %d attempts, %d executions, %d rows added", f.Dep, f.SolveTab.Calls, f.SolveTab.Attempts, f.SolveTab.Execs, f.SolveTab.Added)
+		if f.symexFuncFigures != nil {
+			fmt.Fprintf(w, "functions: %s (order %s", f.Functions, f.Order)
+			if f.Functions == symex.Summaries.String() {
+				fmt.Fprintf(w, ", Dep %v; SolveTab: %d calls, %d attempts, %d executions, %d rows added", f.Dep, f.SolveTab.Calls, f.SolveTab.Attempts, f.SolveTab.Execs, f.SolveTab.Added)
+			}
+			fmt.Fprintln(w, ")")
 		}
-		fmt.Fprintln(w, ")")
 		f.writeRow(w)
 		_, err := fmt.Fprintf(w, "nodes: %d\ntransitions: %d\ncut_by_inclusion: %d\nlongest_path: %d\nundecided: %d\nbound_reached: %v\nsolver_queries: %d\n",
 			s.Nodes, s.Transitions, s.CutByInclusion, s.LongestPath, s.Undecided, s.BoundReached, s.Queries)
