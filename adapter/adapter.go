@@ -229,6 +229,9 @@ func DecodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, err
 			return nil, fmt.Errorf("missing argument %s of %s", p.Name, a.Name)
 		}
 		v, err := convertValue(raw, p.Type)
+		if err == nil {
+			err = p.Admits(v) // a range is part of the type (spec/ranges.go)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("argument %s of %s: %v", p.Name, a.Name, err)
 		}

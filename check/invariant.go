@@ -52,6 +52,23 @@ func Invariant(ctx *solver.Context, m *spec.Model) (Findings, error) {
 	return f, nil
 }
 
+// Proved returns J, the invariant and the ranges of the spec m, when
+// Invariant proves them (no violation, nothing undecided): then every
+// reachable state satisfies J, and analyses may assume it as known
+// bounds (spec.Model.Assuming). Otherwise, and for a model that claims
+// nothing, it returns true: an unproved claim is never assumed.
+func Proved(ctx *solver.Context, m *spec.Model) (spec.Expr, error) {
+	j, _ := claims(m)
+	if j == nil || m.Kind != spec.SpecKind {
+		return spec.True(), nil
+	}
+	f, err := Invariant(ctx, m)
+	if err != nil || len(f.Errors) > 0 || len(f.Undecided) > 0 {
+		return spec.True(), err
+	}
+	return j, nil
+}
+
 // claims returns J, the invariant and the ranges of m, and how to name
 // it; J is nil when m states neither.
 func claims(m *spec.Model) (spec.Expr, string) {
@@ -89,7 +106,12 @@ func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Ex
 		primed[v.Name] = p
 		eqs = append(eqs, spec.Compare(spec.Eq, p, post[v.Name]))
 	}
-	q := spec.AndOf(j, t.Guard, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
+	// The parameters carry values in their ranges (spec/ranges.go).
+	var params spec.Expr = spec.True()
+	if a := m.Action(t.Action); a != nil {
+		params = a.ParamRanges(nil)
+	}
+	q := spec.AndOf(j, t.Guard, params, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
 	val, ok, err := ctx.Model(q)
 	switch {
 	case errors.Is(err, solver.ErrUnknown):

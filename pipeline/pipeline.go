@@ -221,7 +221,11 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 		return nil, err
 	}
 	progress("product: %d locations, %d transitions", len(res.Product.Locations), len(res.Product.Transitions))
-	if res.Analysis, err = analyse(ctx, res.Product, opts.Domain); err != nil {
+	known, err := check.Known(ctx, s, res.Product) // the proved ranges and invariant: known bounds
+	if err != nil {
+		return nil, err
+	}
+	if res.Analysis, err = analyse(ctx, known, opts.Domain); err != nil {
 		return nil, err
 	}
 	progress("analysis (%s)", opts.Domain)

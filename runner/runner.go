@@ -211,6 +211,7 @@ func New(tc *spec.Model, opts Options) (*Runner, error) {
 	if len(tc.Verdicts.Pass) == 0 && len(tc.Verdicts.Fail) == 0 && len(tc.Verdicts.Inconc) == 0 {
 		return nil, fmt.Errorf("test case %s has no verdict locations", tc.Name)
 	}
+	tc = inRanges(tc) // ranges.go: the values sent lie in their parameters' ranges
 	z, err := solver.NewContext()
 	if err != nil {
 		return nil, err

@@ -547,11 +547,11 @@ func (l *loader) actions(m *Model, n *yaml.Node, ns names) {
 						l.errorf(pp[1], "parameter %s of action %s: array types are allowed for variables and function parameters, not action parameters", pn, name)
 						continue
 					}
-					t, ok := l.typeName(m, pp[1])
+					t, rng, ok := l.paramType(m, pp[1], pn) // ranges.go
 					if !ok {
 						continue
 					}
-					a.Params = append(a.Params, &Param{Name: pn, Type: t, Pos: l.pos(pp[0])})
+					a.Params = append(a.Params, &Param{Name: pn, Type: t, Range: rng, Pos: l.pos(pp[0])})
 				}
 			}
 		}

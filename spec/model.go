@@ -120,9 +120,10 @@ type Range struct {
 
 // Param is a communication parameter of an action.
 type Param struct {
-	Name string
-	Type Type
-	Pos  Pos
+	Name  string
+	Type  Type
+	Range *Range // bounds of an int parameter (range: [lo, hi]; ranges.go), or nil
+	Pos   Pos
 }
 
 // Action is an element of the alphabet with its signature.

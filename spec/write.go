@@ -70,7 +70,7 @@ func Write(w io.Writer, m *Model) error {
 			if len(a.Params) > 0 {
 				ps := flow()
 				for _, p := range a.Params {
-					ps.Content = append(ps.Content, str(p.Name), str(p.Type.String()))
+					ps.Content = append(ps.Content, str(p.Name), typeNode(p.Type, p.Range)) // ranges.go
 				}
 				an.Content = append(an.Content, str("params"), ps)
 			}
@@ -207,14 +207,7 @@ func strSeq(xs []string) *yaml.Node {
 
 // varType writes a variable's declaration: its type, or
 // {type: int, range: [lo, hi]}.
-func varType(v *Variable) *yaml.Node {
-	if v.Range == nil {
-		return str(v.Type.String())
-	}
-	r := flowSeq()
-	r.Content = append(r.Content, bigIntNode(v.Range.Lo), bigIntNode(v.Range.Hi))
-	return flow("type", str(v.Type.String()), "range", r)
-}
+func varType(v *Variable) *yaml.Node { return typeNode(v.Type, v.Range) }
 
 func bigIntNode(v *big.Int) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: v.String()}

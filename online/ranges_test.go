@@ -1,0 +1,75 @@
+package online
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/symex"
+)
+
+// rangeSpec reads in(p), p in [3, 5] (its guard alone allows any
+// p >= 0), and answers echo(p).
+const rangeSpec = `
+kind: spec
+name: rng
+variables: {x: int}
+actions:
+  in:   {dir: input, params: {p: {type: int, range: [3, 5]}}}
+  echo: {dir: output, params: {p: int}}
+initial: {location: A, condition: x == 0}
+transitions:
+  - {name: t_in, from: A, action: in, guard: p >= 0, assign: {x: p}, to: B}
+  - {name: t_echo, from: B, action: echo, guard: p == x, to: A}
+`
+
+// TestStimulusInRange: on-line stimuli lie in the range of their
+// parameter, whatever the seed.
+func TestStimulusInRange(t *testing.T) {
+	m, err := spec.ParseModel("rng.yaml", []byte(rangeSpec), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	x, err := symex.NewExecutor(z, m, symex.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := spec.ParseSymPurpose("p.yaml", []byte("kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := NewPurpose(x, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRunner(NewTester(z, tp), Options{})
+	echo := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": args["p"].Int}}}, nil
+	})
+	seen := map[int64]bool{}
+	for seed := int64(1); seed <= 30; seed++ {
+		res, err := r.Run(context.Background(), adapter.InProcess(echo), seed)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if res.Verdict != Pass || len(res.Steps) == 0 || !res.Steps[0].Event.Stim {
+			t.Fatalf("seed %d: %s (%s)\n%s", seed, res.Verdict, res.Reason, res.TraceString())
+		}
+		p := res.Steps[0].Event.Args["p"].Int
+		if p.Cmp(big.NewInt(3)) < 0 || p.Cmp(big.NewInt(5)) > 0 {
+			t.Errorf("seed %d: sent p = %s, outside [3, 5]", seed, p)
+		}
+		seen[p.Int64()] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("30 runs sent only %v", seen)
+	}
+}

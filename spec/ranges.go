@@ -1,0 +1,129 @@
+package spec
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Bounded integers. A range: [lo, hi] bounds an int variable (Variable.Range)
+// or an int parameter of an action (Param.Range):
+//
+//	variables: {TryCounter: {type: int, range: [0, 2]}}
+//	actions:   {Enter: {dir: input, params: {n: {type: int, range: [0, 9]}}}}
+//
+// On a variable, the range is the author's claim about every reachable
+// state (Model.RangeConstraint), proved by stg check; analyses assume it
+// only once proved. On a parameter, it is part of the parameter's type:
+// the action carries values in [lo, hi] and no others. An input is
+// specified for those values only, so a tester sends nothing else; an
+// output outside the range is not an output the spec allows, so it is
+// unspecified, as an ill-typed one is (Param.Admits): Fail.
+
+// Admits returns nil when v is a value of p's range (always, for a
+// parameter without one), and otherwise an error that says so.
+func (p *Param) Admits(v Value) error {
+	if p.Range == nil || v.T.Kind != Int || v.Int == nil {
+		return nil
+	}
+	if v.Int.Cmp(p.Range.Lo) < 0 || v.Int.Cmp(p.Range.Hi) > 0 {
+		return fmt.Errorf("%s is outside the range [%s, %s]", v.Int, p.Range.Lo, p.Range.Hi)
+	}
+	return nil
+}
+
+// ParamRanges returns the conjunction of lo <= x && x <= hi over the
+// parameters of a with a range, x being args[i] for a.Params[i] (the
+// parameter itself, as a ParamIdent, when args is nil): what a value
+// chosen for a must satisfy. True when no parameter has a range.
+func (a *Action) ParamRanges(args []*Ident) Expr {
+	var cs []Expr
+	for i, p := range a.Params {
+		if p.Range == nil {
+			continue
+		}
+		x := ParamRef(p.Name, p.Type)
+		if args != nil {
+			if i >= len(args) {
+				break
+			}
+			x = args[i]
+		}
+		cs = append(cs, rangeOf(x, p.Range))
+	}
+	return AndOf(cs...)
+}
+
+// rangeOf returns lo <= x && x <= hi.
+func rangeOf(x Expr, r *Range) Expr {
+	return AndOf(Compare(Le, BigIntConst(r.Lo), x), Compare(Le, x, BigIntConst(r.Hi)))
+}
+
+// Assuming returns a copy of m as an analysis sees it once j is known
+// to hold in every reachable state (a proved invariant: check.Proved):
+// the initial condition is conjoined with j, and every transition's guard
+// with j and with j after the transition (j with the assigned values
+// substituted), which holds wherever the transition fires from a
+// reachable state. The copy has m's reachable behaviour; an analysis
+// finds the bounds of j in it even where its own abstraction would lose
+// them. The transitions are copies; m is unchanged. With j true, it
+// returns m.
+func (m *Model) Assuming(j Expr) *Model {
+	if j == nil || IsTrue(j) {
+		return m
+	}
+	c := *m
+	c.Initial.Condition = AndOf(m.Initial.Condition, j)
+	c.Transitions = make([]*Transition, len(m.Transitions))
+	for i, t := range m.Transitions {
+		post := map[string]Expr{}
+		for _, a := range t.Assign {
+			post[a.Var] = a.Value
+		}
+		u := *t
+		u.Guard = AndOf(t.Guard, j, Substitute(j, post, nil))
+		c.Transitions[i] = &u
+	}
+	return &c
+}
+
+// paramType reads the type of parameter name: a type (p: int), or a
+// mapping {type: int, range: [lo, hi]}.
+func (l *loader) paramType(m *Model, n *yaml.Node, name string) (Type, *Range, bool) {
+	if n.Kind != yaml.MappingNode {
+		t, ok := l.typeName(m, n)
+		return t, nil, ok
+	}
+	var tn, rn *yaml.Node
+	for _, kv := range l.mapping(n, "parameter "+name, []string{"type", "range"}) {
+		if kv[0].Value == "type" {
+			tn = kv[1]
+		} else {
+			rn = kv[1]
+		}
+	}
+	if tn == nil {
+		l.errorf(n, "parameter %s needs a type", name)
+		return Type{}, nil, false
+	}
+	t, ok := l.typeName(m, tn)
+	if !ok || rn == nil {
+		return t, nil, ok
+	}
+	if t != IntType {
+		l.errorf(rn, "range is for int parameters, not %s (type %s)", name, t)
+		return Type{}, nil, false
+	}
+	r, ok := l.rangeOf(rn, name)
+	return t, r, ok
+}
+
+// typeNode writes a declared type: t, or {type: int, range: [lo, hi]}.
+func typeNode(t Type, r *Range) *yaml.Node {
+	if r == nil {
+		return str(t.String())
+	}
+	s := flowSeq()
+	s.Content = append(s.Content, bigIntNode(r.Lo), bigIntNode(r.Hi))
+	return flow("type", str(t.String()), "range", s)
+}

@@ -1,0 +1,90 @@
+package spec
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// TestParamRange: a parameter's range is read, written back and kept by
+// a round trip; ParamRanges and Admits state it.
+func TestParamRange(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/ranges.yaml")
+	set, show := m.Action("set"), m.Action("show")
+	if r := set.Params[0].Range; r == nil || r.Lo.Int64() != 0 || r.Hi.Int64() != 2 {
+		t.Fatalf("set(n): range %v", r)
+	}
+	if got := Format(show.ParamRanges(nil)); got != "0 <= n && n <= 2" {
+		t.Errorf("ParamRanges = %s", got)
+	}
+	if !IsTrue(m.Action("a").ParamRanges(nil)) {
+		t.Errorf("a has no parameter, yet a range")
+	}
+	sym := &Ident{Name: "set#1.n", Kind: VarIdent, T: IntType}
+	if got := Format(set.ParamRanges([]*Ident{sym})); !strings.Contains(got, "set#1.n <= 2") {
+		t.Errorf("ParamRanges over a symbol = %s", got)
+	}
+	out, err := Marshal(m)
+	if err != nil || !strings.Contains(string(out), "n: {type: int, range: [0, 2]}") {
+		t.Errorf("written: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		v    int64
+		want string
+	}{{0, ""}, {2, ""}, {3, "3 is outside the range [0, 2]"}, {-1, "-1 is outside the range [0, 2]"}} {
+		err := set.Params[0].Admits(Value{T: IntType, Int: big.NewInt(tt.v)})
+		if got := errString(err); got != tt.want {
+			t.Errorf("Admits(%d) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+	if err := show.Params[1].Admits(Value{T: BoolType, Bool: true}); err != nil {
+		t.Errorf("a parameter without range admits every value: %v", err)
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// TestParamRangeErrors: a range on a parameter is checked as one on a
+// variable, FILE:LINE:COL.
+func TestParamRangeErrors(t *testing.T) {
+	const head = "kind: spec\nname: r\nvariables: {}\nactions:\n"
+	const tail = "initial: {location: A}\ntransitions:\n  - {from: A, action: in, to: A}\n"
+	for _, tt := range []struct{ param, want string }{
+		{"{type: bool, range: [0, 1]}", "r.yaml:5:52: range is for int parameters, not p (type bool)"},
+		{"{type: int, range: [2, 1]}", "r.yaml:5:51: empty range of p: 2 > 1"},
+		{"{type: int, range: [a, 1]}", "r.yaml:5:52: bound \"a\" of the range of p is not an integer"},
+		{"{range: [0, 1]}", "r.yaml:5:32: parameter p needs a type"},
+		{"{type: int, size: 3}", "r.yaml:5:44: unknown key size in parameter p (allowed: type, range)"},
+	} {
+		src := head + "  in: {dir: input, params: {p: " + tt.param + "}}\n" + tail
+		_, err := ParseModel("r.yaml", []byte(src), nil)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %s", tt.param, err, tt.want)
+		}
+	}
+}
+
+// TestAssuming: the model an analysis sees once j is proved: the initial
+// condition conjoined with j, each guard with j before and after (set:
+// TryCounter := n), m unchanged.
+func TestAssuming(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/ranges.yaml")
+	if m.Assuming(True()) != m {
+		t.Errorf("Assuming(true) is not m")
+	}
+	c := m.Assuming(m.RangeConstraint())
+	if got := Format(c.Transitions[1].Guard); got != "0 <= TryCounter && TryCounter <= 2 && (0 <= n && n <= 2)" {
+		t.Errorf("guard of set: %s", got)
+	}
+	if got := Format(c.Initial.Condition); !strings.Contains(got, "0 <= TryCounter && TryCounter <= 2") {
+		t.Errorf("initial condition: %s", got)
+	}
+	if !IsTrue(m.Transitions[1].Guard) || c.Transitions[1] == m.Transitions[1] {
+		t.Errorf("m was changed")
+	}
+}
