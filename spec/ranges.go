@@ -32,6 +32,15 @@ func (p *Param) Admits(v Value) error {
 	return nil
 }
 
+// String describes p as a signature shows it: "n: int", or with its
+// range "n: int in [0, 9]".
+func (p *Param) String() string {
+	if p.Range == nil {
+		return p.Name + ": " + p.Type.String()
+	}
+	return fmt.Sprintf("%s: %s in [%s, %s]", p.Name, p.Type, p.Range.Lo, p.Range.Hi)
+}
+
 // ParamRanges returns the conjunction of lo <= x && x <= hi over the
 // parameters of a with a range, x being args[i] for a.Params[i] (the
 // parameter itself, as a ParamIdent, when args is nil): what a value

@@ -247,7 +247,7 @@ func sameSignature(a, b *Action) bool {
 		return false
 	}
 	for i, p := range a.Params {
-		if !sameType(p.Type, b.Params[i].Type) {
+		if !sameType(p.Type, b.Params[i].Type) || !sameRange(p.Range, b.Params[i].Range) {
 			return false
 		}
 	}
@@ -266,7 +266,7 @@ func sameType(a, b Type) bool {
 func signature(a *Action) string {
 	var ps []string
 	for _, p := range a.Params {
-		ps = append(ps, p.Name+" "+p.Type.String())
+		ps = append(ps, p.String())
 	}
 	return "(" + strings.Join(ps, ", ") + ")"
 }

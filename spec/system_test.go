@@ -76,6 +76,7 @@ func TestSystemErrors(t *testing.T) {
 	bAnon := strings.Replace(sysB, "{name: out, ", "{", 1)
 	bTau := strings.Replace(sysB, "d: {dir: output}", "t: {dir: input}", 1)
 	bTau = strings.Replace(bTau, "action: d", "action: t", 1)
+	bRange := strings.Replace(sysB, "params: {q: int}", "params: {q: {type: int, range: [0, 9]}}", 1)
 	tests := []struct {
 		name, b, head, structure, want string
 	}{
@@ -83,7 +84,8 @@ func TestSystemErrors(t *testing.T) {
 		{"unknown hidden", sysB, "", `"Hide([zz], A * B)"`, "s.yaml:4:13: unknown hidden channel zz: not a channel of A * B"},
 		{"hidden internal", sysB, "", `"Hide([t], A * B)"`, "unknown hidden channel t"},
 		{"both outputs", bOut, "", `"A * B"`, "b.yaml:5:3: channel c is an output of both A and B"},
-		{"types", bBool, "", `"A * B"`, "b.yaml:5:3: channel c of B has parameters (q bool), which do not fit (p int) in A"},
+		{"types", bBool, "", `"A * B"`, "b.yaml:5:3: channel c of B has parameters (q: bool), which do not fit (p: int) in A"},
+		{"ranges", bRange, "", `"A * B"`, "b.yaml:5:3: channel c of B has parameters (q: int in [0, 9]), which do not fit (p: int) in A"},
 		{"duplicate name", bDup, "", `"A * B"`, "b.yaml:10:5: transition name o of component B is already used by A"},
 		{"no name", bAnon, "", `"A * B"`, "b.yaml:10:5: transition b1 -d-> b0 of component B has no name"},
 		{"internal and channel", bTau, "", `"A * B"`, "b.yaml:6:3: action t is internal in one of A and B and a channel in the other"},

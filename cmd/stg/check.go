@@ -219,7 +219,7 @@ func signature(a *spec.Action) string {
 	if len(a.Params) > 0 {
 		var ps []string
 		for _, p := range a.Params {
-			ps = append(ps, p.Name+": "+p.Type.String())
+			ps = append(ps, p.String()) // "n: int", "n: int in [0, 9]"
 		}
 		s += "(" + strings.Join(ps, ", ") + ")"
 	}
