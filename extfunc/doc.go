@@ -64,7 +64,9 @@
 // A solver that treats the calls as uninterpreted functions may be told
 // more without losing soundness: Facts gives the tables' rows as
 // equalities F(row) == result, true of the functions as the Registry
-// evaluates them; Sum is Sum(cl, tab_p) of the paper (Def. 5), and Hints
-// the Sums that testers assert, as soft constraints, to steer the values
-// they choose toward inputs whose results are known.
+// evaluates them, for the functions an expression calls, and TableFacts
+// for every function (test generation assumes them in every solver
+// question, package pipeline); Sum is Sum(cl, tab_p) of the paper
+// (Def. 5), and Hints the Sums that testers assert, as soft constraints,
+// to steer the values they choose toward inputs whose results are known.
 package extfunc

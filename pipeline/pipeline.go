@@ -16,15 +16,24 @@
 // question of the run (solver.Context.SetFacts): ground equalities
 // INTGR(123, 96) == 228, true of the functions (a row is a tuple the
 // function is known to give; stg run answers a call from the table
-// first). Where they decide a guard, in the selection's questions, the
-// test case is decided accordingly: after a guard fixes v to a row's
-// inputs, a transition that needs the call to give another result is
-// not kept and an output it forbids is a Fail, as for any guard without
-// calls. Where they do not, the call stays free: the test case is the
-// uninterpreted one, sound for any function consistent with the tables.
-// The reference implementations (impl:, Go functions) are never run at
-// generation time; defined functions (def:) are inlined by the parser and
-// never are calls. The Function-summaries paper (Rapin et al.,
+// first). Where they decide a guard (its arguments fixed to a row's
+// inputs by the guard itself, by the purpose's guard, or by the reach of
+// the earlier steps) every stage decides it as a guard without calls: a
+// product transition the rows rule out is not built (a purpose that
+// needs it is unreachable), a transition they rule out is not selected;
+// in the test case's guards that call functions, the disjuncts they rule
+// out and the conjuncts with calls they imply are dropped (decide.go),
+// so that the guard reads as decided. Such a guard is equivalent to the
+// old one wherever the facts hold, and stg check and stg run check a
+// test case under the rows it carries. Where they do not, the call
+// stays free: the test case is the uninterpreted one, sound for any
+// function consistent with the tables. The abstract domains of the
+// co-reachability analysis see no call (a comparison with a call is
+// over-approximated by true), so the facts act through the solver
+// questions of the other stages only. The reference implementations
+// (impl:, Go functions) are never run at generation time; defined
+// functions (def:) are inlined by the parser and never are calls. The
+// function-summaries paper (Rapin et al.,
 // DIVERSITY; ../shared/papers/function-summaries.txt) decides guards by
 // the tables alone (Sums, Def. 5), which drops the behaviours of inputs
 // outside them; that is right for exploring (stg symex) but would make
@@ -234,6 +243,9 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	}
 	res.Testcase, err = selection.Select(ctx, res.Product, res.Analysis)
 	if err != nil {
+		return nil, err
+	}
+	if err := decideGuards(ctx, res.Testcase); err != nil { // decide.go: guards read as the tables decide them
 		return nil, err
 	}
 	progress("test case: %d transitions", len(res.Testcase.Transitions))

@@ -50,6 +50,21 @@ func TestTablesDecideMicrogrid(t *testing.T) {
 	if p := passes(tab); !p["t5"] || p["t8"] {
 		t.Errorf("with the tables, Pass is reached by %v, want t5 (the alarm) only:\n%s", p, marshal(tab.Testcase))
 	}
+	// The guard to Pass reads as decided: the alarm, RISE's and INTGR's
+	// comparisons implied by the rows.
+	for _, tr := range tab.Testcase.Transitions {
+		if g := spec.Format(tr.Guard); tr.To == selection.Pass && (strings.Contains(g, "msg == ok") || strings.Contains(g, "> 200") || !strings.Contains(g, "msg == alarm")) {
+			t.Errorf("the guard to Pass is not decided by the tables: %s", g)
+		}
+	}
+	// The test case is well-formed under the rows it carries (stg check
+	// and stg run assume them).
+	ctx := newContext(t)
+	if err := ctx.SetFacts(tableFactsOf(t, tab.Testcase)); err != nil {
+		t.Fatal(err)
+	}
+	checkDeterministic(t, ctx, tab.Testcase)
+	checkReceiveComplete(t, ctx, tab.Testcase)
 	if p := passes(uni); !p["t5"] || !p["t8"] {
 		t.Errorf("uninterpreted, Pass is reached by %v, want t5 and t8", p)
 	}
@@ -92,8 +107,9 @@ func TestTablesErrors(t *testing.T) {
 
 // TestTablesRandomSound generates random small specs calling a tabled
 // function F, selects a test case with the tables as facts (and one
-// without), checks with Z3 that every Fail of the test case is an output
-// the spec forbids under the tables, and plays both against in-process
+// without), checks with Z3 under the tables that every Fail of the test
+// case is an output the spec forbids and that the test case is
+// deterministic and complete for receives, and plays both against in-process
 // SUTs: the spec run with an F that agrees with the table and is random
 // elsewhere. A conformant SUT never gets Fail. The tables must change
 // some test cases; where they make Accept unreachable, no run of the
@@ -129,6 +145,8 @@ func TestTablesRandomSound(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkFailSound(t, oracle, res)
+			checkDeterministic(t, oracle, res.Testcase)
+			checkReceiveComplete(t, oracle, res.Testcase)
 			for k := 0; k < runs; k++ {
 				st := playTabled(t, res.Spec, res.Testcase, r, 12)
 				stats[mode].add(st)

@@ -58,4 +58,11 @@
 // states that the real functions may never reach. A query the solver
 // cannot decide keeps the state (Result.Unknown), and an undecided search
 // for new inputs ends the enrichment without dropping anything known.
+//
+// Test generation (package pipeline, stg generate) cannot drop the states
+// of inputs outside the tables: a test case would then fail a SUT whose
+// function gives other results there. It keeps the calls uninterpreted
+// and assumes the rows only as facts (extfunc.Registry.TableFacts): they
+// decide a guard where its arguments are fixed to a row's inputs, and
+// leave it free elsewhere.
 package summary

@@ -23,6 +23,9 @@ const defaultSolverTimeout = pipeline.DefaultQueryTimeout
 // in undecided, and is not an error. The error is a spec.ErrorList, or
 // a failure of the solver itself.
 func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int, err error) {
+	if err := assumeTables(ctx, m); err != nil { // generate.go: decided modulo the rows the model carries, as generated
+		return 0, fmt.Errorf("%s: %v", m.File, err)
+	}
 	f, err := check.All(ctx, m)
 	if err != nil {
 		return 0, fmt.Errorf("%s: solver: %v", m.File, err)

@@ -1,0 +1,100 @@
+package pipeline
+
+import (
+	"errors"
+
+	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// decideGuards rewrites the guards of tc that call external functions
+// under the facts of ctx (the tables' rows): in each conjunct that is a
+// disjunction, a disjunct that the facts and the other conjuncts rule
+// out is dropped, then each conjunct with a call that the facts and the
+// other conjuncts imply. The guard is equivalent to the old one in every state
+// where the facts hold, which is every state of a run (the functions
+// answer their rows), so the test case keeps its runs and verdicts; it
+// only reads as decided: after [148, 141], the microgrid's answer to
+// Pass is the alarm, not "ok if RISE(300) <= 1, or alarm". A conjunct
+// whose every disjunct would go is kept as it is. Undecided questions
+// keep the disjunct.
+func decideGuards(ctx *solver.Context, tc *spec.Model) error {
+	if ctx.Facts() == nil {
+		return nil
+	}
+	for i, tr := range tc.Transitions {
+		if !extfunc.HasCall(tr.Guard) {
+			continue
+		}
+		g, err := decideGuard(ctx, tr.Guard)
+		if err != nil {
+			return err
+		}
+		if g != nil {
+			u := *tr
+			u.Guard = g
+			tc.Transitions[i] = &u
+		}
+	}
+	return nil
+}
+
+// decideGuard returns g with the disjuncts the facts rule out and the
+// conjuncts with calls they imply dropped, or nil when none is.
+func decideGuard(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
+	cs := spec.Conjuncts(g)
+	changed := false
+	for i, c := range cs {
+		ds := disjuncts(c, nil)
+		if len(ds) < 2 {
+			continue
+		}
+		rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+		var keep []spec.Expr
+		for _, d := range ds {
+			ok, err := ctx.Possible(spec.AndOf(d, rest))
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				keep = append(keep, d)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(ds) {
+			cs[i], changed = spec.OrOf(keep...), true
+		}
+	}
+	cs = spec.Conjuncts(spec.AndOf(cs...)) // a kept disjunct may be a conjunction
+	for i := 0; i < len(cs) && len(cs) > 1; {
+		if !extfunc.HasCall(cs[i]) {
+			i++
+			continue
+		}
+		rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+		ok, err := ctx.Entails(rest, cs[i])
+		if errors.Is(err, solver.ErrUnknown) {
+			ok, err = false, nil // undecided: keep the conjunct
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			i++
+			continue
+		}
+		cs, changed = append(cs[:i], cs[i+1:]...), true
+	}
+	if !changed {
+		return nil, nil
+	}
+	return spec.AndOf(cs...), nil
+}
+
+// disjuncts appends the operands of a (nested) disjunction to acc.
+func disjuncts(e spec.Expr, acc []spec.Expr) []spec.Expr {
+	if b, ok := e.(*spec.Binary); ok && b.Op == spec.Or {
+		return disjuncts(b.Y, disjuncts(b.X, acc))
+	}
+	return append(acc, e)
+}
