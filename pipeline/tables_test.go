@@ -386,3 +386,43 @@ func sutOutput(t *testing.T, s *spec.Model, reg *extfunc.Registry, st simState, 
 	next, _ := step1(t, s, reg, st, ev)
 	return ev, next
 }
+
+// TestDefinedFunctionsDecide: a function defined in the model (def:) is
+// inlined by the parser, never a call: its body decides the guards on
+// the STG route with or without tables.
+func TestDefinedFunctionsDecide(t *testing.T) {
+	dir := t.TempDir()
+	sp := filepath.Join(dir, "spec.yaml")
+	os.WriteFile(sp, []byte(`kind: spec
+name: defined
+functions:
+  G: {params: {a: int}, result: int, def: "a * 2 + 1"}
+variables: {x: int}
+actions:
+  in: {dir: input, params: {v: int}}
+  hi: {dir: output}
+  lo: {dir: output}
+locations: [L0, L1, L2]
+initial: {location: L0, condition: x == 0}
+transitions:
+  - {from: L0, action: in, guard: "v == 3", assign: {x: v}, to: L1}
+  - {from: L1, action: hi, guard: "G(x) > 5", to: L2}
+  - {from: L1, action: lo, guard: "G(x) <= 5", to: L2}
+`), 0o644)
+	for _, target := range []string{"hi", "lo"} {
+		pp := filepath.Join(dir, target+".yaml")
+		os.WriteFile(pp, []byte("kind: purpose\nname: "+target+"\nvariables: {}\ninitial: {location: W}\naccept: [Accept]\ntransitions:\n  - {from: W, action: "+target+", to: Accept}\n"), 0o644)
+		for _, fm := range []Functions{Tables, Uninterpreted} {
+			res, err := Generate(sp, pp, Options{Functions: fm})
+			var ue *selection.UnreachableError
+			switch {
+			case target == "hi" && err != nil:
+				t.Errorf("%s, %s: %v", target, fm, err)
+			case target == "hi" && strings.Contains(marshal(res.Testcase), "G("):
+				t.Errorf("%s, %s: a call of the defined G survives:\n%s", target, fm, marshal(res.Testcase))
+			case target == "lo" && !errors.As(err, &ue):
+				t.Errorf("%s, %s: %v, want Accept unreachable (G(3) = 7)", target, fm, err)
+			}
+		}
+	}
+}
