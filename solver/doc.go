@@ -29,6 +29,15 @@
 // context by formula (memo.go), definite answers only; Stats counts the
 // checks, tactic runs and memo hits, and SetMemo(false) turns it off.
 //
+// # Facts
+//
+// SetFacts makes a predicate a premise of every later question of a
+// context (Sat, Possible, Valid, Entails, Equivalent, Model) and of every
+// Solver made afterwards: test generation assumes the rows of external
+// functions' tables, F(123) == 228, true of the functions the tester
+// evaluates. Simplify and EliminateExists ignore them. Changing the facts
+// clears the memo.
+//
 // # Errors
 //
 // Z3's default error handler prints and exits the process. The binding
