@@ -62,13 +62,15 @@ function. With --functions tables (the default) the rows of the functions'
 tables (the spec's table: and tables: file, or --tables FILE, which
 replaces them) are moreover facts of every solver question, INTGR(123, 96)
 == 228: where a guard's arguments are fixed to a row's inputs (by the
-guard itself or by earlier steps), the row decides it, and transitions it
-rules out are not selected (a purpose that needs them is unreachable).
-Elsewhere the call stays free, so the test case is sound for every
-function consistent with the tables. The reference implementations are
-never run by generate. --functions uninterpreted ignores the tables (the
-baseline of the function-summaries paper). The test case carries the
-rows, and stg run answers calls from them first.
+guard itself, by the purpose or by earlier steps), the row decides it:
+transitions it rules out are not selected (a purpose that needs them is
+unreachable), and the test case's guards read as decided. Elsewhere the
+call stays free, so the test case is sound for every function consistent
+with the tables. The reference implementations are never run by
+generate. --functions uninterpreted ignores the tables (the baseline of
+the function-summaries paper). The test case carries the rows: stg run
+answers calls from them first, and stg check and stg run check the test
+case under them.
 
 Example:
    stg generate examples/cmp/spec.yaml examples/cmp/purpose.yaml -o cmp.tc.yaml
