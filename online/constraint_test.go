@@ -106,7 +106,7 @@ func TestExternalConstraint(t *testing.T) {
 // constraint does not reaches the accept node's twin, ⊥: Inconc (rule
 // 3), not Pass.
 func TestExternalConstraintOnOutput(t *testing.T) {
-	m, err := spec.ParseModel("up.yaml", []byte(`kind: spec
+	z, tp := purposeOn(t, `kind: spec
 name: up
 variables: {x: int}
 actions:
@@ -116,27 +116,7 @@ initial: {location: a}
 transitions:
   - {name: get, from: a, action: in, assign: {x: p}, to: b}
   - {name: put, from: b, action: out, guard: q > x, to: a}
-`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z.Close()
-	x, err := symex.NewExecutor(z, m, symex.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := spec.ParseSymPurpose("up-tp.yaml", []byte("kind: sympurpose\nname: up\nspec: up.yaml\naccept:\n  - {path: [get, put], constraint: \"put.q < 10 && get.p >= 0\"}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp, err := NewPurpose(x, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
+`, "kind: sympurpose\nname: up\nspec: up.yaml\naccept:\n  - {path: [get, put], constraint: \"put.q < 10 && get.p >= 0\"}\n") // ranges_test.go
 	for _, c := range []struct {
 		p, q    int64
 		rule    Rule

@@ -29,27 +29,7 @@ transitions:
 // TestStimulusInRange: on-line stimuli lie in the range of their
 // parameter, whatever the seed.
 func TestStimulusInRange(t *testing.T) {
-	m, err := spec.ParseModel("rng.yaml", []byte(rangeSpec), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z.Close()
-	x, err := symex.NewExecutor(z, m, symex.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := spec.ParseSymPurpose("p.yaml", []byte("kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp, err := NewPurpose(x, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	z, tp := purposeOn(t, rangeSpec, "kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n")
 	r := NewRunner(NewTester(z, tp), Options{})
 	echo := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": args["p"].Int}}}, nil
@@ -72,4 +52,32 @@ func TestStimulusInRange(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("30 runs sent only %v", seen)
 	}
+}
+
+// purposeOn returns a solver context, closed when the test ends, and the
+// symbolic purpose purposeSrc on the spec specSrc (both YAML).
+func purposeOn(t *testing.T, specSrc, purposeSrc string) (*solver.Context, *Purpose) {
+	t.Helper()
+	m, err := spec.ParseModel("spec.yaml", []byte(specSrc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(z.Close)
+	x, err := symex.NewExecutor(z, m, symex.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := spec.ParseSymPurpose("purpose.yaml", []byte(purposeSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := NewPurpose(x, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return z, tp
 }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"context"
 	"math/big"
 	"strings"
 	"testing"
@@ -87,10 +86,10 @@ func TestOutputOutOfRangeFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	res := runInProcess(t, r, adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": 12}}}, nil
-	})), 1)
-	if err != nil || res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified output: ill-typed arguments: argument p of echo: 12 is outside the range [0, 9]") {
-		t.Errorf("got %v, %v (%s)", err, res.Verdict, res.Reason)
+	}), 1)
+	if res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified output: ill-typed arguments: argument p of echo: 12 is outside the range [0, 9]") {
+		t.Errorf("got %v (%s)", res.Verdict, res.Reason)
 	}
 }
