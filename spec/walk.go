@@ -28,31 +28,27 @@ func Rewrite(e Expr, f func(*Ident) Expr) Expr {
 		}
 		return &Cond{If: c, Then: x, Else: y, At: e.At, index: e.index}
 	case *Call:
-		var args []Expr
-		changed := false
-		for _, a := range e.Args {
-			r := Rewrite(a, f)
-			changed = changed || r != a
-			args = append(args, r)
+		if args, changed := rewriteAll(e.Args, f); changed {
+			return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
 		}
-		if !changed {
-			return e
-		}
-		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
 	case *StrCall:
-		var args []Expr
-		changed := false
-		for _, a := range e.Args {
-			r := Rewrite(a, f)
-			changed = changed || r != a
-			args = append(args, r)
+		if args, changed := rewriteAll(e.Args, f); changed {
+			return e.with(args)
 		}
-		if !changed {
-			return e
-		}
-		return e.with(args)
 	}
 	return e
+}
+
+// rewriteAll rewrites each of args with f, and reports whether any
+// changed.
+func rewriteAll(args []Expr, f func(*Ident) Expr) ([]Expr, bool) {
+	out := make([]Expr, len(args))
+	changed := false
+	for i, a := range args {
+		out[i] = Rewrite(a, f)
+		changed = changed || out[i] != a
+	}
+	return out, changed
 }
 
 // Substitute replaces the variables named in vars and the parameters
