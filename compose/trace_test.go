@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/randsys"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -347,81 +347,18 @@ func TestTracesRandom(t *testing.T) {
 	t.Logf("%d systems, %d traces", checked, total)
 }
 
-// randomSystem writes a random system and its components into dir.
+// randomSystem writes a random system and its components into dir:
+// channels c and d carry a parameter.
 func randomSystem(rng *rand.Rand, dir string) string {
-	comps := []string{"A", "B"}
-	if rng.Intn(3) == 0 {
-		comps = append(comps, "C")
-	}
-	channels := []string{"c", "d", "e"}
-	emitter := map[string]string{}
-	for _, ch := range channels {
-		emitter[ch] = comps[rng.Intn(len(comps)+1)%len(comps)]
-		if rng.Intn(3) == 0 {
-			emitter[ch] = "" // inputs only
-		}
-	}
-	var entries []string
-	for _, c := range comps {
-		writeComponent(rng, dir, c, channels, emitter)
-		entries = append(entries, fmt.Sprintf("%s: %s.yaml", c, strings.ToLower(c)))
-	}
-	structures := []string{"A * B", "Hide([c], A * B)", "Hide([c, d], A * B)", "Hide([c, d, e], A * B)", "B * A"}
-	if len(comps) == 3 {
-		structures = []string{"(A * B) * C", "Hide([c], A * B) * C", "Hide([c, d, e], A * (B * C))", "Hide([d], Hide([c], C * A) * B)"}
-	}
-	sys := fmt.Sprintf("kind: system\nname: random\ncomponents: {%s}\nstructure: %q\n",
-		strings.Join(entries, ", "), structures[rng.Intn(len(structures))])
-	path := filepath.Join(dir, "system.yaml")
-	if err := os.WriteFile(path, []byte(sys), 0o644); err != nil {
+	path, err := randsys.Write(rng, dir, randsys.Options{
+		Structures2:  []string{"A * B", "Hide([c], A * B)", "Hide([c, d], A * B)", "Hide([c, d, e], A * B)", "B * A"},
+		Structures3:  []string{"(A * B) * C", "Hide([c], A * B) * C", "Hide([c, d, e], A * (B * C))", "Hide([d], Hide([c], C * A) * B)"},
+		Params:       []string{"c", "d"},
+		ParamGuards:  []string{"p > 0", "p == x", "p != x && p < 3"},
+		ParamAssigns: []string{"x: p"},
+	})
+	if err != nil {
 		panic(err)
 	}
 	return path
-}
-
-func writeComponent(rng *rand.Rand, dir, c string, channels []string, emitter map[string]string) {
-	var acts, used []string
-	hasParam := map[string]bool{"c": true, "d": true}
-	for _, ch := range channels {
-		if rng.Intn(4) == 0 && emitter[ch] != c {
-			continue // not in this component's alphabet
-		}
-		d := "input"
-		if emitter[ch] == c {
-			d = "output"
-		}
-		ps := ""
-		if hasParam[ch] {
-			ps = ", params: {p: int}"
-		}
-		acts = append(acts, fmt.Sprintf("  %s: {dir: %s%s}", ch, d, ps))
-		used = append(used, ch)
-	}
-	tau := "t" + strings.ToLower(c)
-	acts = append(acts, fmt.Sprintf("  %s: {dir: internal}", tau))
-	used = append(used, tau)
-	var ts []string
-	for k := 0; k < 2+rng.Intn(3); k++ {
-		a := used[rng.Intn(len(used))]
-		guards := []string{"", "x > 0", "x == 0"}
-		assigns := []string{"", "x: x + 1"}
-		if hasParam[a] {
-			guards = append(guards, "p > 0", "p == x", "p != x && p < 3")
-			assigns = append(assigns, "x: p")
-		}
-		g, as := guards[rng.Intn(len(guards))], assigns[rng.Intn(len(assigns))]
-		line := fmt.Sprintf("  - {name: %s%d, from: L%d, action: %s, to: L%d", strings.ToLower(c), k, rng.Intn(2), a, rng.Intn(2))
-		if g != "" {
-			line += fmt.Sprintf(", guard: %q", g)
-		}
-		if as != "" {
-			line += ", assign: {" + as + "}"
-		}
-		ts = append(ts, line+"}")
-	}
-	src := fmt.Sprintf("kind: spec\nname: %s\nvariables: {x: int}\nactions:\n%s\ninitial: {location: L0}\nlocations: [L0, L1]\ntransitions:\n%s\n",
-		c, strings.Join(acts, "\n"), strings.Join(ts, "\n"))
-	if err := os.WriteFile(filepath.Join(dir, strings.ToLower(c)+".yaml"), []byte(src), 0o644); err != nil {
-		panic(err)
-	}
 }

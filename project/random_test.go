@@ -3,12 +3,11 @@ package project
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stg-tool/stg/compose"
+	"github.com/stg-tool/stg/internal/randsys"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -135,77 +134,18 @@ func (s *slot) checkOn(t *testing.T, on string) int {
 	return n
 }
 
-// randomSystem writes a random system and its components into dir
-// (after compose's trace tests).
+// randomSystem writes a random system and its components into dir:
+// every channel carries a parameter, every channel is hidden.
 func randomSystem(rng *rand.Rand, dir string) string {
-	comps := []string{"A", "B"}
-	if rng.Intn(3) == 0 {
-		comps = append(comps, "C")
-	}
-	channels := []string{"c", "d", "e"}
-	emitter := map[string]string{}
-	for _, ch := range channels {
-		emitter[ch] = comps[rng.Intn(len(comps))]
-		if rng.Intn(3) == 0 {
-			emitter[ch] = "" // inputs only
-		}
-	}
-	var entries []string
-	for _, c := range comps {
-		writeComponent(rng, dir, c, channels, emitter)
-		entries = append(entries, fmt.Sprintf("%s: %s.yaml", c, strings.ToLower(c)))
-	}
-	structures := []string{"Hide([c], A * B)", "Hide([c, d], A * B)", "Hide([c, d, e], A * B)", "Hide([c, d, e], B * A)"}
-	if len(comps) == 3 {
-		structures = []string{"Hide([c, d, e], (A * B) * C)", "Hide([c, d, e], A * (B * C))", "Hide([d, e], Hide([c], C * A) * B)"}
-	}
-	sys := fmt.Sprintf("kind: system\nname: random\ncomponents: {%s}\nstructure: %q\n",
-		strings.Join(entries, ", "), structures[rng.Intn(len(structures))])
-	path := filepath.Join(dir, "system.yaml")
-	if err := os.WriteFile(path, []byte(sys), 0o644); err != nil {
+	path, err := randsys.Write(rng, dir, randsys.Options{
+		Structures2:  []string{"Hide([c], A * B)", "Hide([c, d], A * B)", "Hide([c, d, e], A * B)", "Hide([c, d, e], B * A)"},
+		Structures3:  []string{"Hide([c, d, e], (A * B) * C)", "Hide([c, d, e], A * (B * C))", "Hide([d, e], Hide([c], C * A) * B)"},
+		Params:       []string{"c", "d", "e"},
+		ParamGuards:  []string{"p > 0", "p == x", "p != x && p < 3", "p > x + 1"},
+		ParamAssigns: []string{"x: p", "x: p + x"},
+	})
+	if err != nil {
 		panic(err)
 	}
 	return path
-}
-
-func writeComponent(rng *rand.Rand, dir, c string, channels []string, emitter map[string]string) {
-	var acts, used []string
-	for _, ch := range channels {
-		if rng.Intn(4) == 0 && emitter[ch] != c {
-			continue
-		}
-		d := "input"
-		if emitter[ch] == c {
-			d = "output"
-		}
-		acts = append(acts, fmt.Sprintf("  %s: {dir: %s, params: {p: int}}", ch, d))
-		used = append(used, ch)
-	}
-	tau := "t" + strings.ToLower(c)
-	acts = append(acts, fmt.Sprintf("  %s: {dir: internal}", tau))
-	used = append(used, tau)
-	var ts []string
-	for k := 0; k < 2+rng.Intn(3); k++ {
-		a := used[rng.Intn(len(used))]
-		guards := []string{"", "x > 0", "x == 0"}
-		assigns := []string{"", "x: x + 1"}
-		if a != tau {
-			guards = append(guards, "p > 0", "p == x", "p != x && p < 3", "p > x + 1")
-			assigns = append(assigns, "x: p", "x: p + x")
-		}
-		g, as := guards[rng.Intn(len(guards))], assigns[rng.Intn(len(assigns))]
-		line := fmt.Sprintf("  - {name: %s%d, from: L%d, action: %s, to: L%d", strings.ToLower(c), k, rng.Intn(2), a, rng.Intn(2))
-		if g != "" {
-			line += fmt.Sprintf(", guard: %q", g)
-		}
-		if as != "" {
-			line += ", assign: {" + as + "}"
-		}
-		ts = append(ts, line+"}")
-	}
-	src := fmt.Sprintf("kind: spec\nname: %s\nvariables: {x: int}\nactions:\n%s\ninitial: {location: L0}\nlocations: [L0, L1]\ntransitions:\n%s\n",
-		c, strings.Join(acts, "\n"), strings.Join(ts, "\n"))
-	if err := os.WriteFile(filepath.Join(dir, strings.ToLower(c)+".yaml"), []byte(src), 0o644); err != nil {
-		panic(err)
-	}
 }
