@@ -62,27 +62,8 @@ func TestTauQuiescenceSlot(t *testing.T) {
 // conjunct (over-approximation); an output behind two internal steps
 // does.
 func TestTauQuiescenceEnds(t *testing.T) {
-	src := `kind: spec
-name: tau
-variables: {x: int}
-actions:
-  a: {dir: input, params: {p: int}}
-  t: {dir: internal}
-  o: {dir: output}
-initial: {location: q0, condition: x == 0}
-transitions:
-  - {name: in, from: q0, action: a, assign: {x: p}, to: q1}
-  - {name: up, from: q1, action: t, guard: x > 0, to: q2}
-  - {name: down, from: q1, action: t, guard: x <= 0, to: q3}
-  - {name: again, from: q2, action: t, to: q4}
-  - {name: out, from: q4, action: o, to: q5}
-`
-	m, err := spec.ParseModel("tau.yaml", []byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	z := newContext(t)
-	red := TauReduce(execute(t, z, m, Options{Depth: 6, NoDelta: true}).Root)
+	red := reducedTauChain(t, z) // tau_test.go
 	in := red.Children[0]
 	q, err := TauQuiescence(z, in, nil)
 	if err != nil {

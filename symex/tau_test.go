@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/compose"
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -126,11 +127,9 @@ func TestSlotBetsInRange(t *testing.T) {
 	t.Error("SM alone never receives a bet")
 }
 
-// TestTauEnds: internal steps after which the tree ends are kept as the
-// τ-ends of the visible step they follow; a chain of internal steps
-// before an output is hidden in it.
-func TestTauEnds(t *testing.T) {
-	src := `kind: spec
+// tauChain reads x, then moves internally: to the end of the tree when
+// x <= 0, else by two internal steps to an output.
+const tauChain = `kind: spec
 name: tau
 variables: {x: int}
 actions:
@@ -145,12 +144,24 @@ transitions:
   - {name: again, from: q2, action: t, to: q4}
   - {name: out, from: q4, action: o, to: q5}
 `
-	m, err := spec.ParseModel("tau.yaml", []byte(src), nil)
+
+// reducedTauChain returns the τ-reduced tree of tauChain, to depth 6,
+// without δ.
+func reducedTauChain(t *testing.T, z *solver.Context) *TauNode {
+	t.Helper()
+	m, err := spec.ParseModel("tau.yaml", []byte(tauChain), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return TauReduce(execute(t, z, m, Options{Depth: 6, NoDelta: true}).Root)
+}
+
+// TestTauEnds: internal steps after which the tree ends are kept as the
+// τ-ends of the visible step they follow; a chain of internal steps
+// before an output is hidden in it.
+func TestTauEnds(t *testing.T) {
 	z := newContext(t)
-	red := TauReduce(execute(t, z, m, Options{Depth: 6, NoDelta: true}).Root)
+	red := reducedTauChain(t, z)
 	if len(red.Children) != 1 {
 		t.Fatalf("root: %d visible steps, want a? only", len(red.Children))
 	}
