@@ -47,6 +47,7 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 	if !ok {
 		return nil, l.errs.Err()
 	}
+	l.literal = kind == TestcaseKind
 	if kind == SymPurposeKind {
 		l.errorf(root.Content[1], "a sympurpose is not an ioSTS: it is read with its spec by stg verdict and stg purposes")
 		return nil, l.errs.Err()
@@ -78,6 +79,12 @@ func ParseModel(filename string, data []byte, spec *Model) (m *Model, err error)
 type loader struct {
 	file string
 	errs ErrorList
+	// literal reads guards as written, without the implicit index
+	// bounds of a[k], s[i] and s[i:j]: a test case is written by stg
+	// with every bound it needs already in its guards (where the
+	// selection may have simplified a bound away, or negated it in a
+	// complement, adding it again would change the guard).
+	literal bool
 }
 
 // internalError is the last guard of the loaders, which are written not
@@ -652,8 +659,8 @@ func (l *loader) predicate(n *yaml.Node, scope *Scope, what string) Expr {
 		l.errorf(n, "%s %s has type %s, want bool", what, Format(e), e.Type())
 		return nil
 	}
-	if e == nil {
-		return nil
+	if e == nil || l.literal {
+		return e
 	}
 	return Guard(e, def)
 }

@@ -41,7 +41,9 @@ func (l *loader) assignments(m *Model, t *Transition, an *yaml.Node, scope *Scop
 			bounds = append(bounds, Conjuncts(def)...)
 		}
 	}
-	t.Guard = Guard(t.Guard, AndOf(bounds...))
+	if !l.literal {
+		t.Guard = Guard(t.Guard, AndOf(bounds...))
+	}
 }
 
 // assignment reads one key: value pair into assignments of scalar
