@@ -55,13 +55,7 @@ accept: [Acc]
 transitions:
   - {from: W, action: out, to: Acc}
 `)
-	tests := []struct {
-		name     string
-		args     []string
-		code     int
-		inStdout []string
-		inStderr []string
-	}{
+	tests := []cliCase{
 		{"jobs", []string{"generate", jobsSpec, jobsPurpose}, 0, []string{
 			"{from: 'Queued,Wait', action: delta, guard: job <= 10, to: Fail}",
 			"guard: r == 2 * job + 1 && count == done + 1 && r == 21",
@@ -77,24 +71,7 @@ transitions:
 			choice + ":13:5: after internal actions from B, τ-path [B -left-> L] then transition L -out-> A (line 14) and τ-path [B -right-> R] then transition R -out-> A (line 15) can both fire on out with different effects",
 		}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := stg(t, tt.args...)
-			if code != tt.code {
-				t.Fatalf("exit %d, want %d; stderr %s", code, tt.code, errOut)
-			}
-			for _, w := range tt.inStdout {
-				if !strings.Contains(out, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out)
-				}
-			}
-			for _, w := range tt.inStderr {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, errOut)
-				}
-			}
-		})
-	}
+	runCases(t, tests)
 }
 
 // TestRunInternalActions plays the jobs test cases against the example's

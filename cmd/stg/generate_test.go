@@ -9,13 +9,7 @@ import (
 )
 
 func TestGenerate(t *testing.T) {
-	tests := []struct {
-		name     string
-		args     []string
-		code     int
-		inStdout []string
-		inStderr []string
-	}{
+	tests := []cliCase{
 		{"yaml", []string{"generate", cmpSpec, cmpPurpose}, 0,
 			[]string{"kind: testcase", "guard: p >= 3", "to: Pass"}, nil},
 		{"flags after the files", []string{"generate", cmpSpec, cmpPurpose, "--format", "dot"}, 0,
@@ -32,6 +26,21 @@ func TestGenerate(t *testing.T) {
 		{"bad format", []string{"generate", "--format", "xml", cmpSpec, cmpPurpose}, 3, nil, []string{"unknown --format"}},
 		{"missing file", []string{"generate", "nowhere.yaml", cmpPurpose}, 3, nil, []string{"nowhere.yaml"}},
 	}
+	runCases(t, tests)
+}
+
+// cliCase is a command line with its exit code and what its stdout and
+// stderr must contain.
+type cliCase struct {
+	name     string
+	args     []string
+	code     int
+	inStdout []string
+	inStderr []string
+}
+
+// runCases runs each case as a subtest.
+func runCases(t *testing.T, tests []cliCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errOut := stg(t, tt.args...)
