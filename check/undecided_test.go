@@ -1,6 +1,8 @@
 package check
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,16 +14,7 @@ import (
 // hard is a spec whose two in-transitions overlap exactly where
 // p^3 = x^3 + y^3 with x, y, p > 0 (Fermat, n = 3): no solution, and
 // beyond what Z3 decides in a short timeout.
-const hard = `kind: spec
-name: hard
-variables: {x: int, y: int}
-actions:
-  in: {dir: input, params: {p: int}}
-initial: {location: A}
-transitions:
-  - {from: A, action: in, guard: "p > 0 && x > 0 && y > 0", to: A}
-  - {from: A, action: in, guard: "p * p * p == x * x * x + y * y * y", to: A}
-`
+var hard = testdata("hard.yaml")
 
 func TestUndecidedIsAFinding(t *testing.T) {
 	ctx := newContext(t)
@@ -64,23 +57,18 @@ transitions:
 	}
 }
 
-const twoSteps = `kind: testcase
-name: tc
-variables: {x: int}
-actions:
-  in:    {dir: send, params: {p: int}}
-  ok:    {dir: receive, params: {p: int}}
-  delta: {dir: receive}
-initial: {location: A, condition: x == 0}
-verdicts: {pass: [Pass], fail: [Fail], inconc: [Inconc]}
-transitions:
-  - {from: A, action: in, guard: "p >= 3", assign: {x: p}, to: B}
-  - {from: A, action: ok, to: Fail}
-  - {from: A, action: delta, to: A}
-  - {from: B, action: ok, guard: "p == x", to: Pass}
-  - {from: B, action: ok, guard: "p != x", to: Fail}
-  - {from: B, action: delta, to: Inconc}
-`
+// twoSteps is a test case: in(p) with p >= 3, then ok(x) passes.
+var twoSteps = testdata("two-steps.yaml")
+
+// testdata returns the text of a file of testdata/ (shared with the
+// tests of stg check).
+func testdata(name string) string {
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 func TestVerdictNames(t *testing.T) {
 	tests := []struct {

@@ -87,16 +87,7 @@ func TestValidateUndecidedIsAWarning(t *testing.T) {
 }
 
 func TestCheckUndecided(t *testing.T) {
-	hard := writeFile(t, "hard.yaml", `kind: spec
-name: hard
-variables: {x: int, y: int}
-actions:
-  in: {dir: input, params: {p: int}}
-initial: {location: A}
-transitions:
-  - {from: A, action: in, guard: "p > 0 && x > 0 && y > 0", to: A}
-  - {from: A, action: in, guard: "p * p * p == x * x * x + y * y * y", to: A}
-`)
+	hard := filepath.Join("..", "..", "check", "testdata", "hard.yaml") // Fermat, n = 3: undecided in 200ms
 	code, out, errOut := stg(t, "check", hard, "--solver-timeout", "200ms")
 	if code != exitPass {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
