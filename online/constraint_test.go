@@ -106,7 +106,7 @@ func TestExternalConstraint(t *testing.T) {
 // constraint does not reaches the accept node's twin, ⊥: Inconc (rule
 // 3), not Pass.
 func TestExternalConstraintOnOutput(t *testing.T) {
-	z, tp := purposeOn(t, `kind: spec
+	z, _, tp := purposeOn(t, `kind: spec
 name: up
 variables: {x: int}
 actions:
@@ -116,7 +116,7 @@ initial: {location: a}
 transitions:
   - {name: get, from: a, action: in, assign: {x: p}, to: b}
   - {name: put, from: b, action: out, guard: q > x, to: a}
-`, "kind: sympurpose\nname: up\nspec: up.yaml\naccept:\n  - {path: [get, put], constraint: \"put.q < 10 && get.p >= 0\"}\n") // ranges_test.go
+`, symPurpose(t, "kind: sympurpose\nname: up\nspec: up.yaml\naccept:\n  - {path: [get, put], constraint: \"put.q < 10 && get.p >= 0\"}\n")) // ranges_test.go
 	for _, c := range []struct {
 		p, q    int64
 		rule    Rule

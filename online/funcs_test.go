@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
-	"github.com/stg-tool/stg/symex"
 )
 
 // dblSpec receives x, then answers DBL(x) when it is above 10, else 0.
@@ -32,23 +30,7 @@ transitions:
 // [get small], its calls evaluated by funcs (nil: uninterpreted).
 func dblTester(t *testing.T, funcs func(*spec.Model) *extfunc.Registry) *Tester {
 	t.Helper()
-	m, err := spec.ParseModel("dbl.yaml", []byte(dblSpec), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(z.Close)
-	x, err := symex.NewExecutor(z, m, symex.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp, err := NewPurpose(x, &spec.SymPurpose{Name: "both", Accept: []spec.AcceptPath{{Names: []string{"get", "big"}}, {Names: []string{"get", "small"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	z, m, tp := purposeOn(t, dblSpec, &spec.SymPurpose{Name: "both", Accept: []spec.AcceptPath{{Names: []string{"get", "big"}}, {Names: []string{"get", "small"}}}}) // ranges_test.go
 	tr := NewTester(z, tp)
 	if funcs != nil {
 		tr.Funcs = funcs(m)

@@ -29,7 +29,7 @@ transitions:
 // TestStimulusInRange: on-line stimuli lie in the range of their
 // parameter, whatever the seed.
 func TestStimulusInRange(t *testing.T) {
-	z, tp := purposeOn(t, rangeSpec, "kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n")
+	z, _, tp := purposeOn(t, rangeSpec, symPurpose(t, "kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n"))
 	r := NewRunner(NewTester(z, tp), Options{})
 	echo := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": args["p"].Int}}}, nil
@@ -54,9 +54,9 @@ func TestStimulusInRange(t *testing.T) {
 	}
 }
 
-// purposeOn returns a solver context, closed when the test ends, and the
-// symbolic purpose purposeSrc on the spec specSrc (both YAML).
-func purposeOn(t *testing.T, specSrc, purposeSrc string) (*solver.Context, *Purpose) {
+// purposeOn returns a solver context, closed when the test ends, the
+// spec specSrc (YAML) and the symbolic purpose sp on it.
+func purposeOn(t *testing.T, specSrc string, sp *spec.SymPurpose) (*solver.Context, *spec.Model, *Purpose) {
 	t.Helper()
 	m, err := spec.ParseModel("spec.yaml", []byte(specSrc), nil)
 	if err != nil {
@@ -71,13 +71,19 @@ func purposeOn(t *testing.T, specSrc, purposeSrc string) (*solver.Context, *Purp
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := spec.ParseSymPurpose("purpose.yaml", []byte(purposeSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
 	tp, err := NewPurpose(x, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return z, tp
+	return z, m, tp
+}
+
+// symPurpose reads a symbolic purpose from src.
+func symPurpose(t *testing.T, src string) *spec.SymPurpose {
+	t.Helper()
+	sp, err := spec.ParseSymPurpose("purpose.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
 }
