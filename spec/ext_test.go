@@ -146,11 +146,19 @@ func roundTrip(t *testing.T, path string) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return writeRead(t, path, m, nil)
+}
+
+// writeRead checks that Marshal writes what ParseModel (with the spec
+// sp, for a purpose) reads back as the same model, written the same; it
+// returns the model read back.
+func writeRead(t *testing.T, path string, m, sp *Model) *Model {
+	t.Helper()
 	out, err := Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := ParseModel(path, out, nil)
+	back, err := ParseModel(path, out, sp)
 	if err != nil {
 		t.Fatalf("reading the marshalled model: %v\n%s", err, out)
 	}

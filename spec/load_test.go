@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -347,22 +346,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, path := range files {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {
 			m, _, sp := loadExample(t, path)
-			out, err := Marshal(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, err := ParseModel(path, out, sp)
-			if err != nil {
-				t.Fatalf("reading the marshalled model: %v\n%s", err, out)
-			}
-			again, err := Marshal(back)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(out, again) {
-				t.Errorf("Marshal(load(Marshal(m))) differs:\n%s\n---\n%s", out, again)
-			}
-			sameModel(t, m, back)
+			writeRead(t, path, m, sp)
 		})
 	}
 }
