@@ -15,6 +15,12 @@
 //
 // pre(A)(C) is computed exactly by substitution, C[x := A_x]: the
 // over-approximation lies only in coreach_α itself.
+//
+// The satisfiability, entailment and validity questions of the
+// selection go to a decider (linear.go) that settles those of linear
+// arithmetic with exact polyhedra, soundly and exactly, and asks the
+// solver only the rest; guards are simplified by the solver once per
+// distinct guard (issue 15).
 package selection
 
 import (
@@ -74,6 +80,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "from the initial states"}
 	}
 
+	d := newDecider(ctx, dataOf(p))
 	var kept []*spec.Transition
 	for _, t := range p.Transitions {
 		act := p.Action(t.Action)
@@ -90,7 +97,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		}
 		pre := preImage(t, target)
 		keep := spec.AndOf(t.Guard, pre)
-		ok, err := satisfiable(ctx, keep)
+		ok, err := d.possible(pre, t.Guard)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +106,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		}
 		if receive && !spec.IsTrue(pre) {
 			inc := spec.AndOf(t.Guard, spec.NotOf(pre))
-			ok, err := satisfiable(ctx, inc)
+			ok, err := d.possible(t.Guard, spec.NotOf(pre))
 			if err != nil {
 				return nil, err
 			}
@@ -108,7 +115,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 			}
 		}
 	}
-	kept, err := readableGuards(ctx, p.Model, kept, a)
+	kept, err := readableGuards(d, p.Model, kept, a)
 	if err != nil {
 		return nil, err
 	}
@@ -142,12 +149,6 @@ func preImage(t *spec.Transition, c spec.Expr) spec.Expr {
 		sub[as.Var] = as.Value
 	}
 	return spec.Substitute(c, sub, nil)
-}
-
-// satisfiable is false only when g is certainly unsatisfiable: a
-// transition the solver cannot decide is kept.
-func satisfiable(ctx *solver.Context, g spec.Expr) (bool, error) {
-	return ctx.Possible(g)
 }
 
 // reachable keeps the transitions whose source can be reached from init
@@ -193,7 +194,7 @@ func reachable(init string, ts []*spec.Transition) []*spec.Transition {
 // everywhere (their disjunction is valid), so that the properties of a
 // test case hold of the file itself and not only of its reachable
 // states. Both forms have the same runs from the initial states.
-func readableGuards(ctx *solver.Context, m *spec.Model, ts []*spec.Transition, a *coreach.Result) ([]*spec.Transition, error) {
+func readableGuards(d *decider, m *spec.Model, ts []*spec.Transition, a *coreach.Result) ([]*spec.Transition, error) {
 	type key struct{ from, action string }
 	groups := map[key][]*spec.Transition{}
 	var order []key
@@ -209,12 +210,12 @@ func readableGuards(ctx *solver.Context, m *spec.Model, ts []*spec.Transition, a
 		g := groups[k]
 		receive := m.Action(k.action).Dir == spec.Output
 		reach := a.ReachOf(k.from)
-		rel, err := relativeGroup(ctx, g, reach)
+		rel, err := relativeGroup(d, g, reach)
 		if err != nil {
 			return nil, err
 		}
 		if rel != nil {
-			ok, err := wellFormed(ctx, rel, receive)
+			ok, err := wellFormed(d, rel, receive)
 			if err != nil {
 				return nil, err
 			}
@@ -224,7 +225,7 @@ func readableGuards(ctx *solver.Context, m *spec.Model, ts []*spec.Transition, a
 			}
 		}
 		for _, t := range g {
-			e, err := simplifyUnder(ctx, spec.True(), t.Guard)
+			e, err := simplifyUnder(d, spec.True(), t.Guard)
 			if err != nil {
 				return nil, err
 			}
@@ -238,7 +239,7 @@ func readableGuards(ctx *solver.Context, m *spec.Model, ts []*spec.Transition, a
 
 // relativeGroup returns the group simplified under reach, or nil when
 // reach is true (nothing to gain).
-func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) ([]*spec.Transition, error) {
+func relativeGroup(d *decider, g []*spec.Transition, reach spec.Expr) ([]*spec.Transition, error) {
 	if spec.IsTrue(reach) {
 		return nil, nil
 	}
@@ -247,7 +248,7 @@ func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) (
 		if t.To == Fail {
 			// A Fail guard must stay exactly the unspecified outputs,
 			// in every state: soundness is a property of the file.
-			e, err := simplifyUnder(ctx, spec.True(), t.Guard)
+			e, err := simplifyUnder(d, spec.True(), t.Guard)
 			if err != nil {
 				return nil, err
 			}
@@ -256,7 +257,7 @@ func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) (
 			r = append(r, &u)
 			continue
 		}
-		ok, err := satisfiable(ctx, spec.AndOf(reach, t.Guard))
+		ok, err := d.possible(reach, t.Guard)
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +268,7 @@ func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) (
 		// here and kept when shorter: it never won (0 of 654 groups over
 		// the examples and the ring benchmark) and cost a third of the
 		// selection's queries.
-		best, err := simplifyUnder(ctx, reach, t.Guard)
+		best, err := simplifyUnder(d, reach, without(t.Guard, reach))
 		if err != nil {
 			return nil, err
 		}
@@ -280,10 +281,10 @@ func relativeGroup(ctx *solver.Context, g []*spec.Transition, reach spec.Expr) (
 
 // wellFormed reports whether the guards of a group are pairwise
 // disjoint and, for receives, cover every valuation.
-func wellFormed(ctx *solver.Context, g []*spec.Transition, receive bool) (bool, error) {
+func wellFormed(d *decider, g []*spec.Transition, receive bool) (bool, error) {
 	for i := range g {
 		for j := i + 1; j < len(g); j++ {
-			ok, err := satisfiable(ctx, spec.AndOf(g[i].Guard, g[j].Guard))
+			ok, err := d.possible(g[i].Guard, g[j].Guard)
 			if err != nil || ok {
 				return false, err
 			}
@@ -296,19 +297,20 @@ func wellFormed(ctx *solver.Context, g []*spec.Transition, receive bool) (bool, 
 	for _, t := range g {
 		gs = append(gs, t.Guard)
 	}
-	ok, err := ctx.Valid(spec.OrOf(gs...))
+	ok, err := d.valid(spec.OrOf(gs...))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil // undecided: keep the exact form
 	}
 	return ok, err
 }
 
-func simplifyUnder(ctx *solver.Context, reach, g spec.Expr) (spec.Expr, error) {
+func simplifyUnder(d *decider, reach, g spec.Expr) (spec.Expr, error) {
+	ctx := d.ctx
 	s, err := ctx.Simplify(g)
 	if err != nil {
 		s = g
 	}
-	s, err = dropImplied(ctx, reach, spec.NegationNormal(s))
+	s, err = dropImplied(d, reach, spec.NegationNormal(s))
 	if err != nil {
 		return nil, err
 	}
@@ -324,7 +326,7 @@ func simplifyUnder(ctx *solver.Context, reach, g spec.Expr) (spec.Expr, error) {
 // dropImplied removes each conjunct of g that the context and the
 // remaining conjuncts entail. A conjunct that is word for word a
 // conjunct of the context is entailed without asking the solver.
-func dropImplied(ctx *solver.Context, context, g spec.Expr) (spec.Expr, error) {
+func dropImplied(d *decider, context, g spec.Expr) (spec.Expr, error) {
 	cs := spec.Conjuncts(g)
 	if spec.IsTrue(context) && len(cs) < 2 {
 		return g, nil
@@ -335,8 +337,8 @@ func dropImplied(ctx *solver.Context, context, g spec.Expr) (spec.Expr, error) {
 			cs = append(cs[:i], cs[i+1:]...)
 			continue
 		}
-		rest := append(append([]spec.Expr{context}, cs[:i]...), cs[i+1:]...)
-		ok, err := ctx.Entails(spec.AndOf(rest...), cs[i])
+		rest := append(append([]spec.Expr{}, cs[:i]...), cs[i+1:]...)
+		ok, err := d.entails(context, spec.AndOf(rest...), cs[i])
 		if errors.Is(err, solver.ErrUnknown) {
 			ok, err = false, nil // undecided: keep the conjunct
 		}
@@ -350,6 +352,41 @@ func dropImplied(ctx *solver.Context, context, g spec.Expr) (spec.Expr, error) {
 		i++
 	}
 	return spec.AndOf(cs...), nil
+}
+
+// without returns g without the conjuncts that are word for word
+// conjuncts of context, without repeated conjuncts and without ground
+// conjuncts that evaluate to true: the same predicate within context.
+// The guards of one action then often agree from location to location
+// (they differ mostly by the coreach of their targets, which the
+// context repeats, and by the stage numbers it substitutes), so that
+// the solver's memo simplifies each of them once.
+func without(g, context spec.Expr) spec.Expr {
+	given := spec.Conjuncts(context)
+	var cs []spec.Expr
+	for _, c := range spec.Conjuncts(g) {
+		if !contains(given, c) && !contains(cs, c) && !groundTrue(c) {
+			cs = append(cs, c)
+		}
+	}
+	return spec.AndOf(cs...)
+}
+
+// groundTrue reports whether e reads no identifier and no function and
+// evaluates to true.
+func groundTrue(e spec.Expr) bool {
+	ground := true
+	spec.Inspect(e, func(x spec.Expr) {
+		switch x.(type) {
+		case *spec.Ident, *spec.Call, *spec.StrCall:
+			ground = false
+		}
+	})
+	if !ground {
+		return false
+	}
+	v, err := spec.EvalBool(e, spec.Valuation{})
+	return err == nil && v
 }
 
 // contains reports whether e is, structurally, one of es.

@@ -1,0 +1,379 @@
+package selection
+
+import (
+	"math/big"
+
+	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/product"
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// A decider answers the satisfiability, entailment and validity
+// questions of the selection. It decides those of linear arithmetic
+// over int and real data with exact rational polyhedra first, and asks
+// the solver only when the polyhedra cannot settle them (issue 15).
+//
+// A formula is searched as a tree, in negation normal form: the
+// comparisons met along a branch are added to one polyhedron (tightened
+// on integer dimensions, see abstraction.Polyhedra), and each
+// disjunction, a != b being a < b || a > b, splits the branch. The two
+// answers it gives are exact:
+//
+//   - unsatisfiable when every branch ends in an empty polyhedron. A
+//     branch's polyhedron contains every model of the branch: a
+//     comparison it cannot represent (on booleans, enumerations,
+//     strings, non-linear terms, calls) is left out, which only makes
+//     the polyhedron larger, and the rational closed relaxation of a
+//     set of integer points contains them;
+//   - satisfiable when a vertex of a branch's polyhedron, integral on
+//     the integer dimensions, satisfies the whole formula by exact
+//     evaluation (spec.EvalBool, which fails on anything it has no
+//     value for): a model, checked on the formula itself.
+//
+// Anything else (a branch with no such vertex, more than maxMeets
+// meets) goes to the solver, with its memo. With facts set
+// (solver.Context.SetFacts) only unsatisfiability is decided here: a
+// model of the formula alone is not checked against the facts.
+//
+// The dimensions are the numeric variables and parameters of the
+// product; comparisons are converted once per node and polarity, and
+// the polyhedron of a context (the reachability predicate of a
+// location, asked about with each of its guards) once per node.
+type decider struct {
+	ctx     *solver.Context
+	space   *abstraction.Space
+	dims    map[identKey]int
+	idents  []*spec.Ident // per dimension
+	atoms   map[atomKey]atom
+	polys   map[spec.Expr]abstraction.Value
+	settled int // questions settled without the solver
+}
+
+// maxMeets bounds the polyhedral work on one question; beyond it the
+// solver decides.
+const maxMeets = 64
+
+type identKey struct {
+	kind spec.IdentKind
+	name string
+	t    spec.Type
+}
+
+type atomKey struct {
+	e   spec.Expr
+	neg bool
+}
+
+// An atom is a comparison as constraints: one, or two alternatives
+// (for !=), or none when it cannot be represented.
+type atom struct {
+	cs  []abstraction.Constraint
+	alt bool // cs are alternatives, not a conjunction
+}
+
+// newDecider returns a decider over the numeric identifiers ids (others
+// are ignored).
+func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
+	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: map[atomKey]atom{}, polys: map[spec.Expr]abstraction.Value{}}
+	var names []string
+	var ints []bool
+	for _, id := range ids {
+		k := identKey{id.Kind, id.Name, id.T}
+		if _, ok := d.dims[k]; ok || !id.T.IsNumeric() {
+			continue
+		}
+		d.dims[k] = len(names)
+		d.idents = append(d.idents, id)
+		names = append(names, id.Name)
+		ints = append(ints, id.T.Kind == spec.Int)
+	}
+	d.space = abstraction.NewSpace(names, ints)
+	return d
+}
+
+// dataOf returns the variables and parameters of p as identifiers.
+func dataOf(p *product.Product) []*spec.Ident {
+	var ids []*spec.Ident
+	for _, v := range p.Variables {
+		ids = append(ids, &spec.Ident{Name: v.Name, Kind: spec.VarIdent, T: v.Type})
+	}
+	for _, a := range p.Actions {
+		for _, pa := range a.Params {
+			ids = append(ids, &spec.Ident{Name: pa.Name, Kind: spec.ParamIdent, T: pa.Type})
+		}
+	}
+	return ids
+}
+
+type verdict int
+
+const (
+	undecided verdict = iota
+	sat
+	unsat
+)
+
+// possible reports whether context ∧ e may be satisfiable: false only
+// when it is certainly unsatisfiable (an undecided solver query counts
+// as possible).
+func (d *decider) possible(context, e spec.Expr) (bool, error) {
+	switch d.decide(context, e) {
+	case sat:
+		return true, nil
+	case unsat:
+		return false, nil
+	}
+	return d.ctx.Possible(spec.AndOf(context, e))
+}
+
+// entails reports whether context ∧ a implies b in every state.
+func (d *decider) entails(context, a, b spec.Expr) (bool, error) {
+	if spec.IsTrue(b) {
+		return true, nil
+	}
+	switch d.decide(context, spec.AndOf(a, spec.NotOf(b))) {
+	case sat:
+		return false, nil
+	case unsat:
+		return true, nil
+	}
+	return d.ctx.Entails(spec.AndOf(context, a), b)
+}
+
+// valid reports whether e holds in every state.
+func (d *decider) valid(e spec.Expr) (bool, error) {
+	switch d.decide(spec.True(), spec.NotOf(e)) {
+	case sat:
+		return false, nil
+	case unsat:
+		return true, nil
+	}
+	return d.ctx.Valid(e)
+}
+
+// decide settles the satisfiability of context ∧ e with polyhedra, or
+// says it cannot.
+func (d *decider) decide(context, e spec.Expr) verdict {
+	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
+	start, ok := d.polyOf(context)
+	if !ok {
+		start, e = abstraction.Polyhedra().Universe(d.space), s.formula
+	}
+	v := s.run(start, []literal{{e: e}})
+	if v != undecided {
+		d.settled++
+	}
+	return v
+}
+
+// polyOf returns the polyhedron of a conjunction of comparisons that
+// the polyhedra represent exactly, or false for any other predicate.
+func (d *decider) polyOf(e spec.Expr) (abstraction.Value, bool) {
+	if p, ok := d.polys[e]; ok {
+		return p, p != nil
+	}
+	var cs []abstraction.Constraint
+	for _, c := range spec.Conjuncts(e) {
+		if spec.IsTrue(c) {
+			continue
+		}
+		a, ok := d.atom(c, false)
+		if !ok || a.alt {
+			d.polys[e] = nil
+			return nil, false
+		}
+		cs = append(cs, a.cs...)
+	}
+	p := abstraction.Polyhedra().Universe(d.space).MeetConstraints(cs)
+	d.polys[e] = p
+	return p, true
+}
+
+// A literal is a formula under a polarity (neg: its negation), or a
+// converted constraint (e nil).
+type literal struct {
+	e   spec.Expr
+	neg bool
+	c   abstraction.Constraint
+}
+
+// A search is the tree search of one formula.
+type search struct {
+	d       *decider
+	formula spec.Expr
+	meets   int
+	models  bool // whether a verified model may answer sat
+}
+
+// run decides p ∧ the literals of pending.
+func (s *search) run(p abstraction.Value, pending []literal) verdict {
+	var cs []abstraction.Constraint
+	var split []literal
+	for len(pending) > 0 {
+		l := pending[0]
+		pending = pending[1:]
+		if l.e == nil {
+			cs = append(cs, l.c)
+			continue
+		}
+		switch e := l.e.(type) {
+		case *spec.BoolLit:
+			if e.Val == l.neg {
+				return unsat
+			}
+			continue
+		case *spec.Unary:
+			if e.Op == spec.Not {
+				pending = append(pending, literal{e: e.X, neg: !l.neg})
+				continue
+			}
+		case *spec.Binary:
+			if e.Op == spec.And && !l.neg || e.Op == spec.Or && l.neg {
+				pending = append(pending, literal{e: e.X, neg: l.neg}, literal{e: e.Y, neg: l.neg})
+				continue
+			}
+			if e.Op == spec.Or || e.Op == spec.And {
+				split = append(split, l)
+				continue
+			}
+		}
+		a, ok := s.d.atom(l.e, l.neg)
+		switch {
+		case !ok:
+			// Left out: the branch's polyhedron over-approximates.
+		case a.alt:
+			split = append(split, l)
+		default:
+			cs = append(cs, a.cs...)
+		}
+	}
+	if len(cs) > 0 {
+		if s.meets++; s.meets > maxMeets {
+			return undecided
+		}
+		p = p.MeetConstraints(cs)
+	}
+	if p.IsEmpty() {
+		return unsat
+	}
+	if len(split) == 0 {
+		return s.leaf(p)
+	}
+	result := unsat
+	for _, alt := range s.alternatives(split[0]) {
+		switch s.run(p, append([]literal{alt}, split[1:]...)) {
+		case sat:
+			return sat
+		case undecided:
+			result = undecided
+			if s.meets > maxMeets {
+				return undecided
+			}
+		}
+	}
+	return result
+}
+
+// alternatives returns the disjuncts of a disjunctive literal: x || y,
+// !(x && y), or a comparison that splits.
+func (s *search) alternatives(l literal) []literal {
+	if b, ok := l.e.(*spec.Binary); ok && (b.Op == spec.Or || b.Op == spec.And) {
+		return []literal{{e: b.X, neg: l.neg}, {e: b.Y, neg: l.neg}}
+	}
+	a, _ := s.d.atom(l.e, l.neg)
+	var r []literal
+	for _, c := range a.cs {
+		r = append(r, literal{c: c})
+	}
+	return r
+}
+
+// leaf answers sat when a vertex of p, integral on the integer
+// dimensions, is a model of the formula.
+func (s *search) leaf(p abstraction.Value) verdict {
+	if !s.models {
+		return undecided
+	}
+	for _, pt := range abstraction.Vertices(p) {
+		if s.model(pt) {
+			return sat
+		}
+	}
+	return undecided
+}
+
+// model reports whether the point pt is a model of the formula.
+func (s *search) model(pt []*big.Rat) bool {
+	val := spec.Valuation{Vars: map[string]spec.Value{}, Params: map[string]spec.Value{}}
+	for d, id := range s.d.idents {
+		var v spec.Value
+		if id.T.Kind == spec.Int {
+			if !pt[d].IsInt() {
+				return false
+			}
+			v = spec.IntValue(pt[d].Num())
+		} else {
+			v = spec.RatValue(pt[d])
+		}
+		if id.Kind == spec.VarIdent {
+			val.Vars[id.Name] = v
+		} else {
+			val.Params[id.Name] = v
+		}
+	}
+	ok, err := spec.EvalBool(s.formula, val)
+	return err == nil && ok
+}
+
+// atom returns the comparison e (negated if neg) as constraints, or
+// false when it is not a linear comparison of numbers over the
+// decider's dimensions.
+func (d *decider) atom(e spec.Expr, neg bool) (atom, bool) {
+	k := atomKey{e, neg}
+	if a, ok := d.atoms[k]; ok {
+		return a, a.cs != nil
+	}
+	a := d.convert(e, neg)
+	d.atoms[k] = a
+	return a, a.cs != nil
+}
+
+func (d *decider) convert(e spec.Expr, neg bool) atom {
+	b, ok := e.(*spec.Binary)
+	if !ok || !b.Op.IsComparison() || !b.X.Type().IsNumeric() {
+		return atom{}
+	}
+	l, ok := spec.LinearOf(spec.Arith(spec.Sub, b.X, b.Y)) // x - y op 0
+	if !ok {
+		return atom{}
+	}
+	x := abstraction.Const(l.Const)
+	for _, t := range l.Terms {
+		dim, ok := d.dims[identKey{t.Ident.Kind, t.Ident.Name, t.Ident.T}]
+		if !ok {
+			return atom{}
+		}
+		x = x.Add(abstraction.Var(dim).Scale(t.Coeff))
+	}
+	op := b.Op
+	if neg {
+		op = op.Negate()
+	}
+	minus := x.Scale(big.NewRat(-1, 1))
+	switch op {
+	case spec.Eq:
+		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Eq}}}
+	case spec.Ne:
+		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Lt}, {Expr: minus, Op: abstraction.Lt}}, alt: true}
+	case spec.Le:
+		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Le}}}
+	case spec.Lt:
+		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Lt}}}
+	case spec.Ge:
+		return atom{cs: []abstraction.Constraint{{Expr: minus, Op: abstraction.Le}}}
+	case spec.Gt:
+		return atom{cs: []abstraction.Constraint{{Expr: minus, Op: abstraction.Lt}}}
+	}
+	return atom{}
+}
