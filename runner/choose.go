@@ -117,18 +117,21 @@ func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decide
 	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 {
 		return nil, false, nil // leave it to the solver: a boundary value
 	}
-	args := make(map[string]spec.Value, len(a.Params))
-	for _, p := range a.Params {
-		args[p.Name] = x.randomValue(p.Type)
-	}
-	ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
-	if err != nil {
-		// Say a division by zero for these values, or a call that
-		// fails: ask the solver (allows reports the call's error).
-		return nil, false, nil
-	}
-	if ok {
-		return &choice{t: t, args: args}, true, nil
+	for range guessTries(a) { // strings.go: more tries when strings are drawn
+		args := make(map[string]spec.Value, len(a.Params))
+		for _, p := range a.Params {
+			args[p.Name] = x.randomValue(p.Type)
+		}
+		x.relateStrings(a, args)
+		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
+		if err != nil {
+			// Say a division by zero for these values, or a call that
+			// fails: ask the solver (allows reports the call's error).
+			return nil, false, nil
+		}
+		if ok {
+			return &choice{t: t, args: args}, true, nil
+		}
 	}
 	return nil, len(a.Params) == 0, nil
 }
@@ -198,105 +201,6 @@ func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool
 // plans from: constants, or expressions over symbols.
 func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
 
-// pick returns values, in a model of the assertions of s (satisfiable),
-// for the identifiers ids, diversified by the run's random source: for
-// each identifier in random order it asks, in turn, for a value equal to,
-// at least or at most a random target, keeping the first hint that stays
-// satisfiable. Now and then it asks first for a boundary value of the
-// linear comparisons of cons (the constraints asserted: boundaryHints).
-// Sometimes it gives no hint, and the solver's own model, typically on
-// the boundary of the guard, is taken.
-func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
-	pushed := 0
-	defer func() {
-		if pushed > 0 {
-			s.Pop(pushed)
-		}
-	}()
-	// try asserts the first satisfiable hint of hs and keeps it.
-	try := func(hs []spec.Expr) (bool, error) {
-		for _, h := range hs {
-			s.Push()
-			if err := s.Assert(h); err != nil {
-				s.Pop(1)
-				return false, err
-			}
-			res, err := s.Check()
-			if err != nil {
-				s.Pop(1)
-				return false, err
-			}
-			if res == solver.Sat {
-				pushed++
-				return true, nil
-			}
-			s.Pop(1)
-		}
-		return false, nil
-	}
-	for _, i := range x.rng.Perm(len(ids)) {
-		id := ids[i]
-		if id.T == spec.StringType { // strings.go: readable, diverse strings
-			if err := x.pickString(try, id); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if x.rng.IntN(8) == 0 {
-			continue
-		}
-		if bs := boundaryHints(id, cons); len(bs) > 0 && x.rng.IntN(3) == 0 {
-			x.rng.Shuffle(len(bs), func(i, j int) { bs[i], bs[j] = bs[j], bs[i] })
-			ok, err := try(bs)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				continue
-			}
-		}
-		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
-		if err != nil {
-			return nil, err
-		}
-		if ok || !id.T.IsNumeric() {
-			continue
-		}
-		// The target lies outside what the guard allows: aim near a
-		// value it allows instead.
-		if res, err := s.Check(); err != nil || res != solver.Sat {
-			return nil, fmt.Errorf("solver: %v %v after a satisfiable check", res, err)
-		}
-		m, err := s.Model()
-		if err != nil {
-			return nil, err
-		}
-		if v, ok := lookup(m, id); ok {
-			if _, err := try(x.hints(id, x.near(v))); err != nil {
-				return nil, err
-			}
-		}
-	}
-	res, err := s.Check()
-	if err != nil {
-		return nil, err
-	}
-	if res != solver.Sat {
-		return nil, fmt.Errorf("solver: %s after a satisfiable check", res)
-	}
-	m, err := s.Model()
-	if err != nil {
-		return nil, err
-	}
-	vals := map[string]spec.Value{}
-	for _, id := range ids {
-		if v, ok := lookup(m, id); ok {
-			vals[id.Name] = v
-		}
-	}
-	return vals, nil
-}
-
 func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
 	if id.Kind == spec.ParamIdent {
 		v, ok := m.Params[id.Name]
@@ -361,6 +265,8 @@ func (x *execution) randomValue(t spec.Type) spec.Value {
 		return spec.BoolValue(rng.IntN(2) == 0)
 	case spec.EnumKind:
 		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
+	case spec.Str:
+		return spec.StringValue(randomWord(rng, 1+rng.IntN(8))) // strings.go
 	}
 	return spec.Zero(t)
 }
