@@ -295,7 +295,7 @@ func (s *search) leaf(p abstraction.Value) verdict {
 	if !s.models {
 		return undecided
 	}
-	for _, pt := range abstraction.Vertices(p) {
+	for pt := range abstraction.Vertices(p, true) {
 		if s.model(pt) {
 			return sat
 		}
