@@ -62,3 +62,43 @@ func (x *execution) pickString(try func([]spec.Expr) (bool, error), id *spec.Ide
 	}
 	return nil
 }
+
+// guessTries is how many random draws exact evaluation tries for a send
+// of a before the solver is asked: one, or stringGuesses when a has a
+// string parameter (a draw costs microseconds; a solver check with
+// strings and regular expressions, milliseconds).
+func guessTries(a *spec.Action) int {
+	for _, p := range a.Params {
+		if p.Type == spec.StringType {
+			return stringGuesses
+		}
+	}
+	return 1
+}
+
+const stringGuesses = 48
+
+// relateStrings makes the string values of args (drawn independently)
+// related now and then, as guards that compare strings want: a value
+// takes the first byte of an earlier one, or equals it.
+func (x *execution) relateStrings(a *spec.Action, args map[string]spec.Value) {
+	var prev []string
+	for _, p := range a.Params {
+		v, ok := args[p.Name]
+		if !ok || p.Type != spec.StringType {
+			continue
+		}
+		s := v.Str
+		if len(prev) > 0 {
+			o := prev[x.rng.IntN(len(prev))]
+			switch k := x.rng.IntN(8); {
+			case k < 3 && len(o) > 0 && len(s) > 0:
+				s = o[:1] + s[1:]
+			case k == 3:
+				s = o
+			}
+		}
+		args[p.Name] = spec.StringValue(s)
+		prev = append(prev, s)
+	}
+}

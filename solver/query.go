@@ -197,7 +197,7 @@ func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
 	}
 	mk := c.mark()
 	defer c.release(mk)
-	a, err := c.encodeFact(e) // strings.go: strings of bytes
+	a, err := c.encodeFact(e, nil) // strings.go: strings of bytes
 	if err != nil {
 		return spec.Valuation{}, false, err
 	}

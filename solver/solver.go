@@ -117,7 +117,7 @@ func (s *Solver) Assert(e spec.Expr) error {
 	c := s.c
 	m := c.mark()
 	defer c.release(m)
-	a, err := c.encodeFact(e) // strings.go: strings of bytes
+	a, err := c.encodeFact(e, s.seen) // strings.go: strings of bytes
 	if err != nil {
 		return err
 	}
