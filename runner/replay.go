@@ -151,6 +151,7 @@ func (r *Runner) Replay(ctx context.Context, sut adapter.Adapter, sc Script, ada
 	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	x.ctx = runCtx
+	defer x.closeSolver()
 	err := x.playScript(ctx, runCtx, sc, adapt)
 	if vs, verr := x.views(); verr == nil && len(vs) > 0 {
 		x.res.Location = vs[0].Loc
@@ -340,8 +341,8 @@ func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st Stimulus) (
 	if err != nil {
 		return nil, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 	}
-	s := x.r.z.NewSolver()
-	defer s.Close()
+	s := x.solver() // the run's, in scopes popped on return
+	defer s.PopTo(s.Scopes())
 	if ok, err := assertSat(s, spec.AndOf(x.cur.PC, g)); err != nil || !ok {
 		return nil, err
 	}
