@@ -162,7 +162,8 @@ func parsePair(tb testing.TB, specText, purposeText string) (s, tp *spec.Model) 
 
 // BenchmarkRing2 measures whole generation on the family of issue 15
 // with the polyhedra domain, N = 100 … 3,200, and reports the Z3 work
-// per generation (checks, tactics, memo hits).
+// per generation (checks, tactics, memo hits, questions settled by
+// the selection's polyhedra).
 func BenchmarkRing2(b *testing.B) {
 	for _, n := range []int{100, 200, 400, 800, 1600, 3200} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
@@ -197,4 +198,5 @@ func benchModels(b *testing.B, s, tp *spec.Model) {
 	b.ReportMetric(float64(st.Checks), "checks/op")
 	b.ReportMetric(float64(st.Tactics), "tactics/op")
 	b.ReportMetric(float64(st.Hits), "hits/op")
+	b.ReportMetric(float64(st.Settled), "settled/op")
 }

@@ -201,8 +201,8 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	progress := func(format string, args ...any) {
 		if opts.Progress != nil {
 			d := ctx.Stats().Sub(work)
-			fmt.Fprintf(opts.Progress, "stg: %-40s %8.3fs  Z3: %d checks, %d tactics; memo: %d hits\n",
-				fmt.Sprintf(format, args...), time.Since(start).Seconds(), d.Checks, d.Tactics, d.Hits)
+			fmt.Fprintf(opts.Progress, "stg: %-40s %8.3fs  Z3: %d checks, %d tactics; memo: %d hits; polyhedra: %d settled\n",
+				fmt.Sprintf(format, args...), time.Since(start).Seconds(), d.Checks, d.Tactics, d.Hits, d.Settled)
 			start, work = time.Now(), ctx.Stats()
 		}
 	}

@@ -41,13 +41,12 @@ import (
 // the polyhedron of a context (the reachability predicate of a
 // location, asked about with each of its guards) once per node.
 type decider struct {
-	ctx     *solver.Context
-	space   *abstraction.Space
-	dims    map[identKey]int
-	idents  []*spec.Ident // per dimension
-	atoms   map[atomKey]atom
-	polys   map[spec.Expr]abstraction.Value
-	settled int // questions settled without the solver
+	ctx    *solver.Context
+	space  *abstraction.Space
+	dims   map[identKey]int
+	idents []*spec.Ident // per dimension
+	atoms  map[atomKey]atom
+	polys  map[spec.Expr]abstraction.Value
 }
 
 // maxMeets bounds the polyhedral work on one question; beyond it the
@@ -162,7 +161,7 @@ func (d *decider) decide(context, e spec.Expr) verdict {
 	}
 	v := s.run(start, []literal{{e: e}})
 	if v != undecided {
-		d.settled++
+		d.ctx.NoteSettled()
 	}
 	return v
 }

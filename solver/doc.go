@@ -27,7 +27,8 @@
 // ended is cleared before the next one. The answers of Sat, Valid,
 // Entails, Equivalent, Simplify and EliminateExists are remembered per
 // context by formula (memo.go), definite answers only; Stats counts the
-// checks, tactic runs and memo hits, and SetMemo(false) turns it off.
+// checks, tactic runs and memo hits (and the questions callers settled
+// without Z3, NoteSettled), and SetMemo(false) turns the memo off.
 //
 // # Facts
 //

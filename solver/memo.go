@@ -7,20 +7,27 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// Stats counts the work of a context since it was made: what Z3 ran and
-// what the memo answered instead. Generation reports them (--verbose)
-// so that a change that multiplies the queries shows.
+// Stats counts the work of a context since it was made: what Z3 ran,
+// what the memo answered instead, and what callers settled without
+// asking (NoteSettled). Generation reports them (--verbose) so that a
+// change that multiplies the queries shows.
 type Stats struct {
 	Checks  int // satisfiability checks run by Z3
 	Tactics int // tactic applications (Simplify, EliminateExists)
 	Hits    int // questions answered from the memo
 	Misses  int // questions asked of Z3 and then memoised
+	Settled int // questions callers settled themselves (NoteSettled)
 }
 
 // Sub returns s - t, the work done between two readings.
 func (s Stats) Sub(t Stats) Stats {
-	return Stats{Checks: s.Checks - t.Checks, Tactics: s.Tactics - t.Tactics, Hits: s.Hits - t.Hits, Misses: s.Misses - t.Misses}
+	return Stats{Checks: s.Checks - t.Checks, Tactics: s.Tactics - t.Tactics, Hits: s.Hits - t.Hits, Misses: s.Misses - t.Misses, Settled: s.Settled - t.Settled}
 }
+
+// NoteSettled counts a question that the caller settled without the
+// context (the selection decides linear ones with polyhedra), so that
+// the counts show where the questions went.
+func (c *Context) NoteSettled() { c.stats.Settled++ }
 
 // Stats returns the counts so far.
 func (c *Context) Stats() Stats { return c.stats }
