@@ -57,6 +57,7 @@ func TestGoalDirected(t *testing.T) {
 func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() adapter.SUT) {
 	r := newRunner(b, name, Options{Depth: depth, MaxSteps: 1000})
 	steps := 0
+	checks := r.z.Stats().Checks
 	b.ResetTimer()
 	begin := time.Now()
 	for i := 0; i < b.N; i++ {
@@ -65,6 +66,7 @@ func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() adapter.
 	}
 	b.ReportMetric(float64(steps)/time.Since(begin).Seconds(), "steps/s")
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/run")
+	b.ReportMetric(float64(r.z.Stats().Checks-checks)/float64(steps), "checks/step")
 }
 
 // BenchmarkRunnerSteps measures the runner's own speed: steps per second

@@ -138,7 +138,11 @@ func (h *hinter) aim(id *spec.Ident, cons []spec.Expr) error {
 		return nil
 	}
 	// The target lies outside what the guard allows: aim near the
-	// allowed value nearest to it instead.
+	// allowed value nearest to it instead, unless the value is forced.
+	if _, ok, err := h.forced(id); err != nil || ok {
+		h.pinned[id.Name] = ok
+		return err
+	}
 	v, ok, err := h.nearest(id, target)
 	if err != nil || !ok {
 		return err
@@ -159,6 +163,9 @@ func (h *hinter) pin(id *spec.Ident) error {
 	var cands []spec.Expr
 	switch id.T.Kind {
 	case spec.Int, spec.Real:
+		if _, ok, err := h.forced(id); err != nil || ok {
+			return err
+		}
 		v, ok, err := h.nearest(id, x.randomValue(id.T))
 		if err != nil || !ok {
 			return err
@@ -177,6 +184,26 @@ func (h *hinter) pin(id *spec.Ident) error {
 	i, err := h.try(cands)
 	h.pinned[id.Name] = i >= 0
 	return err
+}
+
+// forced returns the value of id when the assertions allow no other
+// (an equality with values already fixed, say): a model's value, but
+// the only one, so no search is needed.
+func (h *hinter) forced(id *spec.Ident) (spec.Value, bool, error) {
+	res, err := h.s.Check()
+	if err != nil || res != solver.Sat {
+		return spec.Value{}, false, err
+	}
+	m, err := h.s.Model()
+	if err != nil {
+		return spec.Value{}, false, err
+	}
+	v, ok := lookup(m, id)
+	if !ok {
+		return spec.Value{}, false, nil
+	}
+	other, err := h.sat(spec.Compare(spec.Ne, id, v.Expr()))
+	return v, !other && err == nil, err
 }
 
 // maxReach bounds how far from its target nearest looks: 2^40.
