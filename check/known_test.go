@@ -80,56 +80,65 @@ transitions:
 `
 
 // TestKnownBounds: the analysis of the product assuming the proved
-// range finds c <= 2 where the plain analysis finds no upper bound; a
-// range that is not proved (c <= 1 here) is not assumed.
+// range finds c <= 2 where the plain analysis finds no upper bound.
 func TestKnownBounds(t *testing.T) {
 	ctx := newContext(t)
-	for _, tt := range []struct {
-		src       string
-		wantBound bool
-	}{
-		{counterSpec, true},
-		{strings.Replace(counterSpec, "range: [0, 2]", "range: [0, 1]", 1), false},
-	} {
-		s, err := spec.ParseModel("s.yaml", []byte(tt.src), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tp, err := spec.ParseModel("p.yaml", []byte(pingPurpose), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ct, err := canonical.Build(ctx, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := product.Build(ctx, ct, tp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		known, err := Known(ctx, s, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (known != p) != tt.wantBound {
-			t.Fatalf("Known assumed the ranges: %v, want %v", known != p, tt.wantBound)
-		}
-		plain, err := coreach.Analyze(p, abstraction.Polyhedra(), coreach.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		with, err := coreach.Analyze(known, abstraction.Polyhedra(), coreach.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		l := p.Initial.Location
-		got, base := spec.Format(with.ReachOf(l)), spec.Format(plain.ReachOf(l))
-		t.Logf("reach(%s): plain %s; with known bounds %s", l, base, got)
-		if strings.Contains(base, "<= 2") {
-			t.Errorf("the plain analysis bounds c already (%s): the test shows nothing", base)
-		}
-		if bounded := strings.Contains(got, "c <= 2"); bounded != tt.wantBound {
-			t.Errorf("reach(%s) = %s with the known bounds (plain: %s), want c <= 2: %v", l, got, base, tt.wantBound)
-		}
+	s, p := counterProduct(t, counterSpec)
+	known, err := Known(ctx, s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if known == p {
+		t.Fatalf("Known did not assume the proved range")
+	}
+	plain, err := coreach.Analyze(p, abstraction.Polyhedra(), coreach.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := coreach.Analyze(known, abstraction.Polyhedra(), coreach.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := p.Initial.Location
+	got, base := spec.Format(with.ReachOf(l)), spec.Format(plain.ReachOf(l))
+	t.Logf("reach(%s): plain %s; with known bounds %s", l, base, got)
+	if strings.Contains(base, "<= 2") {
+		t.Errorf("the plain analysis bounds c already (%s): the test shows nothing", base)
+	}
+	if !strings.Contains(got, "c <= 2") {
+		t.Errorf("reach(%s) = %s with the known bounds (plain: %s), want c <= 2", l, got, base)
+	}
+}
+
+// counterProduct returns the spec src and its product with pingPurpose.
+func counterProduct(t *testing.T, src string) (*spec.Model, *product.Product) {
+	t.Helper()
+	ctx := newContext(t)
+	s, err := spec.ParseModel("s.yaml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := spec.ParseModel("p.yaml", []byte(pingPurpose), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := canonical.Build(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := product.Build(ctx, ct, tp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, p
+}
+
+// TestKnownRefutedClaim: a range the spec can leave is an error, at the
+// transition, with a witness; it is not assumed.
+func TestKnownRefutedClaim(t *testing.T) {
+	s, p := counterProduct(t, strings.Replace(counterSpec, "range: [0, 2]", "range: [0, 1]", 1))
+	_, err := Known(newContext(t), s, p)
+	if err == nil || !strings.Contains(err.Error(), "s.yaml:9:5: transition A -inc-> A does not preserve the ranges: it leads from [c = 1] to [c = 2]") {
+		t.Errorf("got %v", err)
 	}
 }
