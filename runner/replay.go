@@ -366,6 +366,16 @@ func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st Stimulus) (
 	if res, err := s.Check(); err != nil || res != solver.Sat {
 		return nil, err
 	}
+	vals, err := modelValues(s, ids)
+	if err != nil {
+		return nil, err
+	}
+	return x.checked(t, a, ids, vals, false)
+}
+
+// modelValues returns the values of ids in the model of s's last
+// satisfiable check (those the model gives).
+func modelValues(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
 	m, err := s.Model()
 	if err != nil {
 		return nil, err
@@ -376,7 +386,7 @@ func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st Stimulus) (
 			vals[id.Name] = v
 		}
 	}
-	return x.checked(t, a, ids, vals, false)
+	return vals, nil
 }
 
 // assertSat asserts e in a new scope and keeps it when the assertions
