@@ -232,7 +232,9 @@ func (p *poly) Meet(o Value) Value {
 
 // MeetConstraints intersects p with cs. Constraints over integer
 // dimensions only are tightened (see Lt and constraintVec); strict
-// constraints over rational dimensions are closed.
+// constraints over rational dimensions are closed. A constraint that
+// every generator of p satisfies is skipped (a scan of the generators
+// instead of a conversion): p is then its own meet with it.
 func (p *poly) MeetConstraints(cs []Constraint) Value {
 	if p.empty {
 		return p
@@ -243,7 +245,7 @@ func (p *poly) MeetConstraints(cs []Constraint) Value {
 		switch {
 		case truth < 0:
 			return emptyPoly(p.sp)
-		case truth > 0:
+		case truth > 0 || p.entails(v, eq):
 			continue
 		case eq:
 			eqs = append(eqs, v)

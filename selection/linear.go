@@ -47,6 +47,9 @@ type decider struct {
 	idents []*spec.Ident // per dimension
 	atoms  map[atomKey]atom
 	polys  map[spec.Expr]abstraction.Value
+	// answers holds the verdicts by context and formula node: the
+	// selection asks some questions twice (satisfiable, relativeGroup).
+	answers map[[2]spec.Expr]verdict
 }
 
 // maxMeets bounds the polyhedral work on one question; beyond it the
@@ -74,7 +77,8 @@ type atom struct {
 // newDecider returns a decider over the numeric identifiers ids (others
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
-	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: map[atomKey]atom{}, polys: map[spec.Expr]abstraction.Value{}}
+	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: map[atomKey]atom{},
+		polys: map[spec.Expr]abstraction.Value{}, answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -154,6 +158,20 @@ func (d *decider) valid(e spec.Expr) (bool, error) {
 // decide settles the satisfiability of context ∧ e with polyhedra, or
 // says it cannot.
 func (d *decider) decide(context, e spec.Expr) verdict {
+	k := [2]spec.Expr{context, e}
+	if v, ok := d.answers[k]; ok {
+		if v != undecided {
+			d.ctx.NoteSettled()
+		}
+		return v
+	}
+	v := d.settle(context, e)
+	d.answers[k] = v
+	return v
+}
+
+// settle runs the tree search of context ∧ e.
+func (d *decider) settle(context, e spec.Expr) verdict {
 	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
 	start, ok := d.polyOf(context)
 	if !ok {

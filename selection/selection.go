@@ -96,8 +96,9 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 			target = a.CoreachOf(t.To)
 		}
 		pre := preImage(t, target)
+		reach := a.ReachOf(t.From)
 		keep := spec.AndOf(t.Guard, pre)
-		ok, err := d.possible(pre, t.Guard)
+		ok, err := satisfiable(d, reach, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +107,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		}
 		if receive && !spec.IsTrue(pre) {
 			inc := spec.AndOf(t.Guard, spec.NotOf(pre))
-			ok, err := d.possible(t.Guard, spec.NotOf(pre))
+			ok, err := satisfiable(d, reach, inc)
 			if err != nil {
 				return nil, err
 			}
@@ -149,6 +150,18 @@ func preImage(t *spec.Transition, c spec.Expr) spec.Expr {
 		sub[as.Var] = as.Value
 	}
 	return spec.Substitute(c, sub, nil)
+}
+
+// satisfiable is false only when g is certainly unsatisfiable (a
+// transition the solver cannot decide is kept). It asks first whether g
+// is possible within reach, the question the readable guards ask again
+// (then answered from the decider's cache), since a guard possible
+// within reach is possible.
+func satisfiable(d *decider, reach, g spec.Expr) (bool, error) {
+	if ok, err := d.possible(reach, g); err != nil || ok {
+		return ok, err
+	}
+	return d.possible(spec.True(), g)
 }
 
 // reachable keeps the transitions whose source can be reached from init
