@@ -46,6 +46,7 @@ func (f *Findings) Add(g Findings) {
 // ReceiveCompleteness, Invariant). The error result is for failures
 // of the solver itself.
 func All(ctx *solver.Context, m *spec.Model) (Findings, error) {
+	m = m.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	f := Findings{Errors: VerdictNames(m)}
 	for _, c := range []func(*solver.Context, *spec.Model) (Findings, error){Determinism, ReceiveCompleteness, Invariant} {
 		g, err := c(ctx, m)

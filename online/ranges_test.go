@@ -87,3 +87,42 @@ func symPurpose(t *testing.T, src string) *spec.SymPurpose {
 	}
 	return sp
 }
+
+// echoSpec answers in(p) with out(p) when p lies in out's range [0, 9];
+// otherwise the value it would answer is none of out's, and it is
+// quiescent for good.
+const echoSpec = `kind: spec
+name: echo
+variables: {x: int}
+actions:
+  in:  {dir: input, params: {p: int}}
+  out: {dir: output, params: {v: {type: int, range: [0, 9]}}}
+initial: {location: A, condition: x == 0}
+transitions:
+  - {name: t_in, from: A, action: in, assign: {x: p}, to: B}
+  - {name: t_out, from: B, action: out, guard: v == x, to: A}
+`
+
+// TestOutputRangeOnline: the stimuli toward out lie where out's range
+// lets it answer, and a SUT silent where only an out-of-range answer
+// would satisfy the guard is never failed (the symbolic execution reads
+// the range, in its path conditions and its quiescence).
+func TestOutputRangeOnline(t *testing.T) {
+	z, _, tp := purposeOn(t, echoSpec, symPurpose(t, "kind: sympurpose\nname: p\nspec: echo.yaml\naccept:\n  - [t_in, t_out]\n"))
+	r := NewRunner(NewTester(z, tp), Options{})
+	correct := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+		if p := args["p"].Int; p.Sign() >= 0 && p.Cmp(big.NewInt(9)) <= 0 {
+			return []adapter.Output{{Action: "out", Args: map[string]any{"v": p}}}, nil
+		}
+		return nil, nil
+	})
+	for seed := int64(1); seed <= 30; seed++ {
+		res, err := r.Run(context.Background(), adapter.InProcess(correct), seed)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if res.Verdict != Pass {
+			t.Errorf("seed %d: %s (%s)\n%s", seed, res.Verdict, res.Reason, res.TraceString())
+		}
+	}
+}

@@ -193,6 +193,7 @@ func replaceTables(s *spec.Model, path string) error {
 // (solver.Context.SetFacts) to the rows of the tables of s's functions
 // with opts.Functions == Tables, to none otherwise.
 func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, error) {
+	s = s.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	res := &Result{Spec: s, Purpose: tp}
 	if err := assumeTables(ctx, s, opts.Functions, res); err != nil {
 		return nil, err

@@ -101,6 +101,7 @@ func NewBehaviour(s *spec.Model) (*Behaviour, error) {
 	if s == nil || s.Kind != spec.SpecKind {
 		return nil, fmt.Errorf("predabs: the behavioural model must be a spec")
 	}
+	s = s.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	b := &Behaviour{Spec: s}
 	for _, v := range s.Variables {
 		b.Vars = append(b.Vars, &Var{Name: v.Name, Type: v.Type, Range: v.Range})

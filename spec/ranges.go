@@ -63,6 +63,60 @@ func (a *Action) ParamRanges(args []*Ident) Expr {
 	return AndOf(cs...)
 }
 
+// WithParamRanges returns m as the analyses read it: the guard of every
+// transition conjoined with the ranges of its action's parameters
+// (ParamRanges), so that a value out of range is no value of the action.
+// For an input, the tester never sends one; for an output, it is no
+// output the spec allows, and where only such values would satisfy an
+// output's guard the spec is quiescent. A conjunct the guard has already
+// (a test case written by stg) is not added again. It returns m itself
+// when no parameter has a range, else a copy with copied transitions.
+func (m *Model) WithParamRanges() *Model {
+	var c *Model
+	for i, t := range m.Transitions {
+		a := m.Action(t.Action)
+		if a == nil {
+			continue
+		}
+		g := withConjuncts(t.Guard, Conjuncts(a.ParamRanges(nil)))
+		if g == t.Guard {
+			continue
+		}
+		if c == nil {
+			cp := *m
+			cp.Transitions = append([]*Transition(nil), m.Transitions...)
+			c = &cp
+		}
+		u := *t
+		u.Guard = g
+		c.Transitions[i] = &u
+	}
+	if c == nil {
+		return m
+	}
+	return c
+}
+
+// withConjuncts returns g && each of cs that g does not have as a
+// conjunct already (g itself when it has them all).
+func withConjuncts(g Expr, cs []Expr) Expr {
+	if g == nil {
+		g = True()
+	}
+	have := map[string]bool{}
+	for _, c := range Conjuncts(g) {
+		have[Format(c)] = true
+	}
+	out := g
+	for _, c := range cs {
+		if !IsTrue(c) && !have[Format(c)] {
+			out = AndOf(out, c)
+			have[Format(c)] = true
+		}
+	}
+	return out
+}
+
 // rangeOf returns lo <= x && x <= hi.
 func rangeOf(x Expr, r *Range) Expr {
 	return AndOf(Compare(Le, BigIntConst(r.Lo), x), Compare(Le, x, BigIntConst(r.Hi)))

@@ -88,3 +88,35 @@ func TestAssuming(t *testing.T) {
 		t.Errorf("m was changed")
 	}
 }
+
+// TestWithParamRanges: the guards conjoined with their parameters'
+// ranges, once (idempotent, as on a test case written with them), m
+// unchanged, and m itself when no parameter has a range.
+func TestWithParamRanges(t *testing.T) {
+	m := roundTrip(t, "testdata/ext/ranges.yaml")
+	c := m.WithParamRanges()
+	if c.Transitions[0] != m.Transitions[0] {
+		t.Errorf("a (no parameter) was copied")
+	}
+	for i, want := range []string{"", "0 <= n && n <= 2", "n == TryCounter && ok && 0 <= n && n <= 2"} {
+		if i > 0 {
+			if got := Format(c.Transitions[i].Guard); got != want {
+				t.Errorf("transition %d: guard %s, want %s", i, got, want)
+			}
+		}
+	}
+	again := c.WithParamRanges()
+	if again != c {
+		t.Errorf("WithParamRanges is not idempotent: %s", Format(again.Transitions[2].Guard))
+	}
+	if !IsTrue(m.Transitions[1].Guard) {
+		t.Errorf("m was changed: %s", Format(m.Transitions[1].Guard))
+	}
+	plain, err := ParseModel("p.yaml", []byte("kind: spec\nname: p\nvariables: {}\nactions: {in: {dir: input, params: {p: int}}}\ninitial: {location: A}\ntransitions:\n  - {from: A, action: in, to: A}\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.WithParamRanges() != plain {
+		t.Errorf("a model without ranges was copied")
+	}
+}

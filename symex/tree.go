@@ -177,6 +177,7 @@ func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, err
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
+	m = m.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]spec.Expr{}, fresh: map[string]int{}, opts: opts,
 		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
 	if err := e.initSummaries(); err != nil {
