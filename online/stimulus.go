@@ -6,7 +6,6 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -117,7 +116,7 @@ func (x *execution) outputPossible() (bool, error) {
 // symbols of the input) in a model of goal, or false when goal is not
 // proved satisfiable.
 func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value, bool, error) {
-	goal, err := x.t.calls(spec.AndOf(goal, runner.ArgRanges(n.Action, n.Args))) // values in their ranges
+	goal, err := x.t.calls(goal)
 	if err != nil {
 		return nil, false, err
 	}

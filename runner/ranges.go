@@ -15,13 +15,3 @@ import "github.com/stg-tool/stg/spec"
 // inRanges returns tc with the ranges of the parameters in its guards
 // (spec.Model.WithParamRanges).
 func inRanges(tc *spec.Model) *spec.Model { return tc.WithParamRanges() }
-
-// ArgRanges returns the ranges of the parameters of a over args (args[i]
-// stands for a.Params[i]; symbolic execution's fresh symbols of an input):
-// what on-line testing conjoins with the goal it solves a stimulus from.
-func ArgRanges(a *spec.Action, args []*spec.Ident) spec.Expr {
-	if a == nil {
-		return spec.True()
-	}
-	return a.ParamRanges(args)
-}
