@@ -29,6 +29,7 @@ func Invariant(ctx *solver.Context, m *spec.Model) (Findings, error) {
 	if j == nil {
 		return f, nil
 	}
+	m = m.WithParamRanges() // the parameters carry values in their ranges
 	pos := m.Initial.Pos
 	if p := start(m.Initial.Condition); p.IsValid() {
 		pos = p
@@ -106,12 +107,7 @@ func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Ex
 		primed[v.Name] = p
 		eqs = append(eqs, spec.Compare(spec.Eq, p, post[v.Name]))
 	}
-	// The parameters carry values in their ranges (spec/ranges.go).
-	var params spec.Expr = spec.True()
-	if a := m.Action(t.Action); a != nil {
-		params = a.ParamRanges(nil)
-	}
-	q := spec.AndOf(j, t.Guard, params, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
+	q := spec.AndOf(j, t.Guard, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
 	val, ok, err := ctx.Model(q)
 	switch {
 	case errors.Is(err, solver.ErrUnknown):
