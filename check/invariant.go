@@ -11,7 +11,7 @@ import (
 // Invariant checks a spec's claims about its reachable states, its
 // invariant: and the range: of its int variables (J below): the initial
 // condition implies J, and every transition preserves J (from a state
-// satisfying J, with any parameters satisfying the guard, the state
+// satisfying J, with any parameters in their ranges satisfying the guard, the state
 // after the assignments satisfies J). Each violation is an error at the
 // initial condition or at the transition, with a witness found by the
 // solver: the values before (and the parameters), and the values after.
