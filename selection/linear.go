@@ -38,15 +38,17 @@ import (
 //
 // The dimensions are the numeric variables and parameters of the
 // product; comparisons are converted once per node and polarity, and
-// the polyhedron of a context (the reachability predicate of a
-// location, asked about with each of its guards) once per node.
+// the polyhedra of a context (the reachability predicate of a
+// location, asked about with each of its guards) once per node. A
+// branch is kept as independent blocks of polyhedra (blocks.go), so
+// that many independent variables cost a sum, not a product.
 type decider struct {
 	ctx    *solver.Context
 	space  *abstraction.Space
 	dims   map[identKey]int
 	idents []*spec.Ident // per dimension
 	atoms  map[atomKey]atom
-	polys  map[spec.Expr]abstraction.Value
+	polys  map[spec.Expr]*blocks
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
 	answers map[[2]spec.Expr]verdict
@@ -78,7 +80,7 @@ type atom struct {
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: map[atomKey]atom{},
-		polys: map[spec.Expr]abstraction.Value{}, answers: map[[2]spec.Expr]verdict{}}
+		polys: map[spec.Expr]*blocks{}, answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -173,9 +175,9 @@ func (d *decider) decide(context, e spec.Expr) verdict {
 // settle runs the tree search of context ∧ e.
 func (d *decider) settle(context, e spec.Expr) verdict {
 	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
-	start, ok := d.polyOf(context)
+	start, ok := d.blocksOf(context)
 	if !ok {
-		start, e = abstraction.Polyhedra().Universe(d.space), s.formula
+		start, e = universeBlocks(d.space), s.formula
 	}
 	v := s.run(start, []literal{{e: e}})
 	if v != undecided {
@@ -184,9 +186,9 @@ func (d *decider) settle(context, e spec.Expr) verdict {
 	return v
 }
 
-// polyOf returns the polyhedron of a conjunction of comparisons that
-// the polyhedra represent exactly, or false for any other predicate.
-func (d *decider) polyOf(e spec.Expr) (abstraction.Value, bool) {
+// blocksOf returns the polyhedra of a conjunction of comparisons that
+// they represent exactly, or false for any other predicate.
+func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 	if p, ok := d.polys[e]; ok {
 		return p, p != nil
 	}
@@ -202,7 +204,7 @@ func (d *decider) polyOf(e spec.Expr) (abstraction.Value, bool) {
 		}
 		cs = append(cs, a.cs...)
 	}
-	p := abstraction.Polyhedra().Universe(d.space).MeetConstraints(cs)
+	p := universeBlocks(d.space).meet(cs)
 	d.polys[e] = p
 	return p, true
 }
@@ -224,7 +226,7 @@ type search struct {
 }
 
 // run decides p ∧ the literals of pending.
-func (s *search) run(p abstraction.Value, pending []literal) verdict {
+func (s *search) run(p *blocks, pending []literal) verdict {
 	var cs []abstraction.Constraint
 	var split []literal
 	for len(pending) > 0 {
@@ -269,9 +271,9 @@ func (s *search) run(p abstraction.Value, pending []literal) verdict {
 		if s.meets++; s.meets > maxMeets {
 			return undecided
 		}
-		p = p.MeetConstraints(cs)
+		p = p.meet(cs)
 	}
-	if p.IsEmpty() {
+	if p.empty {
 		return unsat
 	}
 	if len(split) == 0 {
@@ -306,13 +308,13 @@ func (s *search) alternatives(l literal) []literal {
 	return r
 }
 
-// leaf answers sat when a vertex of p, integral on the integer
-// dimensions, is a model of the formula.
-func (s *search) leaf(p abstraction.Value) verdict {
+// leaf answers sat when a point of p made of vertices of its blocks,
+// integral on the integer dimensions, is a model of the formula.
+func (s *search) leaf(p *blocks) verdict {
 	if !s.models {
 		return undecided
 	}
-	for pt := range abstraction.Vertices(p, true) {
+	for pt := range p.points {
 		if s.model(pt) {
 			return sat
 		}
