@@ -46,9 +46,9 @@ type decider struct {
 	ctx    *solver.Context
 	space  *abstraction.Space
 	dims   map[identKey]int
-	idents []*spec.Ident // per dimension
-	atoms  map[atomKey]atom
-	polys  map[spec.Expr]*blocks
+	idents []*spec.Ident             // per dimension
+	atoms  *fifo[atomKey, atom]      // the latest conversions
+	polys  *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
 	answers map[[2]spec.Expr]verdict
@@ -79,8 +79,8 @@ type atom struct {
 // newDecider returns a decider over the numeric identifiers ids (others
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
-	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: map[atomKey]atom{},
-		polys: map[spec.Expr]*blocks{}, answers: map[[2]spec.Expr]verdict{}}
+	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
+		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -189,7 +189,7 @@ func (d *decider) settle(context, e spec.Expr) verdict {
 // blocksOf returns the polyhedra of a conjunction of comparisons that
 // they represent exactly, or false for any other predicate.
 func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
-	if p, ok := d.polys[e]; ok {
+	if p, ok := d.polys.get(e); ok {
 		return p, p != nil
 	}
 	var cs []abstraction.Constraint
@@ -199,14 +199,51 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 		}
 		a, ok := d.atom(c, false)
 		if !ok || a.alt {
-			d.polys[e] = nil
+			d.polys.put(e, nil)
 			return nil, false
 		}
 		cs = append(cs, a.cs...)
 	}
 	p := universeBlocks(d.space).meet(cs)
-	d.polys[e] = p
+	d.polys.put(e, p)
 	return p, true
+}
+
+// The caches keep the latest entries only: the questions about one
+// location come together, polyhedra are large, and a key keeps its
+// expression alive.
+const (
+	maxPolys = 256
+	maxAtoms = 4096
+)
+
+// A fifo is a map that forgets its oldest entries beyond a size.
+type fifo[K comparable, V any] struct {
+	m     map[K]V
+	order []K
+	max   int
+}
+
+func newFIFO[K comparable, V any](max int) *fifo[K, V] {
+	return &fifo[K, V]{m: map[K]V{}, max: max}
+}
+
+func (f *fifo[K, V]) get(k K) (V, bool) {
+	v, ok := f.m[k]
+	return v, ok
+}
+
+func (f *fifo[K, V]) put(k K, v V) {
+	if _, ok := f.m[k]; ok {
+		f.m[k] = v
+		return
+	}
+	if len(f.order) == f.max {
+		delete(f.m, f.order[0])
+		f.order = f.order[1:]
+	}
+	f.m[k] = v
+	f.order = append(f.order, k)
 }
 
 // A literal is a formula under a polarity (neg: its negation), or a
@@ -350,11 +387,11 @@ func (s *search) model(pt []*big.Rat) bool {
 // decider's dimensions.
 func (d *decider) atom(e spec.Expr, neg bool) (atom, bool) {
 	k := atomKey{e, neg}
-	if a, ok := d.atoms[k]; ok {
+	if a, ok := d.atoms.get(k); ok {
 		return a, a.cs != nil
 	}
 	a := d.convert(e, neg)
-	d.atoms[k] = a
+	d.atoms.put(k, a)
 	return a, a.cs != nil
 }
 
