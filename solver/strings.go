@@ -8,6 +8,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"unsafe"
 
@@ -126,10 +127,13 @@ func (c *Context) encStr(e *spec.StrCall) (C.Z3_ast, spec.Type, error) {
 	case spec.StrAt:
 		r = C.Z3_mk_seq_at(c.z, x[0], x[1])
 	case spec.StrSlice:
-		args := [2]C.Z3_ast{x[2], x[1]}
-		n, err := c.temp(C.Z3_mk_sub(c.z, 2, &args[0]), "slice length")
+		n, err := c.sliceLength(e.Args[1], e.Args[2], x[1], x[2])
 		if err != nil {
 			return nil, spec.Type{}, err
+		}
+		if n == nil { // s[i:i+1] is str.at(s, i), which Z3 4.8.12 decides several times faster
+			r = C.Z3_mk_seq_at(c.z, x[0], x[1])
+			break
 		}
 		r = C.Z3_mk_seq_extract(c.z, x[0], x[1], n)
 	case spec.StrMatch:
@@ -144,6 +148,23 @@ func (c *Context) encStr(e *spec.StrCall) (C.Z3_ast, spec.Type, error) {
 	}
 	a, err := c.temp(r, e.Fn.String())
 	return a, e.Type(), err
+}
+
+// sliceLength returns the length j - i of s[i:j] (i, j encoded as
+// zi, zj): a numeral when both are constants, nil when it is the
+// constant 1 (the slice is then str.at).
+func (c *Context) sliceLength(i, j spec.Expr, zi, zj C.Z3_ast) (C.Z3_ast, error) {
+	li, ok1 := i.(*spec.IntLit)
+	lj, ok2 := j.(*spec.IntLit)
+	if ok1 && ok2 && li != nil && lj != nil {
+		d := new(big.Int).Sub(lj.Val, li.Val)
+		if d.Cmp(big.NewInt(1)) == 0 {
+			return nil, nil
+		}
+		return c.numeral(d.String(), c.intSort)
+	}
+	args := [2]C.Z3_ast{zj, zi}
+	return c.temp(C.Z3_mk_sub(c.z, 2, &args[0]), "slice length")
 }
 
 // strCompare encodes x op y on strings: str.< and str.<=.

@@ -37,11 +37,19 @@ func (g strGen) num(d int) string {
 	if d == 0 {
 		return []string{"i", "j", "0", "1", "-1", "3"}[g.r.Intn(6)]
 	}
-	switch g.r.Intn(3) {
+	switch g.r.Intn(7) {
 	case 0:
 		return "len(" + g.str(d-1) + ")"
 	case 1:
 		return "strings.Index(" + g.str(d-1) + ", " + g.str(d-1) + ")"
+	case 2:
+		return "min(" + g.num(d-1) + ", " + g.num(d-1) + ")"
+	case 3:
+		return "max(" + g.num(d-1) + ", " + g.num(d-1) + ")"
+	case 4:
+		return "abs(" + g.num(d-1) + " - " + g.num(d-1) + ")"
+	case 5:
+		return "ite(" + g.pred(d-1) + ", " + g.num(d-1) + ", " + g.num(d-1) + ")"
 	}
 	return "(" + g.num(d-1) + " + " + g.num(d-1) + ")"
 }
@@ -75,11 +83,14 @@ func randString(r *rand.Rand) string {
 	return b.String()
 }
 
-// TestStringEvalAgreesWithZ3: on random string expressions and random
-// values, spec.Eval computes what Z3 entails (with the variables fixed,
-// e == Eval(e) is valid), out-of-range indexes included (both follow
-// SMT-LIB's str.at and str.substr). Generated Go tests load the model
-// with package spec and evaluate with spec.Eval, so they agree too.
+// TestStringEvalAgreesWithZ3: on random string and conditional
+// expressions (ite, min, max, abs) and random values, spec.Eval (the
+// runner's evaluation) computes what Z3 entails (with the variables
+// fixed, e == Eval(e) is valid), out-of-range indexes included (both
+// follow SMT-LIB's str.at and str.substr). Generated Go tests embed the
+// test case as stg writes it, read it with package spec and evaluate
+// with spec.Eval: so the expression as printed is read back and
+// evaluated too, and must give the same value.
 func TestStringEvalAgreesWithZ3(t *testing.T) {
 	c := newContext(t)
 	g := strGen{rand.New(rand.NewSource(3))}
@@ -104,6 +115,13 @@ func TestStringEvalAgreesWithZ3(t *testing.T) {
 		v, err := spec.Eval(e, spec.Valuation{Vars: vals})
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
+		}
+		printed, _, err := spec.ParseGuarded(spec.Format(e), spec.Pos{}, strScope)
+		if err != nil {
+			t.Fatalf("%s printed as %s: %v", src, spec.Format(e), err)
+		}
+		if w, err := spec.Eval(printed, spec.Valuation{Vars: vals}); err != nil || !w.Equal(v) {
+			t.Errorf("%s with %v: Eval gives %s, and %v (%v) once printed as %s and read back", src, vals, v, w, err, spec.Format(e))
 		}
 		var fix []spec.Expr
 		for _, name := range []string{"s", "t", "i", "j"} {

@@ -1,0 +1,203 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/examples/lucky/sut/impl"
+	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
+)
+
+// The Lucky People example (examples/lucky) speaks strings: names are
+// validated by a regular expression in a def: helper and compared by
+// their first letters. Each purpose is generated (the stg generate
+// route), its test case written and read back, and played in process
+// against the correct SUT and the mutants.
+
+// luckyPurposes are the purposes played in the soak: lucky-by-sex needs
+// a path of 12 steps through string constraints, which the planner
+// searches slowly (seconds per run in Z3 4.8.12); it plays in
+// TestLuckyBySex.
+var luckyPurposes = []string{"by-name", "invalid", "invalid-char"}
+
+// luckyTestcase generates the test case of purpose and returns it as
+// read back from its YAML (what stg run plays), after checking that
+// write/load/write gives the same text.
+func luckyTestcase(t *testing.T, purpose string) *spec.Model {
+	t.Helper()
+	res, err := pipeline.Generate("../examples/lucky/spec.yaml", "../examples/lucky/purpose-"+purpose+".yaml", pipeline.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", purpose, err)
+	}
+	b, err := spec.Marshal(res.Testcase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := spec.ParseModel(purpose+".tc.yaml", b, nil)
+	if err != nil {
+		t.Fatalf("%s: the written test case does not load: %v", purpose, err)
+	}
+	if b2, _ := spec.Marshal(tc); !bytes.Equal(b, b2) {
+		t.Errorf("%s: write/load/write differs:\n%s\n---\n%s", purpose, b, b2)
+	}
+	return tc
+}
+
+// luckyRuns plays seeds seed..seed+n-1 of tc with plan against fault f
+// and counts verdicts; a Fail of the correct SUT is an error.
+func luckyRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault, seed int64, n int) map[runner.Verdict]int {
+	t.Helper()
+	opts := inProcessOptions(runner.DefaultDepth)
+	opts.Plan = plan
+	r, err := runner.New(tc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	counts := map[runner.Verdict]int{}
+	for s := seed; s < seed+int64(n); s++ {
+		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(func() adapter.SUT { return impl.New(f) }), s)
+		if err != nil {
+			t.Fatalf("%s against %s, seed %d: %v", tc.Name, f, s, err)
+		}
+		counts[res.Verdict]++
+		if f == impl.Correct && res.Verdict == runner.Fail {
+			t.Errorf("%s (%s): the correct SUT got Fail with seed %d: %s\n%s", tc.Name, plan, s, res.Reason, res.TraceString())
+		}
+	}
+	return counts
+}
+
+// TestLuckyCorrectNeverFails plays 1,000 seeded runs of the test cases
+// against the correct SUT (STG_LUCKY_RUNS changes the number): per
+// purpose a twentieth goal-directed (diverse planning, which solves
+// string constraints over paths: a few hundred milliseconds a run) and
+// the rest random walks (values drawn and checked by exact evaluation:
+// tens of milliseconds).
+func TestLuckyCorrectNeverFails(t *testing.T) {
+	n := 1000
+	if s := os.Getenv("STG_LUCKY_RUNS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	start := time.Now()
+	per := n / len(luckyPurposes)
+	total := 0
+	for i, p := range luckyPurposes {
+		if i == len(luckyPurposes)-1 {
+			per = n - total
+		}
+		tc := luckyTestcase(t, p)
+		planned := per / 20
+		d := luckyRuns(t, tc, runner.Diverse, impl.Correct, 1, planned)
+		w := luckyRuns(t, tc, runner.Walk, impl.Correct, 1, per-planned)
+		total += per
+		if d[runner.Pass] == 0 || w[runner.Pass] == 0 {
+			t.Errorf("%s: no Pass: diverse %v, walk %v", p, d, w)
+		}
+		t.Logf("%s: diverse %v, walk %v", p, d, w)
+	}
+	t.Logf("%d runs in %v", total, time.Since(start).Round(time.Millisecond))
+}
+
+// TestLuckyMutantsCaught: every name-mishandling mutant gets Fail from
+// some test case within 10 goal-directed runs.
+func TestLuckyMutantsCaught(t *testing.T) {
+	tcs := map[string]*spec.Model{}
+	for _, p := range luckyPurposes {
+		tcs[p] = luckyTestcase(t, p)
+	}
+	for _, f := range []impl.Fault{impl.WholeNames, impl.CaseInsensitive, impl.AcceptsInvalid} {
+		caught := ""
+		for _, p := range luckyPurposes {
+			if luckyRuns(t, tcs[p], runner.Diverse, f, 1, 10)[runner.Fail] > 0 {
+				caught = p
+				break
+			}
+		}
+		if caught == "" {
+			t.Errorf("%s survives every purpose", f)
+		} else {
+			t.Logf("%s caught by %s", f, caught)
+		}
+	}
+}
+
+// TestLuckyDiverseCatchesNotCapped is issue 16's acceptance on Lucky
+// People: the mutant whose run counter is not capped at 5 (and which
+// calls a switch lucky only after exactly 5) survives shortest paths,
+// which always switch after exactly 5 persons; diverse planning
+// stretches runs and kills it within 20 runs. Planning 12 steps through
+// string constraints costs seconds a run (2,000 solver checks of about
+// 20 ms in Z3 4.8.12), so by default the diverse runs stop at the first
+// kill; STG_LUCKY_SLOW=1 also plays 20 shortest runs, which must all
+// survive (measured at ed70ccc: diverse killed in 11 of 20 runs, first
+// with seed 2; shortest in 0 of 20; about 2 minutes each).
+func TestLuckyDiverseCatchesNotCapped(t *testing.T) {
+	tc := luckyTestcase(t, "by-sex")
+	killed := int64(0)
+	for seed := int64(1); seed <= 20 && killed == 0; seed++ {
+		if luckyRuns(t, tc, runner.Diverse, impl.NotCapped, seed, 1)[runner.Fail] > 0 {
+			killed = seed
+		}
+	}
+	if killed == 0 {
+		t.Fatalf("diverse: the not-capped mutant survives 20 runs")
+	}
+	t.Logf("diverse: not-capped killed by seed %d", killed)
+	if os.Getenv("STG_LUCKY_SLOW") == "" {
+		return
+	}
+	if c := luckyRuns(t, tc, runner.Shortest, impl.NotCapped, 1, 20); c[runner.Fail] > 0 {
+		t.Errorf("shortest: the not-capped mutant was killed (%v): the shortest paths switch after exactly 5", c)
+	}
+	c := luckyRuns(t, tc, runner.Diverse, impl.Correct, 1, 20)
+	t.Logf("correct SUT, diverse, 20 runs: %v", c)
+}
+
+// TestLuckyGo: the Go test file stg generate --format go writes for the
+// lucky purposes (one table-driven test) type-checks: go vet on it,
+// overlaid into e2e/testdata (nothing is written under the repository).
+func TestLuckyGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet")
+	}
+	var tcs []*spec.Model
+	for _, p := range luckyPurposes {
+		tcs = append(tcs, luckyTestcase(t, p))
+	}
+	src, err := emit.GoTableSource("lucky", tcs, "stgtests")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "lucky_stg_test.go")
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay, _ := json.Marshal(map[string]any{"Replace": map[string]string{filepath.Join(root, "e2e", "testdata", "lucky_stg_test.go"): file}})
+	overlayFile := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "vet", "-overlay", overlayFile, "./e2e/testdata")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the generated file: %v\n%s\n%s", err, out, src)
+	}
+}
