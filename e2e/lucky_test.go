@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,11 +167,14 @@ func TestLuckyDiverseCatchesNotCapped(t *testing.T) {
 }
 
 // TestLuckyGo: the Go test file stg generate --format go writes for the
-// lucky purposes (one table-driven test) type-checks: go vet on it,
-// overlaid into e2e/testdata (nothing is written under the repository).
+// lucky purposes (one table-driven test) type-checks, and plays in its
+// package against the in-process SUTs through its helper runLucky: 3
+// runs of each test case never fail the correct SUT, and fail the
+// case-insensitive mutant. The files are overlaid into
+// e2e/testdata (nothing is written under the repository).
 func TestLuckyGo(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs go vet")
+		t.Skip("runs go vet and go test")
 	}
 	var tcs []*spec.Model
 	for _, p := range luckyPurposes {
@@ -185,19 +189,60 @@ func TestLuckyGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	file := filepath.Join(dir, "lucky_stg_test.go")
-	if err := os.WriteFile(file, src, 0o644); err != nil {
-		t.Fatal(err)
+	replace := map[string]string{}
+	for name, data := range map[string][]byte{"lucky_stg_test.go": src, "inproc_test.go": []byte(luckyInProcess)} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replace[filepath.Join(root, "e2e", "testdata", name)] = file
 	}
-	overlay, _ := json.Marshal(map[string]any{"Replace": map[string]string{filepath.Join(root, "e2e", "testdata", "lucky_stg_test.go"): file}})
+	overlay, _ := json.Marshal(map[string]any{"Replace": replace})
 	overlayFile := filepath.Join(dir, "overlay.json")
 	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "vet", "-overlay", overlayFile, "./e2e/testdata")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	gocmd := func(args ...string) (string, error) {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off", "STG_SUT=", "STG_SEED=1", "STG_RUNS=3", "STG_QUIESCENCE=")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := gocmd("vet", "-overlay", overlayFile, "./e2e/testdata"); err != nil {
 		t.Fatalf("go vet of the generated file: %v\n%s\n%s", err, out, src)
 	}
+	test := func(name string) (string, error) {
+		return gocmd("test", "-count=1", "-overlay", overlayFile, "-run", "^"+name+"$", "-v", "./e2e/testdata")
+	}
+	out, err := test("TestInProcessCorrect")
+	if err != nil || !strings.Contains(out, "--- PASS: TestInProcessCorrect") {
+		t.Errorf("the generated test against the correct SUT: %v\n%s", err, out)
+	}
+	t.Logf("correct SUT: %d runs passed", strings.Count(out, "--- PASS: TestInProcessCorrect/"))
+	out, err = test("TestInProcessCaseInsensitive")
+	if err == nil || !strings.Contains(out, "reached Fail") {
+		t.Errorf("the generated test does not fail the case-insensitive mutant: %v\n%s", err, out)
+	}
+	t.Logf("case-insensitive mutant: %d runs failed", strings.Count(out, "--- FAIL: TestInProcessCaseInsensitive/"))
 }
+
+// luckyInProcess plays the generated table against the correct SUT and
+// against the case-insensitive mutant.
+const luckyInProcess = `package stgtests
+
+import (
+	"testing"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/examples/lucky/sut/impl"
+)
+
+func TestInProcessCorrect(t *testing.T) {
+	runLucky(t, func() adapter.SUT { return impl.New(impl.Correct) })
+}
+
+func TestInProcessCaseInsensitive(t *testing.T) {
+	runLucky(t, func() adapter.SUT { return impl.New(impl.CaseInsensitive) })
+}
+`
