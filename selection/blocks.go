@@ -37,11 +37,17 @@ func (b *blocks) clone() *blocks {
 	return &blocks{space: b.space, owner: append([]int(nil), b.owner...), polys: append([]abstraction.Value(nil), b.polys...)}
 }
 
+// maxBlockDims bounds the dimensions of one block: the generators of
+// a polyhedron can number 2^dims (a box), and past about ten dimensions
+// one question would cost more than the solver takes for it.
+const maxBlockDims = 10
+
 // meet returns b ∧ cs (tightened on integer dimensions, as
-// abstraction's MeetConstraints does).
-func (b *blocks) meet(cs []abstraction.Constraint) *blocks {
+// abstraction's MeetConstraints does), or false when a block would
+// link more than maxBlockDims dimensions.
+func (b *blocks) meet(cs []abstraction.Constraint) (*blocks, bool) {
 	if b.empty || len(cs) == 0 {
-		return b
+		return b, true
 	}
 	r := b.clone()
 	universe := abstraction.Polyhedra().Universe(r.space)
@@ -51,7 +57,7 @@ func (b *blocks) meet(cs []abstraction.Constraint) *blocks {
 		dims := c.Expr.Dims()
 		if len(dims) == 0 {
 			if universe.MeetConstraints([]abstraction.Constraint{c}).IsEmpty() {
-				return &blocks{space: r.space, empty: true}
+				return &blocks{space: r.space, empty: true}, true
 			}
 			continue
 		}
@@ -86,13 +92,19 @@ func (b *blocks) meet(cs []abstraction.Constraint) *blocks {
 		}
 		byBlock[o] = append(byBlock[o], c)
 	}
+	size := map[int]int{}
+	for _, o := range r.owner {
+		if size[o]++; o >= 0 && size[o] > maxBlockDims {
+			return nil, false
+		}
+	}
 	for _, o := range order {
 		r.polys[o] = r.polys[o].MeetConstraints(byBlock[o])
 		if r.polys[o].IsEmpty() {
-			return &blocks{space: r.space, empty: true}
+			return &blocks{space: r.space, empty: true}, true
 		}
 	}
-	return r
+	return r, true
 }
 
 // merge moves block o into block a.

@@ -33,13 +33,13 @@ func TestBlocks(t *testing.T) {
 	for i := 0; i < k; i++ {
 		cs = append(cs, between(i, 1, 100)...)
 	}
-	b := universeBlocks(sp).meet(cs)
+	b := mustMeet(t, universeBlocks(sp), cs)
 	if n := live(b); n != k || b.empty {
 		t.Fatalf("%d blocks (empty %v), want %d", n, b.empty, k)
 	}
 	// v0 + v1 == 150 links two blocks; the bounds of the others stay apart.
 	link := abstraction.Constraint{Expr: abstraction.Var(0).Add(abstraction.Var(1)).Sub(abstraction.Const(big.NewRat(150, 1))), Op: abstraction.Eq}
-	c := b.meet([]abstraction.Constraint{link})
+	c := mustMeet(t, b, []abstraction.Constraint{link})
 	if n := live(c); n != k-1 || c.owner[0] != c.owner[1] {
 		t.Errorf("after the link: %d blocks, owners %v", n, c.owner)
 	}
@@ -62,9 +62,26 @@ func TestBlocks(t *testing.T) {
 		t.Errorf("%d points, want 1 to %d", n, maxTries)
 	}
 	// v5 >= 200 empties the block of v5, hence the value.
-	if e := c.meet(between(5, 200, 300)); !e.empty {
+	if e := mustMeet(t, c, between(5, 200, 300)); !e.empty {
 		t.Errorf("v5 in [1, 100] and [200, 300]: not empty")
 	}
+	// A constraint over maxBlockDims + 1 variables makes too large a block.
+	sum := abstraction.Const(big.NewRat(-1, 1))
+	for i := 0; i <= maxBlockDims; i++ {
+		sum = sum.Add(abstraction.Var(i))
+	}
+	if _, ok := c.meet([]abstraction.Constraint{{Expr: sum, Op: abstraction.Le}}); ok {
+		t.Errorf("a block of %d dimensions was made", maxBlockDims+1)
+	}
+}
+
+func mustMeet(t *testing.T, b *blocks, cs []abstraction.Constraint) *blocks {
+	t.Helper()
+	r, ok := b.meet(cs)
+	if !ok {
+		t.Fatalf("meet refused")
+	}
+	return r
 }
 
 func live(b *blocks) int {

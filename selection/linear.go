@@ -204,9 +204,12 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 		}
 		cs = append(cs, a.cs...)
 	}
-	p := universeBlocks(d.space).meet(cs)
+	p, ok := universeBlocks(d.space).meet(cs)
+	if !ok {
+		p = nil
+	}
 	d.polys.put(e, p)
-	return p, true
+	return p, ok
 }
 
 // The caches keep the latest entries only: the questions about one
@@ -308,7 +311,10 @@ func (s *search) run(p *blocks, pending []literal) verdict {
 		if s.meets++; s.meets > maxMeets {
 			return undecided
 		}
-		p = p.meet(cs)
+		var ok bool
+		if p, ok = p.meet(cs); !ok {
+			return undecided
+		}
 	}
 	if p.empty {
 		return unsat
