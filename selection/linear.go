@@ -137,7 +137,7 @@ func (d *decider) entails(context, a, b spec.Expr) (bool, error) {
 	if spec.IsTrue(b) {
 		return true, nil
 	}
-	switch d.decide(context, spec.AndOf(a, spec.NotOf(b))) {
+	switch d.settle(context, spec.AndOf(a, spec.NotOf(b))) {
 	case sat:
 		return false, nil
 	case unsat:
@@ -148,7 +148,7 @@ func (d *decider) entails(context, a, b spec.Expr) (bool, error) {
 
 // valid reports whether e holds in every state.
 func (d *decider) valid(e spec.Expr) (bool, error) {
-	switch d.decide(spec.True(), spec.NotOf(e)) {
+	switch d.settle(spec.True(), spec.NotOf(e)) {
 	case sat:
 		return false, nil
 	case unsat:
@@ -158,7 +158,9 @@ func (d *decider) valid(e spec.Expr) (bool, error) {
 }
 
 // decide settles the satisfiability of context ∧ e with polyhedra, or
-// says it cannot.
+// says it cannot, remembering the verdict by the two nodes (for
+// questions about long-lived nodes, asked again: a key keeps its
+// nodes alive).
 func (d *decider) decide(context, e spec.Expr) verdict {
 	k := [2]spec.Expr{context, e}
 	if v, ok := d.answers[k]; ok {
