@@ -26,17 +26,23 @@ func stringHints(rng *rand.Rand, id *spec.Ident) []spec.Expr {
 	}
 }
 
-// randomWord returns a word of n bytes of a random shape.
+// randomWord returns a word of n bytes of a random shape: a name
+// (a capital, then small letters), small letters, capitals, a name with
+// one other byte among its letters, letters with digits and spaces, or
+// any printable ASCII.
 func randomWord(rng *rand.Rand, n int) string {
 	const lower, upper, digits = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"
 	pick := func(set string) byte { return set[rng.IntN(len(set))] }
 	var b strings.Builder
-	shape := rng.IntN(10)
+	shape := rng.IntN(11)
+	odd := 1 + rng.IntN(max(n-1, 1)) // the other byte of a name, shape 9
 	for i := 0; i < n; i++ {
 		switch {
-		case shape < 5 && i == 0: // a name: Capital then small letters
+		case (shape < 5 || shape == 9) && i == 0: // a name: Capital then small letters
 			b.WriteByte(pick(upper))
-		case shape < 5:
+		case shape == 9 && i == odd:
+			b.WriteByte(pick(digits + " -'.1_" + upper))
+		case shape < 5 || shape == 9:
 			b.WriteByte(pick(lower))
 		case shape < 7: // small letters only
 			b.WriteByte(pick(lower))
