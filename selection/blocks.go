@@ -19,14 +19,15 @@ import (
 // the dimensions of its block; the value is their intersection, empty
 // when one of them is. Values are immutable.
 type blocks struct {
-	space *abstraction.Space
-	owner []int               // the block of each dimension, -1 when free
-	polys []abstraction.Value // by block; nil for a block merged into another
-	empty bool
+	space    *abstraction.Space
+	universe abstraction.Value   // of the space, shared (values are immutable)
+	owner    []int               // the block of each dimension, -1 when free
+	polys    []abstraction.Value // by block; nil for a block merged into another
+	empty    bool
 }
 
 func universeBlocks(sp *abstraction.Space) *blocks {
-	b := &blocks{space: sp, owner: make([]int, sp.Dim())}
+	b := &blocks{space: sp, universe: abstraction.Polyhedra().Universe(sp), owner: make([]int, sp.Dim())}
 	for i := range b.owner {
 		b.owner[i] = -1
 	}
@@ -34,7 +35,7 @@ func universeBlocks(sp *abstraction.Space) *blocks {
 }
 
 func (b *blocks) clone() *blocks {
-	return &blocks{space: b.space, owner: append([]int(nil), b.owner...), polys: append([]abstraction.Value(nil), b.polys...)}
+	return &blocks{space: b.space, universe: b.universe, owner: append([]int(nil), b.owner...), polys: append([]abstraction.Value(nil), b.polys...)}
 }
 
 // maxBlockDims bounds the dimensions of one block: the generators of
@@ -50,14 +51,14 @@ func (b *blocks) meet(cs []abstraction.Constraint) (*blocks, bool) {
 		return b, true
 	}
 	r := b.clone()
-	universe := abstraction.Polyhedra().Universe(r.space)
+	universe := r.universe
 	// Join the blocks that a constraint links, and the free dimensions
 	// it reads; then add each constraint to its block.
 	for _, c := range cs {
 		dims := c.Expr.Dims()
 		if len(dims) == 0 {
 			if universe.MeetConstraints([]abstraction.Constraint{c}).IsEmpty() {
-				return &blocks{space: r.space, empty: true}, true
+				return &blocks{space: r.space, universe: r.universe, empty: true}, true
 			}
 			continue
 		}
@@ -101,7 +102,7 @@ func (b *blocks) meet(cs []abstraction.Constraint) (*blocks, bool) {
 	for _, o := range order {
 		r.polys[o] = r.polys[o].MeetConstraints(byBlock[o])
 		if r.polys[o].IsEmpty() {
-			return &blocks{space: r.space, empty: true}, true
+			return &blocks{space: r.space, universe: r.universe, empty: true}, true
 		}
 	}
 	return r, true

@@ -45,6 +45,7 @@ import (
 type decider struct {
 	ctx    *solver.Context
 	space  *abstraction.Space
+	top    *blocks // the universe (values are immutable)
 	dims   map[identKey]int
 	idents []*spec.Ident             // per dimension
 	atoms  *fifo[atomKey, atom]      // the latest conversions
@@ -94,6 +95,7 @@ func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 		ints = append(ints, id.T.Kind == spec.Int)
 	}
 	d.space = abstraction.NewSpace(names, ints)
+	d.top = universeBlocks(d.space)
 	return d
 }
 
@@ -179,7 +181,7 @@ func (d *decider) settle(context, e spec.Expr) verdict {
 	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
 	start, ok := d.blocksOf(context)
 	if !ok {
-		start, e = universeBlocks(d.space), s.formula
+		start, e = d.top, s.formula
 	}
 	v := s.run(start, []literal{{e: e}})
 	if v != undecided {
@@ -206,7 +208,7 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 		}
 		cs = append(cs, a.cs...)
 	}
-	p, ok := universeBlocks(d.space).meet(cs)
+	p, ok := d.top.meet(cs)
 	if !ok {
 		p = nil
 	}
