@@ -114,8 +114,8 @@ func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params m
 // random target" of pick, checked by exact evaluation). decided is true
 // when t, having no parameters, is disabled.
 func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
-	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 {
-		return nil, false, nil // leave it to the solver: a boundary value
+	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 && guessTries(a) == 1 {
+		return nil, false, nil // leave it to the solver: a boundary value (strings have none: strings.go)
 	}
 	for range guessTries(a) { // strings.go: more tries when strings are drawn
 		args := make(map[string]spec.Value, len(a.Params))
