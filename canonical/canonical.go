@@ -147,10 +147,17 @@ func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
 // Build returns can(Δ(s)); for a spec with internal actions, can of its
 // closure (Close), with the post-quiescence locations in Tester.Quiet.
 func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
+	return BuildKnown(ctx, s, spec.True())
+}
+
+// BuildKnown is Build for a spec known to satisfy known in every
+// reachable state (CloseKnown; known must be proved, as check.Proved
+// proves a spec's invariant and ranges).
+func BuildKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Tester, error) {
 	if err := checkSpec(s); err != nil {
 		return nil, err
 	}
-	d, quiet, notes, err := suspend(ctx, s)
+	d, quiet, notes, err := suspend(ctx, s, known)
 	if err != nil {
 		return nil, err
 	}
@@ -164,9 +171,9 @@ func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
 }
 
 // suspend is Suspend, with the post-quiescence locations of a closure.
-func suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, map[string]string, []string, error) {
+func suspend(ctx *solver.Context, s *spec.Model, known spec.Expr) (*spec.Model, map[string]string, []string, error) {
 	if HasInternal(s) {
-		c, err := Close(ctx, s)
+		c, err := CloseKnown(ctx, s, known)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -72,9 +72,11 @@
 // it covers it, and a path returns to a location only when a transition
 // since its last visit changed a variable. A cycle that changes variables
 // is unrolled while its guards allow it: paths whose guard is
-// unsatisfiable under the spec's invariant: and range: claims (assumed
-// true in every reachable state, as the analyses assume them; stg check
-// tests them) are dropped, so a loop such as try [n < 3] n := n + 1 on a
+// unsatisfiable under what is known of the reachable states (BuildKnown:
+// the spec's invariant: and range: claims once proved, as stg generate
+// passes them; an unproved claim is never assumed, since cutting a path
+// by a false claim would fail a conformant SUT) are dropped, so a loop
+// such as try [n < 3] n := n + 1 on a
 // variable with range: [0, 3] is followed round at most three times and
 // the closure stays exact. A cycle still feasible after MaxTauDepth (32)
 // steps is refused with a FILE:LINE:COL error naming the cycle and its

@@ -57,7 +57,13 @@ func wantGuard(t *testing.T, m *spec.Model, l, a, to, src string) {
 
 func build(t *testing.T, s *spec.Model) *Tester {
 	t.Helper()
-	c, err := Build(newContext(t), s)
+	return buildKnown(t, s, spec.True())
+}
+
+// buildKnown is build with BuildKnown.
+func buildKnown(t *testing.T, s *spec.Model, known spec.Expr) *Tester {
+	t.Helper()
+	c, err := BuildKnown(newContext(t), s, known)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,13 +277,15 @@ func TestTauTooManyPaths(t *testing.T) {
 }
 
 // A τ-cycle that changes a variable is unrolled while its guards allow:
-// bounded by a range, or by an invariant, the closure is exact.
+// bounded by a range, or by an invariant, known to hold (BuildKnown), the
+// closure is exact. Not known (Build: a claim not proved is never
+// assumed), the cycle is unbounded from the states n < 0 and refused.
 func TestTauCycleBoundedByRange(t *testing.T) {
 	for _, decl := range []string{
 		"variables: {n: {type: int, range: [0, 3]}}",
 		"variables: {n: int}\ninvariant: n >= 0 && n <= 3",
 	} {
-		c := build(t, load(t, `kind: spec
+		s := load(t, `kind: spec
 name: retry
 `+decl+`
 actions:
@@ -291,7 +299,15 @@ transitions:
   - {from: Try, action: try, guard: n < 3, assign: {n: n + 1}, to: Try}
   - {from: Try, action: stop, guard: n >= 3, to: Done}
   - {from: Done, action: out, guard: v == n, to: Idle}
-`))
+`)
+		if _, err := Build(newContext(t), s); err == nil || !strings.Contains(err.Error(), "still feasible after 32 internal steps") {
+			t.Errorf("%s: closure without the claim known: got %v, want the cycle refused", decl, err)
+		}
+		known := s.RangeConstraint()
+		if s.Invariant != nil {
+			known = spec.AndOf(known, s.Invariant)
+		}
+		c := buildKnown(t, s, known)
 		wantGuard(t, c.Model, "Try", "out", "Idle", "v == 3 && n >= 0 && n <= 3 || v == n && n > 3")
 		wantGuard(t, c.Model, "Try", spec.Delta, "Try", "false")
 	}

@@ -10,22 +10,25 @@ import (
 
 // MaxTauDepth bounds the length of the τ-paths Close unrolls: a cycle
 // of internal transitions that changes variables is followed round as
-// long as its guards (under the spec's invariant and ranges) allow, and
+// long as its guards (under what is known of the spec's states) allow, and
 // refused when it is still feasible after this many steps.
 const MaxTauDepth = 32
 
 // tauPaths returns, for every location l, the τ-paths from l (the empty
-// path first) whose guard is satisfiable under the spec's invariant and
-// ranges. A path returns to a location only when a transition since its
+// path first) whose guard is satisfiable under known, a predicate true
+// in every reachable state of s (BuildKnown). A path returns to a location only when a transition since its
 // last visit changed a variable: going round a cycle that changes
 // nothing keeps the values and only conjoins more guards, so the shorter
 // path covers it. A cycle that changes variables is unrolled while it is
 // feasible; still feasible after MaxTauDepth steps, it is refused (the
 // values it reaches are unbounded, and a test case with concrete
 // variables cannot follow them).
-func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error) {
+func tauPaths(ctx *solver.Context, s *spec.Model, known spec.Expr) (map[string][]*tauPath, error) {
 	out := map[string][]*tauPath{}
-	assume := spec.AndOf(s.RangeConstraint(), invariant(s))
+	assume := known
+	if assume == nil {
+		assume = spec.True()
+	}
 	count := 0
 	for _, l := range s.Locations {
 		var paths []*tauPath
@@ -66,13 +69,6 @@ func tauPaths(ctx *solver.Context, s *spec.Model) (map[string][]*tauPath, error)
 		out[l] = paths
 	}
 	return out, nil
-}
-
-func invariant(s *spec.Model) spec.Expr {
-	if s.Invariant == nil {
-		return spec.True()
-	}
-	return s.Invariant
 }
 
 // sinceLastVisit returns the steps of p after its last visit of t.To,

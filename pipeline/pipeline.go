@@ -218,7 +218,11 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 		return nil, spec.ErrorList(errs).Err()
 	}
 	progress("spec %s is deterministic (functions: %s, %d table rows assumed)", s.Name, opts.Functions, res.Facts)
-	if res.Tester, err = canonical.Build(ctx, s); err != nil {
+	proved, err := check.Proved(ctx, s) // the claims the τ-closure may assume
+	if err != nil {
+		return nil, err
+	}
+	if res.Tester, err = canonical.BuildKnown(ctx, s, proved); err != nil {
 		return nil, err
 	}
 	if opts.Warn != nil {
