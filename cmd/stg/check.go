@@ -188,7 +188,11 @@ func writeSummary(w io.Writer, m *spec.Model, undecided int) {
 	}
 	var vs []string
 	for _, v := range m.Variables {
-		vs = append(vs, v.Name+": "+v.Type.String())
+		d := v.Name + ": " + v.Type.String()
+		if v.Range != nil {
+			d += fmt.Sprintf(" in [%s, %s]", v.Range.Lo, v.Range.Hi)
+		}
+		vs = append(vs, d)
 	}
 	parts = append(parts, count(len(m.Variables), "variable")+list(vs))
 	if m.Kind != spec.PurposeKind {

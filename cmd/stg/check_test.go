@@ -52,6 +52,17 @@ func TestCheckCmp(t *testing.T) {
 	}
 }
 
+// The summary shows the range of a variable as a parameter's: "x: int in [lo, hi]".
+func TestCheckPrintsRanges(t *testing.T) {
+	code, out, errOut := stg(t, "check", filepath.Join("..", "..", "examples", "quidonc", "spec.yaml"))
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if want := "3 variables (HandSet: Hand, TryCounter: int in [0, 2], State: Phase)"; !strings.Contains(out, want) {
+		t.Errorf("stdout %q does not contain %q", out, want)
+	}
+}
+
 const ndSpec = `kind: spec
 name: nd
 variables: {x: int}
