@@ -41,6 +41,7 @@ type planner struct {
 	steps     []*spec.Transition
 	first     *spec.Transition
 	firstIDs  []*spec.Ident
+	firstLink spec.Expr // the string tests of the first step (strabs.go), or nil
 	firstVals map[string]spec.Value
 }
 
@@ -138,7 +139,7 @@ func (x *execution) resume(ts []*spec.Transition) (*planner, error) {
 			return nil, err
 		}
 		if i == 0 {
-			p.first, p.firstIDs = t, u.ids
+			p.first, p.firstIDs, p.firstLink = t, u.ids, u.link
 		}
 		p.path = append(p.path, u.f)
 		vars = u.next
@@ -213,7 +214,16 @@ func (p *planner) pickFirst() error {
 	if err != nil {
 		return err
 	}
-	vals, err := x.pick(p.s, p.firstIDs, p.path)
+	cons := p.path
+	if p.firstLink != nil { // the strings of the first send themselves (strabs.go)
+		p.s.Push()
+		defer p.s.Pop(1)
+		if err := p.s.Assert(p.firstLink); err != nil {
+			return err
+		}
+		cons = append(slices.Clone(cons), p.firstLink)
+	}
+	vals, err := x.pick(p.s, p.firstIDs, cons)
 	if hinted {
 		p.s.Pop(1)
 	}
@@ -290,7 +300,7 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 		}
 		if res == solver.Sat {
 			if depth == 0 {
-				p.first, p.firstIDs = t, u.ids
+				p.first, p.firstIDs, p.firstLink = t, u.ids, u.link
 			}
 			p.path, p.trans = append(p.path, f), append(p.trans, t)
 			found, err := p.search(t.To, step, bound, u.next)
@@ -326,6 +336,7 @@ type stepping struct {
 	f    spec.Expr
 	ids  []*spec.Ident
 	next map[string]spec.Expr
+	link spec.Expr // with the string tests abstracted (strabs.go): their link, else nil
 }
 
 // unroll renames the parameters of t to p@step and the variables it
@@ -345,7 +356,16 @@ func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr
 		params[pa.Name] = id
 		ids = append(ids, id)
 	}
-	cons := []spec.Expr{spec.Substitute(t.Guard, vars, params)}
+	guard, link := t.Guard, spec.Expr(nil)
+	abs, err := p.x.r.stringAbsOf(t)
+	if err != nil {
+		return stepping{}, err
+	}
+	if abs != nil {
+		guard, link = abs.apply(t.Guard, step)
+		link = spec.Substitute(link, vars, params)
+	}
+	cons := []spec.Expr{spec.Substitute(guard, vars, params)}
 	next := vars
 	if tc.Verdict(t.To) != "pass" && len(t.Assign) > 0 {
 		next = make(map[string]spec.Expr, len(vars))
@@ -368,7 +388,7 @@ func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr
 	if err != nil {
 		return stepping{}, err
 	}
-	return stepping{f: symex.FoldGround(f), ids: ids, next: next}, nil
+	return stepping{f: symex.FoldGround(f), ids: ids, next: next, link: link}, nil
 }
 
 // groundValue returns the value of e as a literal when e mentions no

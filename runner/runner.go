@@ -201,6 +201,10 @@ type Runner struct {
 	// noPath remembers the states from which planning found no path
 	// within its bounds; planning is deterministic in the state.
 	noPath map[string]bool
+
+	// strAbs holds the abstraction of each transition's string tests
+	// for planning (strabs.go); nil when it does not apply.
+	strAbs map[*spec.Transition]*stringAbs
 }
 
 // New prepares runs of the test case tc.

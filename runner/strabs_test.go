@@ -1,0 +1,85 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// TestStringAbsExact: on the Lucky People test case (names checked by a
+// regular expression, first letters compared), the guard of every send
+// with the string tests abstracted to booleans (strabs.go) is satisfiable
+// exactly when the guard itself is, in every state and for every sex
+// (Z3 as the oracle); the link ties the booleans to the strings.
+func TestStringAbsExact(t *testing.T) {
+	r := newRunner(t, "lucky-by-sex.yaml", Options{})
+	sex := r.tc.Enum("Sex")
+	abstracted := 0
+	for _, tr := range r.tc.Transitions {
+		a := r.tc.Action(tr.Action)
+		if a.Dir != spec.Send || !hasStringParam(a) {
+			continue
+		}
+		abs, err := r.stringAbsOf(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if abs == nil {
+			t.Errorf("%s: string tests not abstracted", tr.Label())
+			continue
+		}
+		abstracted++
+		g, link := abs.apply(tr.Guard, 1)
+		for _, prev := range sex.Values {
+			for _, s := range sex.Values {
+				for _, n := range []int64{0, 4, 5, 6} {
+					vars := map[string]spec.Expr{"prev": enumLit(sex, prev), "n": spec.IntConst(n)}
+					params := map[string]spec.Expr{"sex": enumLit(sex, s)}
+					want := sat(t, r, spec.Substitute(tr.Guard, vars, params))
+					got := sat(t, r, spec.Substitute(g, vars, params))
+					if got != want {
+						t.Errorf("%s, prev=%s sex=%s n=%d: abstracted guard %v, guard %v", tr.Label(), prev, s, n, got, want)
+					}
+					if linked := sat(t, r, spec.Substitute(spec.AndOf(g, link), vars, params)); linked != want {
+						t.Errorf("%s, prev=%s sex=%s n=%d: with the link %v, guard %v", tr.Label(), prev, s, n, linked, want)
+					}
+				}
+			}
+		}
+	}
+	if abstracted == 0 {
+		t.Fatal("no send abstracted")
+	}
+}
+
+// A guard whose strings flow into the state, or whose string test
+// mentions a variable, is not abstracted.
+func TestStringAbsRefused(t *testing.T) {
+	str := spec.StringType
+	s := &spec.Ident{Name: "s", Kind: spec.ParamIdent, T: str}
+	k := &spec.Ident{Name: "k", Kind: spec.VarIdent, T: spec.IntType}
+	lenS := &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}}
+	for _, g := range []spec.Expr{
+		spec.Compare(spec.Eq, lenS, k), // a variable in the string test
+		spec.Compare(spec.Eq, &spec.Call{Func: "f", Args: []spec.Expr{s}, T: spec.BoolType}, spec.BoolConst(true)), // a call
+	} {
+		var atoms []spec.Expr
+		if collectAtoms(g, &atoms) {
+			t.Errorf("%s: abstracted (%d atoms), want refused", spec.Format(g), len(atoms))
+		}
+	}
+}
+
+func enumLit(e *spec.Enum, name string) spec.Expr {
+	return &spec.EnumLit{Enum: e, Index: e.Index(name)}
+}
+
+func sat(t *testing.T, r *Runner, f spec.Expr) bool {
+	t.Helper()
+	res, err := r.z.Sat(f)
+	if err != nil || res == solver.Unknown {
+		t.Fatalf("%s: %v %v", spec.Format(f), res, err)
+	}
+	return res == solver.Sat
+}
