@@ -50,8 +50,9 @@
 //     controls the SUT's inputs. With planning (Options.Depth > 0) it
 //     searches, by bounded unrolling of the test case with Z3, for a
 //     path to Pass from the first tracked state, and takes the first step
-//     of that path with the parameter values of the solver's model; when
-//     that first step is a receive, it waits instead of sending. The path
+//     of that path with parameter values chosen under the path's
+//     constraints (below); when that first step is a receive, it waits
+//     instead of sending. The path
 //     is a shortest one (Options.Plan Shortest) or, with Diverse, one
 //     stretched by a number of steps the seed fixes: loop iterations,
 //     longer ways to Pass, other branches (diverse.go). Without a path, or
@@ -59,14 +60,25 @@
 //     at random;
 //  3. otherwise waits for an output; silence is the observation delta.
 //
-// It plans again after every observation. Parameter values are diversified
-// with the run's seed: the solver is asked for a value equal to, at least or
-// at most a random small target before falling back to the bare guard (whose
-// models tend to sit on the guard's boundary); now and then it is asked
-// first for a boundary value of a linear comparison on the parameter, on
-// either side (x <= c: c and c+1; boundary.go). Every choice of a run
-// depends on its seed alone, never on earlier runs: a run replays with its
-// seed, and a campaign split by seed plays the same runs.
+// A run keeps one solver (scopes pushed and popped). The path found is
+// followed while the run keeps to it: at each send the rest of the path
+// is asserted anew from the current state (one check), and the search
+// runs again only when an output leads elsewhere, or when the Diverse
+// strategy still has room for its stretch (plan.go, diverse.go). Where a
+// send's strings do not flow into the state, its string tests are
+// abstracted to booleans for the search, exactly (strabs.go).
+//
+// Parameter values are chosen by satisfiability alone, never read off a
+// model where the constraints leave a choice (pick.go): the value nearest
+// a random target that the constraints allow (galloping, then
+// bisection), or the value they force; now and then the boundary values
+// of a linear comparison on the parameter come first (x <= c: c and
+// c+1; boundary.go); strings are drawn at random and checked by exact
+// evaluation (strings.go). Z3's models depend on the history of its
+// context, a satisfiability answer does not, so every choice of a run
+// depends on its seed alone, never on earlier runs in the same Runner
+// (TestRunDependsOnSeedAlone): a run replays with its seed, and a
+// campaign split by seed plays the same runs.
 //
 // An output that is not valid JSON, names an action that is not a receive
 // action of the test case, or carries ill-typed arguments is an
