@@ -121,30 +121,61 @@ func (l *Listener) window() time.Duration {
 	return max(t.Quiescence, time.Duration(t.LatencyFactor)*l.cal.Max)
 }
 
-// Wait waits for an output of the SUT. It returns nil when the SUT stays
-// silent, with how long it was silent: on a Timed adapter, for the window
-// (at least until the start-up allowance has passed, if the SUT was not
-// heard from), and, when wouldFail says quiescence would be Fail, until
-// it has been silent for Timing.Confirm. The output returned is not yet
-// recorded: call Took.
-func (l *Listener) Wait(ctx context.Context, wouldFail func() bool) (*Output, time.Duration, error) {
+// Heard is what a Listener heard: an output (not yet recorded: call
+// Took), or silence for Silence, confirmed or not.
+type Heard struct {
+	Out     *Output
+	Silence time.Duration
+	// Confirmed reports that the silence is quiescence as far as the
+	// policy can tell: the adapter's quiescence is exact, or the SUT
+	// stayed silent for Timing.Confirm. An unconfirmed silence lasted the
+	// window only: a hypothesis that a later output may contradict.
+	Confirmed bool
+}
+
+// A Partial adapter tells whether it holds the bytes of an output line
+// not yet complete: the SUT is writing, so it is not silent.
+type Partial interface {
+	Partial() bool
+}
+
+// Listen waits for an output of the SUT. On a Timed adapter it waits for
+// the window (at least until the start-up allowance has passed, if the
+// SUT was not heard from), and, when decides says that quiescence now
+// would decide the run, until the SUT has been silent for
+// Timing.Confirm. Bytes of an unfinished line are never silence: while
+// the adapter holds some (Partial), the wait goes on until the line is
+// complete or ctx ends.
+func (l *Listener) Listen(ctx context.Context, decides func() bool) (Heard, error) {
 	d := l.window()
 	if l.timed != nil {
 		if at, heard := l.timed.Started(); !heard {
 			d = max(d, time.Until(at.Add(l.timing.Startup)))
 		}
 	}
-	out, err := l.sut.Receive(ctx, d)
+	out, err := l.receive(ctx, d)
 	if err != nil || out != nil || l.timed == nil {
-		return out, 0, err
+		return Heard{Out: out, Confirmed: l.timed == nil}, err
 	}
-	if wouldFail() {
+	if decides() {
 		if rest := l.timing.Confirm - time.Since(l.last); rest > 0 {
-			out, err = l.sut.Receive(ctx, rest)
+			out, err = l.receive(ctx, rest)
 			if err != nil || out != nil {
-				return out, 0, err
+				return Heard{Out: out}, err
 			}
 		}
+		return Heard{Silence: time.Since(l.last), Confirmed: true}, nil
 	}
-	return nil, time.Since(l.last), nil
+	return Heard{Silence: time.Since(l.last)}, nil
+}
+
+// receive waits for an output for d at most, and then on while the
+// adapter holds an unfinished line.
+func (l *Listener) receive(ctx context.Context, d time.Duration) (*Output, error) {
+	out, err := l.sut.Receive(ctx, d)
+	p, partial := l.sut.(Partial)
+	for err == nil && out == nil && partial && p.Partial() {
+		out, err = l.sut.Receive(ctx, max(d, 10*time.Millisecond))
+	}
+	return out, err
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/pipeline"
+	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -110,7 +111,7 @@ type outcome struct {
 // inProcessOptions bound runs against in-process SUTs; their quiescence
 // is exact, so no window matters. Planning is diverse, as in stg run.
 func inProcessOptions(depth int) runner.Options {
-	return runner.Options{Depth: depth, Plan: runner.Diverse, MaxSteps: 150, Timeout: 2 * time.Minute}
+	return runner.Options{Depth: depth, Plan: runner.Diverse, Options: stgplay.Options{MaxSteps: 150, Timeout: 2 * time.Minute}}
 }
 
 // parallel calls do(i) for every i in [0, n), in that order, on workers

@@ -87,7 +87,7 @@ func slotPurposes(t *testing.T, z *solver.Context) map[string]*online.Runner {
 // sent returns the values the tester sent on action in a run.
 func sent(res *online.Result, action string) []*big.Int {
 	var vs []*big.Int
-	for _, st := range res.Steps {
+	for _, st := range online.Steps(res) {
 		if ev := st.Event; ev.Stim && ev.Action == action {
 			vs = append(vs, ev.Args["v"].Int)
 		}

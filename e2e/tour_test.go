@@ -10,6 +10,7 @@ import (
 	tank "github.com/stg-tool/stg/examples/tank/sut/impl"
 	"github.com/stg-tool/stg/instantiate"
 	"github.com/stg-tool/stg/internal/exampletest"
+	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -98,7 +99,7 @@ func tourPurpose(t *testing.T, s *spec.Model, purpose string) []*spec.Model {
 func playTour(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int, seed int64, untilFail bool) (pass, fail int, first *runner.Result) {
 	t.Helper()
 	for _, depth := range []int{8, 0} {
-		r, err := runner.New(tc, runner.Options{Depth: depth, MaxSteps: 150, Timeout: 2 * time.Minute})
+		r, err := runner.New(tc, runner.Options{Depth: depth, Options: stgplay.Options{MaxSteps: 150, Timeout: 2 * time.Minute}})
 		if err != nil {
 			t.Fatal(err)
 		}

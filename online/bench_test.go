@@ -29,7 +29,7 @@ func BenchmarkOnline(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				for _, st := range res.Steps {
+				for _, st := range Steps(res) {
 					steps++
 					contexts += len(st.Next)
 				}

@@ -40,10 +40,10 @@ func TestStimulusInRange(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if res.Verdict != Pass || len(res.Steps) == 0 || !res.Steps[0].Event.Stim {
+		if res.Verdict != Pass || len(Steps(res)) == 0 || !Steps(res)[0].Event.Stim {
 			t.Fatalf("seed %d: %s (%s)\n%s", seed, res.Verdict, res.Reason, res.TraceString())
 		}
-		p := res.Steps[0].Event.Args["p"].Int
+		p := Steps(res)[0].Event.Args["p"].Int
 		if p.Cmp(big.NewInt(3)) < 0 || p.Cmp(big.NewInt(5)) > 0 {
 			t.Errorf("seed %d: sent p = %s, outside [3, 5]", seed, p)
 		}

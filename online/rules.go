@@ -7,52 +7,29 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
 
-// A Verdict is the outcome of a test run (§4.3).
-type Verdict int
+// A Verdict is the outcome of a test run (§4.3): the play engine's.
+type Verdict = play.Verdict
 
+// The verdicts of the rules.
 const (
-	None     Verdict = iota // no verdict yet
-	Pass                    // rule 4: only accept nodes explain the run
-	Fail                    // rule 2: no node of the spec explains the last output
-	Inconc                  // rule 3: the output is specified, but no accept node is reachable any more
-	WeakPass                // rule 5: an accept node explains the run, and so does another node
+	None     = play.None     // no verdict yet
+	Pass     = play.Pass     // rule 4: only accept nodes explain the run
+	Fail     = play.Fail     // rule 2: no node of the spec explains the last output
+	Inconc   = play.Inconc   // rule 3: the output is specified, but no accept node is reachable any more
+	WeakPass = play.WeakPass // rule 5: an accept node explains the run, and so does another node
 )
 
-func (v Verdict) String() string {
-	switch v {
-	case Pass:
-		return "Pass"
-	case Fail:
-		return "Fail"
-	case Inconc:
-		return "Inconc"
-	case WeakPass:
-		return "WeakPass"
-	}
-	return "none"
-}
-
-// rank orders the verdicts for Overall: Fail > Pass > WeakPass > Inconc.
-func (v Verdict) rank() int { return [...]int{0, 3, 4, 1, 2}[v] }
-
-// Overall returns the verdict of several runs (FORMAT.md §5): Fail if any
-// failed, else Pass if any passed, else WeakPass if any gave it, else
-// Inconc (None when there are no verdicts).
-func Overall(vs ...Verdict) Verdict {
-	best := None
-	for _, v := range vs {
-		if v.rank() > best.rank() {
-			best = v
-		}
-	}
-	return best
-}
+// Overall returns the verdict of several runs: Fail if any failed, else
+// Pass if any passed, else WeakPass if any gave it, else Inconc (None
+// when there are no verdicts).
+func Overall(vs ...Verdict) Verdict { return play.Overall(vs...) }
 
 // A Rule is one of the inference rules 0-6 of §4.3.
 type Rule int

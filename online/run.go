@@ -2,225 +2,250 @@ package online
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"time"
+	"strings"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
-// Defaults of Options, as for stg run.
+// Defaults of Options.
 const (
-	DefaultQuiescence    = adapter.DefaultQuiescence
-	DefaultConfirm       = adapter.DefaultConfirm
-	DefaultStartup       = adapter.DefaultStartup
-	DefaultLatencyFactor = adapter.DefaultLatencyFactor
-	DefaultMaxSteps      = 1000
-	DefaultTimeout       = time.Minute
-	DefaultTries         = 32
+	DefaultMaxSteps = play.DefaultMaxSteps
+	DefaultTimeout  = play.DefaultTimeout
+	DefaultTries    = 32
 )
 
 // Options control on-line runs. Zero fields take the defaults.
 type Options struct {
-	// Timing is the quiescence policy of adapter.Listener (window,
-	// calibration from latencies, confirmation of a silence that would
-	// be Fail, start-up allowance). It applies to adapter.Timed adapters
-	// only: the others have exact quiescence.
-	adapter.Timing
-	// MaxSteps and Timeout bound a run, which then ends Inconc.
-	MaxSteps int
-	Timeout  time.Duration
+	// Options are the engine's: the quiescence policy, the step and time
+	// limits of a run.
+	play.Options
 	// Tries bounds the solver searches for a stimulus in one step.
 	Tries int
 }
 
 func (o Options) withDefaults() Options {
-	o.Timing = o.Timing.WithDefaults()
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.MaxSteps <= 0 {
-		o.MaxSteps = DefaultMaxSteps
-	}
+	o.Options.EnsureDefaults()
 	if o.Tries <= 0 {
 		o.Tries = DefaultTries
 	}
 	return o
 }
 
-// Result is the outcome of one on-line run.
-type Result struct {
-	Verdict Verdict
-	Reason  string
-	Seed    int64
-	Steps   []*Step
-	// Trace is the run as a trace file holds it (FORMAT.md §5): what
-	// stg verdict replays to the same verdict.
-	Trace   []spec.TraceEvent
-	Elapsed time.Duration
-	// Window is the quiescence window of the last wait (Timed adapters),
-	// Latencies the response latencies measured in the run.
-	Window    time.Duration
-	Latencies []time.Duration
+// Result is the outcome of one on-line run: a run of the play engine,
+// each step's Detail the *Step of the rule applied (Steps).
+type Result = play.Result
+
+// Steps returns the rule applications of an on-line run, in order.
+func Steps(res *Result) []*Step {
+	var out []*Step
+	for _, s := range res.Trace {
+		if st, ok := s.Detail.(*Step); ok {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
-// A Runner plays on-line runs of a Tester against SUTs, one at a time.
-// It keeps the largest latency measured over its runs, the base of the
-// automatic quiescence window.
+// A Runner is the symbolic-purpose route of the play engine: it makes
+// the oracle of each on-line run of a Tester (play.Route), and plays
+// runs with its own engine.
 type Runner struct {
 	t    *Tester
 	opts Options
-	cal  adapter.Calibration
+	eng  *play.Engine
 }
 
 // NewRunner returns a Runner of t's purpose.
 func NewRunner(t *Tester, opts Options) *Runner {
-	return &Runner{t: t, opts: opts.withDefaults()}
+	r := &Runner{t: t, opts: opts.withDefaults()}
+	r.eng = play.New(r, r.opts.Options)
+	return r
 }
 
-// execution is the state of one run.
-type execution struct {
-	r      *Runner
-	t      *Tester
-	sut    adapter.Adapter
-	rng    *rand.Rand
-	sc     []Context
-	res    *Result
-	listen *adapter.Listener // waits for outputs, measures latencies
-	s      *solver.Solver    // the run's solver for stimuli (stimulus.go)
-}
+// Engine returns the engine that plays r's runs.
+func (r *Runner) Engine() *play.Engine { return r.eng }
 
-// Run plays one run against sut with the inference rules, the seed
-// fixing every choice of the tester. It returns an error (with the run
-// so far) when the SUT cannot be talked to or dies, or ctx is cancelled;
-// the run's own limits (Options.MaxSteps, Options.Timeout) end it
-// Inconc. Run does not close sut.
+// Run plays one on-line run against sut (play.Engine.Run).
 func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Result, error) {
-	start := time.Now()
-	x := &execution{r: r, t: r.t, sut: sut, res: &Result{Seed: seed},
-		rng:    rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65)),
-		listen: adapter.NewListener(sut, r.opts.Timing, &r.cal)}
-	defer func() { x.res.Latencies, x.res.Window = x.listen.Latencies, x.listen.Window() }()
-	defer x.closeSolver()
-	runCtx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-	defer cancel()
-	err := x.run(ctx, runCtx)
-	x.res.Elapsed = time.Since(start)
-	return x.res, err
+	return r.eng.Run(ctx, sut, seed)
 }
 
-func (x *execution) run(ctx, runCtx context.Context) error {
-	sc, err := x.t.Start()
+// Name implements play.Route.
+func (r *Runner) Name() string { return r.t.tp.Name }
+
+// Stimulus implements play.Route: the inputs of the spec.
+func (r *Runner) Stimulus(name string) *spec.Action {
+	if a := r.t.tp.x.Spec().Action(name); a != nil && a.Dir == spec.Input {
+		return a
+	}
+	return nil
+}
+
+// Begin implements play.Route: rule 0.
+func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
+	sc, err := r.t.Start()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	x.sc = sc
-	for x.res.Verdict == None {
-		if len(x.res.Steps) >= x.r.opts.MaxSteps {
-			return x.end(Inconc, fmt.Sprintf("step limit: %d steps without a verdict", x.r.opts.MaxSteps))
-		}
-		if runCtx.Err() != nil {
-			return x.stopped(ctx)
-		}
-		// An output already emitted comes first.
-		out, err := x.sut.Receive(runCtx, 0)
-		if err != nil {
-			return x.receiveFailed(ctx, err)
-		}
-		if out != nil {
-			if err := x.observe(out); err != nil {
-				return err
-			}
-			continue
-		}
-		ev, st, err := x.stimulus()
-		if err != nil {
-			return x.failed(ctx, runCtx, err)
-		}
-		if ev != nil {
-			if err := x.send(runCtx, ev, st); err != nil {
-				return x.failed(ctx, runCtx, err)
-			}
-			continue
-		}
-		if err := x.wait(ctx, runCtx); err != nil {
-			return err
-		}
+	return &execution{r: r, t: r.t, sc: sc, timed: timed,
+		rng: rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65))}, nil
+}
+
+// execution is the oracle of one on-line run (play.Oracle): the set of
+// contexts, and the tester's choices.
+type execution struct {
+	r     *Runner
+	t     *Tester
+	timed bool
+	rng   *rand.Rand
+	sc    []Context
+	s     *solver.Solver // the run's solver for stimuli (stimulus.go)
+	quiet *Step          // the step δ would make from sc, once computed
+	last  *Step          // the step of the stimulus chosen last (rule 6)
+}
+
+// Output implements play.Oracle: the outputs of the spec.
+func (x *execution) Output(name string) *spec.Action {
+	if a := x.t.tp.x.Spec().Action(name); a != nil && a.Dir == spec.Output {
+		return a
 	}
 	return nil
 }
 
-// failed ends the run on err, or Inconc when the run's time is up.
-func (x *execution) failed(ctx, runCtx context.Context, err error) error {
-	if runCtx.Err() != nil {
-		return x.stopped(ctx)
+// Observe implements play.Oracle: rules 1-5.
+func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
+	if o.Quiet {
+		if _, err := x.Quiet(); err != nil {
+			return play.Judgement{}, err
+		}
+		return x.apply(x.quiet), nil
 	}
-	return err
-}
-
-func (x *execution) end(v Verdict, reason string) error {
-	x.res.Verdict, x.res.Reason = v, reason
-	return nil
-}
-
-// stopped ends a run whose context ended: Inconc when the run's time
-// limit struck, an error when the caller cancelled.
-func (x *execution) stopped(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return x.end(Inconc, fmt.Sprintf("time limit: no verdict within %v", x.r.opts.Timeout))
-}
-
-func (x *execution) receiveFailed(ctx context.Context, err error) error {
-	var oe *adapter.OutputError
-	switch {
-	case errors.As(err, &oe):
-		return x.step(Event{Action: "(unreadable output)", Bad: oe.Error()}, nil)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return x.stopped(ctx)
-	}
-	return err
-}
-
-// observe takes an output of the SUT.
-func (x *execution) observe(out *adapter.Output) error {
-	x.listen.Took(out)
-	return x.step(outputEvent(x.t.tp.x.Spec(), out), out.Args)
-}
-
-// step applies the rule for an observation and records it.
-func (x *execution) step(ev Event, raw map[string]any) error {
-	st, err := x.t.Apply(x.sc, ev)
+	st, err := x.t.Apply(x.sc, Event{Action: o.Action, Args: o.Args})
 	if err != nil {
-		return err
+		return play.Judgement{}, err
 	}
-	x.record(st, raw)
-	return nil
+	return x.apply(st), nil
 }
 
-// record appends st to the run and moves to its result.
-func (x *execution) record(st *Step, raw map[string]any) {
-	x.res.Steps = append(x.res.Steps, st)
-	x.res.Trace = append(x.res.Trace, st.Event.TraceEvent(raw))
+// Quiet implements play.Oracle.
+func (x *execution) Quiet() (Verdict, error) {
+	if x.quiet == nil {
+		st, err := x.t.Apply(x.sc, Quiescence())
+		if err != nil {
+			return None, err
+		}
+		x.quiet = st
+	}
+	return x.quiet.Verdict, nil
+}
+
+// apply moves to the result of a step and tells the engine.
+func (x *execution) apply(st *Step) play.Judgement {
+	cs := st.SC
 	if st.Verdict != None {
-		x.res.Verdict, x.res.Reason = st.Verdict, st.Reason
-		return
+		cs = st.Next
+	} else {
+		x.sc, x.quiet = st.SC, nil
 	}
-	x.sc = st.SC
+	return play.Judgement{Verdict: st.Verdict, Reason: st.Reason, Transition: st.Rule.String(),
+		To: nodes(cs, st), State: fmt.Sprintf("%d context(s)", len(cs)), States: 1, Detail: st}
 }
 
-// send delivers a stimulus and applies rule 6 (st, computed when it was
-// chosen).
-func (x *execution) send(ctx context.Context, ev *Event, st *Step) error {
-	in := adapter.Input{Action: ev.Action, Args: ev.Args}
-	if err := x.sut.Send(ctx, in); err != nil {
-		return err
+// nodes names the nodes of the contexts cs, accept ones marked.
+func nodes(cs []Context, st *Step) string {
+	ns := make([]string, len(cs))
+	for j, c := range cs {
+		ns[j] = c.Node.PathString()
+		if st != nil {
+			for _, p := range st.NextPass {
+				if p.Node == c.Node {
+					ns[j] += " (accept)"
+				}
+			}
+		}
 	}
-	x.listen.Sent()
-	x.record(st, nil)
-	return nil
+	return strings.Join(ns, ", ")
 }
+
+// Choose implements play.Oracle (stimulus.go).
+func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
+	ev, st, err := x.stimulus()
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	x.last = st
+	return &play.Stimulus{Action: ev.Action, Args: ev.Args}, nil
+}
+
+// Allow implements play.Oracle: a recorded stimulus is sent as it is
+// when rule 6 applies to it; an adapting replay solves one of the same
+// action afresh otherwise.
+func (x *execution) Allow(st play.Stimulus, adapt bool) (*play.Stimulus, error) {
+	if st.Toward == "" {
+		step, err := x.t.Apply(x.sc, Event{Stim: true, Action: st.Action, Args: st.Args})
+		if err != nil {
+			return nil, err
+		}
+		if step.Rule == 6 {
+			x.last = step
+			return &play.Stimulus{Action: st.Action, Args: st.Args}, nil
+		}
+	}
+	if !adapt && st.Toward == "" {
+		return nil, nil
+	}
+	ev, step, err := x.stimulusOf(st.Action)
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	x.last = step
+	return &play.Stimulus{Action: ev.Action, Args: ev.Args}, nil
+}
+
+// Send implements play.Oracle: rule 6 (computed when the stimulus was
+// chosen, or now).
+func (x *execution) Send(s play.Stimulus) (play.Judgement, error) {
+	st := x.last
+	x.last = nil
+	if st == nil || st.Event.Action != s.Action || !sameArgs(st.Event.Args, s.Args) {
+		var err error
+		if st, err = x.t.Apply(x.sc, Event{Stim: true, Action: s.Action, Args: s.Args}); err != nil {
+			return play.Judgement{}, err
+		}
+	}
+	return x.apply(st), nil
+}
+
+func sameArgs(a, b map[string]spec.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// Where implements play.Oracle: the nodes of the contexts.
+func (x *execution) Where() (loc, state string) {
+	return nodes(x.sc, nil), setString(x.sc)
+}
+
+// Key implements play.Oracle.
+func (x *execution) Key() string { return setString(x.sc) }
+
+// Snapshot implements play.Retracter.
+func (x *execution) Snapshot() any { return x.sc }
+
+// Restore implements play.Retracter.
+func (x *execution) Restore(s any) { x.sc, x.quiet, x.last = s.([]Context), nil, nil }
+
+// Close implements play.Oracle.
+func (x *execution) Close() { x.closeSolver() }

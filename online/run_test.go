@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples/atm-paper/sut/impl"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -80,7 +81,7 @@ func TestSoundness(t *testing.T) {
 
 func traceOf(res *Result) string {
 	s := ""
-	for _, st := range res.Steps {
+	for _, st := range Steps(res) {
 		s += fmt.Sprintf("  %s: %s\n", st.Event, st.Rule)
 	}
 	return s
@@ -128,7 +129,7 @@ func TestRunReplays(t *testing.T) {
 				t.Fatal(err)
 			}
 			var evs []Event
-			for _, te := range res.Trace {
+			for _, te := range play.TraceEvents(res.Trace) {
 				ev, err := EventOf(tr.tp.x.Spec(), te)
 				if err != nil {
 					t.Fatal(err)
@@ -139,8 +140,8 @@ func TestRunReplays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(steps) != len(res.Steps) || steps[len(steps)-1].Verdict != res.Verdict {
-				t.Errorf("%v seed %d: run %s in %d steps, replay %s in %d", accept, seed, res.Verdict, len(res.Steps), steps[len(steps)-1].Verdict, len(steps))
+			if len(steps) != len(Steps(res)) || steps[len(steps)-1].Verdict != res.Verdict {
+				t.Errorf("%v seed %d: run %s in %d steps, replay %s in %d", accept, seed, res.Verdict, len(Steps(res)), steps[len(steps)-1].Verdict, len(steps))
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/big"
 
-	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -27,7 +26,11 @@ type candidate struct {
 // solves f ∧ π(a) for z (π(a) implies π(n), so the stimulus keeps a
 // reachable: NextSkip is not empty), the values diversified by the
 // run's seed as runner's planning does.
-func (x *execution) stimulus() (*Event, *Step, error) {
+func (x *execution) stimulus() (*Event, *Step, error) { return x.stimulusOf("") }
+
+// stimulusOf is stimulus, for inputs of the action named action only
+// when it is not "".
+func (x *execution) stimulusOf(action string) (*Event, *Step, error) {
 	var cands []candidate
 	for _, c := range x.sc {
 		children, err := x.t.tp.x.Expand(c.Node)
@@ -35,7 +38,7 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 			return nil, nil, err
 		}
 		for _, n := range children {
-			if n.Action != nil && n.Action.Dir == spec.Input && x.t.tp.Label(n) == Skip {
+			if n.Action != nil && n.Action.Dir == spec.Input && x.t.tp.Label(n) == Skip && (action == "" || n.Action.Name == action) {
 				cands = append(cands, candidate{c, n})
 			}
 		}
@@ -43,7 +46,7 @@ func (x *execution) stimulus() (*Event, *Step, error) {
 	if len(cands) == 0 {
 		return nil, nil, nil
 	}
-	if _, timed := x.sut.(adapter.Timed); timed {
+	if x.timed {
 		if out, err := x.outputPossible(); err != nil || out {
 			return nil, nil, err
 		}

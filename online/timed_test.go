@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -78,7 +79,7 @@ func TestTimedWaitsForDueOutput(t *testing.T) {
 func TestTimedConfirmsFail(t *testing.T) {
 	tr := noteTester(t, "note go done")
 	sut := &lazySUT{owe: []string{"note"}}
-	res, err := NewRunner(tr, Options{Timing: adapter.Timing{Confirm: time.Hour}}).Run(context.Background(), sut, 1)
+	res, err := NewRunner(tr, Options{Options: play.Options{Timing: adapter.Timing{Confirm: time.Hour}}}).Run(context.Background(), sut, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
 
 // meanSteps plays runs of detour.yaml against its SUT and returns the
 // mean number of steps to a verdict and the number of Pass verdicts.
 func meanSteps(t testing.TB, depth, runs int) (float64, int) {
-	r := newRunner(t, "detour.yaml", Options{Depth: depth, MaxSteps: 1000})
+	r := newRunner(t, "detour.yaml", Options{Depth: depth, Options: play.Options{MaxSteps: 1000}})
 	total, passed := 0, 0
 	for seed := int64(0); seed < int64(runs); seed++ {
 		res := runInProcess(t, r, &detourSUT{}, seed)
@@ -55,7 +56,7 @@ func TestGoalDirected(t *testing.T) {
 }
 
 func benchmarkSteps(b *testing.B, name string, depth int, newSUT func() adapter.SUT) {
-	r := newRunner(b, name, Options{Depth: depth, MaxSteps: 1000})
+	r := newRunner(b, name, Options{Depth: depth, Options: play.Options{MaxSteps: 1000}})
 	steps := 0
 	checks := r.z.Stats().Checks
 	b.ResetTimer()

@@ -270,10 +270,16 @@ func unroll(tc *spec.Model, t *spec.Transition, k int, vars map[string]spec.Expr
 }
 
 // distancesTo computes, by a backward breadth-first search, the fewest
-// transitions from each location to loc.
-func distancesTo(tc *spec.Model, loc string) map[string]int {
-	dist := map[string]int{loc: 0}
-	queue := []string{loc}
+// transitions from each location to one of the locations locs.
+func distancesTo(tc *spec.Model, locs ...string) map[string]int {
+	dist := map[string]int{}
+	var queue []string
+	for _, l := range locs {
+		if _, seen := dist[l]; !seen {
+			dist[l] = 0
+			queue = append(queue, l)
+		}
+	}
 	for len(queue) > 0 {
 		l := queue[0]
 		queue = queue[1:]

@@ -76,7 +76,7 @@ func (x *execution) diverse() (*planner, error) {
 		return nil, nil
 	}
 	if x.target > 0 {
-		rest := x.target - len(x.res.Trace)
+		rest := x.target - len(x.taken)
 		if rest > 0 {
 			p, err := x.find(rest)
 			if err != nil || p != nil {
@@ -98,7 +98,7 @@ func (x *execution) diverse() (*planner, error) {
 		x.stretch = 0
 		return p, nil
 	}
-	x.target = len(x.res.Trace) + q.length
+	x.target = len(x.taken) + q.length
 	return q, nil
 }
 

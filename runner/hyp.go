@@ -1,10 +1,11 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
@@ -20,6 +21,9 @@ type hyp struct {
 	st    *symex.State
 	queue []sent
 	via   string // the transition that led here, for the trace
+	// undecided names the guard (FILE:LINE:COL) whose truth the solver
+	// could not decide on the way here, "" when every one was decided.
+	undecided string
 }
 
 // sent is an input the tester has sent.
@@ -59,7 +63,7 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 		}
-		truth, err := st.Decide(x.r.z, g)
+		truth, unknown, err := x.decide(st, g)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 		}
@@ -78,7 +82,11 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 		if err != nil {
 			return nil, false, err
 		}
-		next = append(next, hyp{st: st.Fire(ft, params, g, truth == symex.Always), via: t.Label()})
+		h := hyp{st: st.Fire(ft, params, g, truth == symex.Always), via: t.Label()}
+		if unknown {
+			h.undecided = fmt.Sprintf("%s (guard of %s)", t.Pos, t.Label())
+		}
+		next = append(next, h)
 	}
 	if always != nil {
 		return next, false, nil
@@ -182,7 +190,46 @@ func (x *execution) views() ([]*symex.State, error) {
 
 // setHyps replaces the explanations of the run.
 func (x *execution) setHyps(hs []hyp) {
-	x.hyps, x.viewsOK = hs, false
+	x.hyps, x.viewsOK, x.quiet = hs, false, nil
+	for _, h := range hs {
+		if h.undecided != "" && x.undecided == "" {
+			x.undecided = h.undecided
+		}
+	}
+}
+
+// decide tells whether g holds in the concrete states of st, as
+// symex.State.Decide does, and whether the solver left a query
+// undecided (counted as possible, so that no state is dropped).
+func (x *execution) decide(st *symex.State, g spec.Expr) (t symex.Truth, unknown bool, err error) {
+	if t, ok := symex.Exact(g); ok {
+		return t, false, nil
+	}
+	some, u1, err := x.possible(spec.AndOf(st.PC, g))
+	if err != nil || !some {
+		return symex.Never, u1, err
+	}
+	notAll, u2, err := x.possible(spec.AndOf(st.PC, spec.NotOf(g)))
+	if err != nil {
+		return symex.Never, u1, err
+	}
+	if notAll {
+		// Sometimes: an undecided "not always" keeps g open, which is
+		// sound; only an undecided "possible" is a guess.
+		return symex.Sometimes, u1, nil
+	}
+	_ = u2
+	return symex.Always, u1, nil
+}
+
+// possible reports whether e is satisfiable, and whether the solver
+// could not tell (then true: possible).
+func (x *execution) possible(e spec.Expr) (bool, bool, error) {
+	r, err := x.r.z.Sat(e)
+	if errors.Is(err, solver.ErrUnknown) {
+		return true, true, nil
+	}
+	return r != solver.Unsat, false, err
 }
 
 // An explanation is what explain makes of an observation: the
@@ -203,8 +250,7 @@ func (x *execution) explain(action string, args map[string]spec.Value, quiet boo
 	seen := map[string]bool{}
 	// An in-process SUT has answered before its Input returns: its
 	// outputs cannot cross an input.
-	_, timed := x.sut.(adapter.Timed)
-	crossing := timed && !quiet
+	crossing := x.timed && !quiet
 	for _, h := range x.hyps {
 		prefixes, err := x.prefixes(h, crossing)
 		if err != nil {
@@ -223,6 +269,9 @@ func (x *execution) explain(action string, args map[string]spec.Value, quiet boo
 				}
 				for _, n := range next {
 					n.queue = h.queue[k:]
+					if n.undecided == "" {
+						n.undecided = h.undecided
+					}
 					switch key := n.key(); {
 					case x.r.tc.Verdict(n.st.Loc) == "fail":
 						if e.fail == nil {
@@ -297,6 +346,8 @@ func (x *execution) judge(sts []*symex.State) (Verdict, string) {
 		return Inconc, "the observations reach a verdict in some possible states and not in others"
 	case live > 0:
 		return 0, ""
+	case inconc == 0 && !x.lost && x.undecided != "":
+		return Inconc, "Pass only if the solver's undecided answer holds: " + x.undecided + " could not be decided"
 	case inconc == 0 && !x.lost:
 		return Pass, ""
 	case inconc == 0:

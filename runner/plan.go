@@ -73,7 +73,7 @@ func (x *execution) plan() (c *choice, wait bool, err error) {
 	if err != nil || p == nil {
 		return nil, false, err
 	}
-	x.route = &route{steps: p.steps, at: len(x.res.Trace)}
+	x.route = &route{steps: p.steps, at: len(x.taken)}
 	return x.take(p)
 }
 
@@ -99,12 +99,12 @@ func (x *execution) follow() (c *choice, wait, ok bool, err error) {
 	if rt == nil {
 		return nil, false, false, nil
 	}
-	k := len(x.res.Trace) - rt.at
+	k := len(x.taken) - rt.at
 	if k <= 0 || k >= len(rt.steps) || rt.steps[k].From != x.cur.Loc || x.stretchDue(len(rt.steps)-k) {
 		return nil, false, false, nil
 	}
 	for i, t := range rt.steps[:k] {
-		if x.res.Trace[rt.at+i].Transition != t.Label() {
+		if x.taken[rt.at+i] != t.Label() {
 			return nil, false, false, nil
 		}
 	}
@@ -278,7 +278,7 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 	}
 	step := depth + 1
 	for _, t := range ts {
-		if x.ctx.Err() != nil {
+		if x.ctx != nil && x.ctx.Err() != nil {
 			p.budget = 0 // out of time: give up, and remember nothing
 		}
 		if p.budget <= 0 {

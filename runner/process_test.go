@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -125,7 +126,7 @@ const noHang = 60 * time.Second
 
 // processOptions are generous: a verdict must not depend on the machine's
 // load. Confirm and Startup keep their defaults (5s).
-var processOptions = Options{Depth: DefaultDepth, Quiescence: 2 * time.Second}
+var processOptions = Options{Depth: DefaultDepth, Options: play.Options{Timing: adapter.Timing{Quiescence: 2 * time.Second}}}
 
 // runProcess plays one run of r against argv and returns the result, the
 // error and the SUT's stderr.
@@ -213,7 +214,7 @@ func pumpRunner(t *testing.T, timeout time.Duration) *Runner {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(m, Options{Quiescence: 2 * time.Second, Timeout: timeout, MaxSteps: 1 << 30})
+	r, err := New(m, Options{Options: play.Options{Timing: adapter.Timing{Quiescence: 2 * time.Second}, Timeout: timeout, MaxSteps: 1 << 30}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -131,7 +132,7 @@ func FuzzJudge(f *testing.F) {
 	f.Add([]byte(`{"dir":"receive","action":"delta"}` + "\n" + `{"dir":"send","action":"in","args":{"p":1}}`))
 	f.Add([]byte(`{"dir":"receive","action":"nok","args":{"p":"x"}}`))
 	f.Add([]byte(`{"dir":"send","action":"ok"}`))
-	r := newRunner(f, "cmp.yaml", Options{Depth: 2, MaxSteps: 50})
+	r := newRunner(f, "cmp.yaml", Options{Depth: 2, Options: play.Options{MaxSteps: 50}})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		evs, err := spec.ReadTrace("t.jsonl", bytes.NewReader(data))
 		if err != nil {

@@ -3,10 +3,12 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/stg-tool/stg/adapter"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 
 	"github.com/stg-tool/stg/spec"
 )
@@ -157,7 +159,7 @@ func TestReplay(t *testing.T) {
 }
 
 func TestInconc(t *testing.T) {
-	r := newRunner(t, "detour.yaml", Options{Depth: DefaultDepth, MaxSteps: 2})
+	r := newRunner(t, "detour.yaml", Options{Depth: DefaultDepth, Options: play.Options{MaxSteps: 2}})
 	res := runInProcess(t, r, &detourSUT{}, 1)
 	if res.Verdict != Inconc || !strings.Contains(res.Reason, "step limit") {
 		t.Errorf("MaxSteps 2: %s (%s)", res.Verdict, res.Reason)
@@ -170,7 +172,7 @@ func TestInconc(t *testing.T) {
 		t.Errorf("silent SUT: %s (%s)\n%s", res.Verdict, res.Reason, res.TraceString())
 	}
 	// The time limit.
-	r = newRunner(t, "detour.yaml", Options{Depth: 0, Timeout: 50 * time.Millisecond, MaxSteps: 1 << 30})
+	r = newRunner(t, "detour.yaml", Options{Depth: 0, Options: play.Options{Timeout: 50 * time.Millisecond, MaxSteps: 1 << 30}})
 	slow := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
 		time.Sleep(5 * time.Millisecond)
 		return nil, nil

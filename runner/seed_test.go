@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/pipeline"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -35,7 +36,7 @@ func TestRunDependsOnSeedAlone(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Name, err)
 		}
-		opts := runner.Options{Depth: runner.DefaultDepth, Plan: runner.Diverse, MaxSteps: 150}
+		opts := runner.Options{Depth: runner.DefaultDepth, Plan: runner.Diverse, Options: play.Options{MaxSteps: 150}}
 		for _, s := range suts {
 			play := func(r *runner.Runner, seed int64) string {
 				res, err := r.Run(context.Background(), adapter.InProcess(s.New()), seed)

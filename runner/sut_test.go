@@ -2,8 +2,9 @@ package runner
 
 import (
 	"fmt"
-	"github.com/stg-tool/stg/adapter"
 	"math/big"
+
+	"github.com/stg-tool/stg/adapter"
 
 	"github.com/stg-tool/stg/spec"
 )

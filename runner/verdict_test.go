@@ -231,9 +231,10 @@ func TestQuiescenceConfirmed(t *testing.T) {
 	}
 }
 
-// TestQuiescenceNotConfirmedWhenAllowed: where the test case allows
-// quiescence, passing runs do not pay for a confirmation.
-func TestQuiescenceNotConfirmedWhenAllowed(t *testing.T) {
+// TestQuiescenceThatDecidesIsConfirmed: a silence the verdict depends on
+// is confirmed, Pass as well as Fail: a SUT that answers after the window
+// would make a Pass on quiescence false.
+func TestQuiescenceThatDecidesIsConfirmed(t *testing.T) {
 	src := `kind: testcase
 name: quiet
 variables: {}
@@ -260,7 +261,10 @@ transitions:
 	if err != nil || res.Verdict != Pass {
 		t.Fatalf("%v %s (%s)", err, res.Verdict, res.Reason)
 	}
-	if len(f.waits) != 1 || f.waits[0] != DefaultQuiescence {
-		t.Errorf("waits %v, want one window of %v", f.waits, DefaultQuiescence)
+	if len(f.waits) != 2 || f.waits[0] != DefaultQuiescence {
+		t.Errorf("waits %v, want one window of %v, then the confirmation", f.waits, DefaultQuiescence)
+	}
+	if last := res.Trace[len(res.Trace)-1]; last.Unconfirmed {
+		t.Errorf("the deciding silence is marked unconfirmed: %+v", last)
 	}
 }

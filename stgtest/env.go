@@ -52,10 +52,10 @@ func variables() []variable {
 		{"STG_DEPTH", func(c *config, s string) error { return atLeast(&c.opts.Depth, s, 0) }},
 		{"STG_QUIESCENCE", func(c *config, s string) error {
 			if s == "auto" {
-				c.opts.AutoQuiescence = true
+				c.opts.Auto = true
 				return nil
 			}
-			c.opts.AutoQuiescence = false
+			c.opts.Auto = false
 			return positive(&c.opts.Quiescence, s, " or auto")
 		}},
 		{"STG_CONFIRM", func(c *config, s string) error { return positive(&c.opts.Confirm, s, "") }},

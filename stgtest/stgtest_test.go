@@ -182,7 +182,7 @@ func TestReadConfig(t *testing.T) {
 		}, func(c *config) {
 			c.sut = []string{"sh", "-c", "sleep 3; exec ./sut"}
 			c.seed, c.seedSet, c.runs = -5, true, 20
-			c.opts.Depth, c.opts.Quiescence, c.opts.AutoQuiescence = 0, 300*time.Millisecond, false
+			c.opts.Depth, c.opts.Quiescence, c.opts.Auto = 0, 300*time.Millisecond, false
 			c.opts.Confirm, c.opts.Startup, c.opts.Timeout, c.opts.MaxSteps = 2*time.Second, 10*time.Second, 90*time.Second, 50
 			c.env = []string{`STG_SUT='sh -c '\''sleep 3; exec ./sut'\'''`, "STG_DEPTH=0", "STG_QUIESCENCE=300ms",
 				"STG_CONFIRM=2s", "STG_STARTUP=10s", "STG_TIMEOUT=1m30s", "STG_MAX_STEPS=50"}

@@ -10,53 +10,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stg-tool/stg/report"
 )
 
-func TestParseShard(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want shard
-		ok   bool
-	}{
-		{"1/1", shard{1, 1}, true},
-		{"2/4", shard{2, 4}, true},
-		{"0/4", shard{}, false},
-		{"5/4", shard{}, false},
-		{"1/0", shard{}, false},
-		{"a/b", shard{}, false},
-		{"3", shard{}, false},
-	} {
-		got, err := parseShard(tt.in)
-		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("parseShard(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
-		}
-	}
-}
-
-// TestShardRunsPartition checks that the shards of a campaign deal every
-// run exactly once.
-func TestShardRunsPartition(t *testing.T) {
-	for _, runs := range []int{1, 7, 12, 100} {
-		for n := 1; n <= 5; n++ {
-			var all []int
-			for i := 1; i <= n; i++ {
-				all = append(all, shard{i, n}.runs(runs)...)
-			}
-			slices.Sort(all)
-			if !reflect.DeepEqual(all, shard{}.runs(runs)) {
-				t.Errorf("%d runs, %d shards: %v", runs, n, all)
-			}
-		}
-	}
-}
-
-func readJSONReport(t *testing.T, path string) *jsonReport {
+func readJSONReport(t *testing.T, path string) *report.JSON {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep jsonReport
+	var rep report.JSON
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatalf("%s: %v\n%s", path, err, data)
 	}
@@ -65,7 +29,7 @@ func readJSONReport(t *testing.T, path string) *jsonReport {
 
 // timeless blanks the times of a JSON report, which differ from one
 // playing to the next.
-func timeless(rep *jsonReport) *jsonReport {
+func timeless(rep *report.JSON) *report.JSON {
 	c := *rep
 	c.Results = slices.Clone(rep.Results)
 	for i := range c.Results {
@@ -81,7 +45,7 @@ func junitVerdicts(t *testing.T, path string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s junitSuites
+	var s report.JUnitSuites
 	if err := xml.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +98,7 @@ func TestShardsMergeParallel(t *testing.T) {
 	t.Logf("whole campaign: %v", verdicts)
 
 	var shards, xmls []string
-	var union []jsonRun
+	var union []report.Run
 	for i := 1; i <= 3; i++ {
 		js, x := file(fmt.Sprintf("shard-%d.json", i)), file(fmt.Sprintf("shard-%d.xml", i))
 		play("--shard", fmt.Sprintf("%d/3", i), "--report-json", js, "--report", x)
@@ -145,7 +109,7 @@ func TestShardsMergeParallel(t *testing.T) {
 		}
 		union = append(union, timeless(rep).Results...)
 	}
-	slices.SortFunc(union, func(a, b jsonRun) int { return a.Run - b.Run })
+	slices.SortFunc(union, func(a, b report.Run) int { return a.Run - b.Run })
 	if want := timeless(all).Results; !reflect.DeepEqual(union, want) {
 		t.Errorf("the shards' runs differ from the campaign's:\n%+v\nwant\n%+v", union, want)
 	}

@@ -10,19 +10,22 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/play"
+	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
 
-// Saving, replaying and shrinking the runs of a test case (stg run
-// TESTCASE): --save-trace writes a run's exchange as a trace file
+// Saving, replaying and shrinking runs (stg run TESTCASE|SYMPURPOSE):
+// --save-trace writes a run's exchange as a trace file
 // (FORMAT.md §5), --replay plays a trace file's stimuli again, --shrink
 // cuts a failing run down (runner.Shrink).
 
-// replayFlags are the flags of stg run for replaying and shrinking;
-// --save-trace is shared with the symbolic route (symRunFlags).
+// replayFlags are the flags of stg run for saving, replaying and
+// shrinking runs.
 func replayFlags() []cli.Flag {
 	return []cli.Flag{
+		&cli.StringFlag{Name: "save-trace", Usage: "write the trace of the run to `FILE` (JSON Lines; for --replay and stg verdict); with several runs, the first run that gave the overall verdict is saved to FILE, and each failing run to FILE with its seed inserted"},
 		&cli.StringFlag{Name: "replay", Usage: "play exactly the stimuli of the trace `FILE` (written by --save-trace) and report whether the SUT fails the same way as recorded"},
 		&cli.BoolFlag{Name: "shrink", Usage: "on a Fail, search a shorter failing stimulus sequence with smaller values (each candidate against a fresh SUT) and save the trace that replays it"},
 		&cli.IntFlag{Name: "shrink-runs", Value: runner.DefaultShrinkRuns, Usage: "play at most `N` candidate runs when shrinking"},
@@ -62,7 +65,7 @@ it.
 // tracePath returns the file --save-trace writes run seed to: the flag's
 // FILE for a campaign of one run, else FILE with the seed inserted
 // before its extension.
-func (s *runSession) tracePath(seed int64, suffix string) string {
+func (s *session) tracePath(seed int64, suffix string) string {
 	path := s.c.String("save-trace")
 	if path == "" {
 		return ""
@@ -79,8 +82,8 @@ func (s *runSession) tracePath(seed int64, suffix string) string {
 
 // saveRun writes a run's trace to --save-trace: the only run of the
 // campaign, or a failing one.
-func (s *runSession) saveRun(res *runner.Result) {
-	if s.c.String("save-trace") == "" || res == nil || (s.runs > 1 && res.Verdict != runner.Fail) {
+func (s *session) saveRun(res *play.Result) {
+	if s.c.String("save-trace") == "" || res == nil || (s.runs > 1 && res.Verdict != play.Fail) {
 		return
 	}
 	path := s.tracePath(res.Seed, "")
@@ -88,14 +91,14 @@ func (s *runSession) saveRun(res *runner.Result) {
 		fmt.Fprintf(s.stderr, "stg run: --save-trace: %v\n", err)
 		return
 	}
-	if s.c.Bool("quiet") && res.Verdict == runner.Fail && s.counts[runner.Fail] > 1 {
+	if s.c.Bool("quiet") && res.Verdict == play.Fail && s.counts[play.Fail] > 1 {
 		return // -q: the first failing run only; afterCampaign counts the others
 	}
 	fmt.Fprintf(s.stdout, "trace saved to %s; replay: %s\n", path, s.replayLine(path))
 }
 
 // replayLine is the command line that replays a trace file.
-func (s *runSession) replayLine(path string) string {
+func (s *session) replayLine(path string) string {
 	cmd := strings.Replace(s.replay, " --seed %d --runs 1", "", 1)
 	head, tail, _ := strings.Cut(cmd, " -- ")
 	if tail == "" {
@@ -106,12 +109,12 @@ func (s *runSession) replayLine(path string) string {
 }
 
 // writeRunTrace writes a run's exchange as a trace file.
-func writeRunTrace(path string, res *runner.Result) error {
+func writeRunTrace(path string, res *play.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	for _, ev := range runner.TraceEvents(res.Trace) {
+	for _, ev := range play.TraceEvents(res.Trace) {
 		if err := spec.WriteTraceEvent(f, ev); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %v", path, err)
@@ -120,36 +123,32 @@ func writeRunTrace(path string, res *runner.Result) error {
 	return f.Close()
 }
 
-// replayTrace is stg run TESTCASE --replay FILE: it judges the recorded
-// trace by the test case, replays its stimuli against the SUT, and
-// compares.
-func (s *runSession) replayTrace(ctx context.Context, r *runner.Runner, path string) error {
+// replayTrace is stg run FILE --replay TRACE: it judges the recorded
+// trace by the test (the test case, or the sympurpose's rules), replays
+// its stimuli against the SUT, and compares.
+func (s *session) replayTrace(ctx context.Context, path string) error {
 	for _, f := range []string{"runs", "seed", "shard", "parallel", "plan"} {
 		if s.c.IsSet(f) {
 			return usageError(s.c, "--%s does not apply to --replay, which plays the stimuli of the trace file", f)
 		}
 	}
-	data, err := os.Open(path)
-	if err != nil {
-		return inputError(fmt.Errorf("--replay: %v", err))
-	}
-	events, err := spec.ReadTrace(path, data)
-	data.Close()
+	events, err := readTraceFile(path)
 	if err != nil {
 		return inputError(err)
 	}
-	want, err := r.Judge(ctx, path, events)
-	var se *runner.StimulusError
+	e := s.t.engines[0]
+	want, err := e.Judge(ctx, path, events)
+	var se *play.StimulusError
 	switch {
 	case errors.As(err, &se):
-		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s (%s)",
-			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.name, se.Location, se.State))
+		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by %s %s in %s (%s)",
+			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.t.kind, s.t.name, se.Location, se.State))
 	case err != nil:
-		return inputError(fmt.Errorf("%s: the recorded trace does not fit test case %s: %v", path, s.name, err))
+		return inputError(fmt.Errorf("%s: the recorded trace does not fit %s %s: %v", path, s.t.kind, s.t.name, err))
 	}
-	sc, _ := runner.ScriptFromTrace(r.Testcase(), path, events)
-	fmt.Fprintf(s.stdout, "test case %s: replaying %d stimuli of %s (recorded: %s, %s)\n", s.name, len(sc), path, want.Verdict, want.Reason)
-	got, err := runner.ReplayOnce(ctx, r, s.start, sc, false)
+	sc, _ := play.ScriptFromTrace(e.Route(), path, events)
+	fmt.Fprintf(s.stdout, "%s %s: replaying %d stimuli of %s (recorded: %s, %s)\n", s.t.kind, s.t.name, len(sc), path, want.Verdict, want.Reason)
+	got, err := play.ReplayOnce(ctx, e, s.start, sc, false)
 	if got != nil {
 		got.Seed = want.Seed
 		fmt.Fprintf(s.stdout, "\nreplay: %s (%s)\n", got.Verdict, got.Reason)
@@ -164,35 +163,45 @@ func (s *runSession) replayTrace(ctx context.Context, r *runner.Runner, path str
 		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", err)}
 	}
 	fmt.Fprintln(s.stdout, compareReplay(want, got))
-	if got.Verdict == runner.Fail && s.c.Bool("shrink") {
-		if err := s.shrink(ctx, r, got); err != nil {
+	if got.Verdict == play.Fail && s.c.Bool("shrink") {
+		if err := s.shrink(ctx, got); err != nil {
 			return err
 		}
 	}
-	return runVerdictExit(got.Verdict)
+	return verdictExit(got.Verdict)
+}
+
+// readTraceFile reads a trace file.
+func readTraceFile(path string) ([]spec.TraceEvent, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--replay: %v", err)
+	}
+	defer f.Close()
+	return spec.ReadTrace(path, f)
 }
 
 // compareReplay says whether a replay reproduced the recorded run.
-func compareReplay(want, got *runner.Result) string {
-	last := func(res *runner.Result) string {
+func compareReplay(want, got *play.Result) string {
+	last := func(res *play.Result) string {
 		if len(res.Trace) == 0 {
 			return "nothing"
 		}
-		return runner.TraceEvents(res.Trace[len(res.Trace)-1:])[0].Action + stepText(res.Trace[len(res.Trace)-1])
+		return play.TraceEvents(res.Trace[len(res.Trace)-1:])[0].Action + stepText(res.Trace[len(res.Trace)-1])
 	}
 	switch {
 	case want.Verdict != got.Verdict:
 		return fmt.Sprintf("NOT REPRODUCED: recorded %s, replayed %s", want.Verdict, got.Verdict)
-	case want.Verdict == runner.Fail && last(want) != last(got):
+	case want.Verdict == play.Fail && last(want) != last(got):
 		return fmt.Sprintf("Fail again, but on another observation: recorded %s, replayed %s", last(want), last(got))
-	case want.Verdict == runner.Fail:
+	case want.Verdict == play.Fail:
 		return fmt.Sprintf("REPRODUCED: the SUT fails the same way (%s)", last(got))
 	}
 	return fmt.Sprintf("REPRODUCED: %s again", got.Verdict)
 }
 
 // stepText prints a step's action and arguments.
-func stepText(s runner.Step) string {
+func stepText(s play.Step) string {
 	if len(s.Args) == 0 {
 		return ""
 	}
@@ -203,25 +212,14 @@ func stepText(s runner.Step) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// runVerdictExit is the exit code of a verdict of stg run.
-func runVerdictExit(v runner.Verdict) error {
-	switch v {
-	case runner.Fail:
-		return &exitCode{code: exitFail}
-	case runner.Inconc:
-		return &exitCode{code: exitInconc}
-	}
-	return nil
-}
-
 // shrinkFirstFail shrinks the campaign's first failing run (--shrink).
-func (s *runSession) shrinkFirstFail(ctx context.Context, r *runner.Runner) {
+func (s *session) shrinkFirstFail(ctx context.Context) {
 	if !s.c.Bool("shrink") || s.runErr != nil {
 		return
 	}
 	for _, res := range s.results {
-		if res.Verdict == runner.Fail {
-			if err := s.shrink(ctx, r, res); err != nil {
+		if res.Verdict == play.Fail {
+			if err := s.shrink(ctx, res); err != nil {
 				fmt.Fprintf(s.stderr, "stg run: --shrink: %v\n", err)
 			}
 			return
@@ -230,10 +228,10 @@ func (s *runSession) shrinkFirstFail(ctx context.Context, r *runner.Runner) {
 }
 
 // shrink shrinks a failing run, prints the result and saves its trace.
-func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runner.Result) error {
-	n := len(runner.ScriptOf(failed.Trace))
+func (s *session) shrink(ctx context.Context, failed *play.Result) error {
+	n := len(play.ScriptOf(failed.Trace))
 	fmt.Fprintf(s.stdout, "\nshrinking the failing run of seed %d (%d stimuli, %d steps), at most %d runs\n", failed.Seed, n, len(failed.Trace), s.c.Int("shrink-runs"))
-	sh, err := r.Shrink(ctx, s.start, failed, s.c.Int("shrink-runs"))
+	sh, err := s.t.engines[0].Shrink(ctx, s.start, failed, s.c.Int("shrink-runs"))
 	if err != nil {
 		return fmt.Errorf("shrinking: %v", err)
 	}
@@ -249,7 +247,7 @@ func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runne
 	sh.Result.WriteTrace(s.stdout)
 	path := s.tracePath(failed.Seed, "-shrunk")
 	if path == "" {
-		path = fmt.Sprintf("%s-seed%d-shrunk.jsonl", s.name, failed.Seed)
+		path = fmt.Sprintf("%s-seed%d-shrunk.jsonl", s.t.name, failed.Seed)
 	}
 	if err := writeRunTrace(path, sh.Result); err != nil {
 		return err
@@ -258,16 +256,39 @@ func (s *runSession) shrink(ctx context.Context, r *runner.Runner, failed *runne
 	return nil
 }
 
-// afterCampaign shrinks the first failing run (--shrink) and computes the
-// coverage of a campaign of several runs, or of one whose report is
-// written.
-func (s *runSession) afterCampaign(ctx context.Context, r *runner.Runner) {
-	if n := s.counts[runner.Fail]; n > 1 && s.runs > 1 && s.c.Bool("quiet") && s.c.String("save-trace") != "" {
+// afterCampaign shrinks the first failing run (--shrink), saves the
+// trace a campaign of several runs without failure gives (--save-trace),
+// and computes the coverage of a test case played several times, or whose
+// report is written.
+func (s *session) afterCampaign(ctx context.Context) {
+	if n := s.counts[play.Fail]; n > 1 && s.runs > 1 && s.c.Bool("quiet") && s.c.String("save-trace") != "" {
 		fmt.Fprintf(s.stdout, "traces of the %d failing runs saved to %s\n", n, s.tracePath(0, "-seedS"))
 	}
-	s.shrinkFirstFail(ctx, r)
-	if len(s.results) > 1 || s.c.String("report") != "" || s.c.String("report-json") != "" {
-		s.cov = coverageJSON(s.computeCoverage(ctx, r), r.Testcase())
+	s.saveOverall()
+	s.shrinkFirstFail(ctx)
+	if s.t.tc != nil && (len(s.results) > 1 || s.c.String("report") != "" || s.c.String("report-json") != "") {
+		s.cov = report.CoverageOf(s.computeCoverage(ctx, s.t.tc), s.t.tc.Testcase()) // coverage.go
+	}
+}
+
+// saveOverall saves the first run of several that gave the campaign's
+// verdict to --save-trace FILE itself (for stg verdict or --replay); the
+// failing runs were saved with their seeds inserted.
+func (s *session) saveOverall() {
+	path := s.c.String("save-trace")
+	if path == "" || s.runs == 1 || s.runErr != nil || len(s.results) == 0 {
+		return
+	}
+	overall := s.overall()
+	for _, res := range s.results {
+		if res.Verdict == overall {
+			if err := writeRunTrace(path, res); err != nil {
+				fmt.Fprintf(s.stderr, "stg run: --save-trace: %v\n", err)
+				return
+			}
+			fmt.Fprintf(s.stdout, "trace of run seed %d (%s) saved to %s; replay: %s\n", res.Seed, res.Verdict, path, s.replayLine(path))
+			return
+		}
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stg-tool/stg/report"
 )
 
 // TestRunSaveReplayShrink: a saved run replays to its verdict; a failing
@@ -100,7 +102,7 @@ func TestRunCoverage(t *testing.T) {
 		t.Errorf("coverage: %d taken of %d, counts sum to %d, %d steps, %d unreachable; the runs took %d steps", c.Taken, c.Total, sum, c.Steps, unreachable, steps)
 	}
 	data, _ := os.ReadFile(xmlPath)
-	var suites junitSuites
+	var suites report.JUnitSuites
 	if err := xml.Unmarshal(data, &suites); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -16,8 +15,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
+	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
 )
 
 func runCommand() *cli.Command {
@@ -47,8 +47,10 @@ its last lines on stderr; it is never taken for a quiet SUT.
 Given a sympurpose file (stg purposes), run tests on-line by symbolic
 execution of its spec (AGATHA's rules 0-6): stimuli are chosen toward the
 purpose's accept nodes, and the verdict may also be WeakPass (the target
-was reached, but another path of the spec explains the run too);
---save-trace FILE writes the run as a trace for stg verdict.
+was reached, but another path of the spec explains the run too). Both
+kinds of file are played by the same engine: every option below applies
+to both, but --plan and --depth (a sympurpose steers by its accept nodes,
+not by planning) and the coverage table (transitions of a test case).
 
 External functions the model calls are evaluated as it says: the rows of
 their tables first (--tables FILE replaces them), then their impl:
@@ -99,36 +101,120 @@ Example:
 			&cli.StringFlag{Name: "report", Usage: "write a JUnit XML report to `FILE`"},
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the first failing run (its trace and replay line) and the summary"},
-		}, append(append(symRunFlags(), replayFlags()...), funcFlags()...)...), // replay.go
-		Action: runTestcase,
+			&cli.StringFlag{Name: "spec", Usage: "with a sympurpose: its spec `SPEC` (default: the spec the sympurpose names)"},
+		}, append(replayFlags(), funcFlags()...)...), // replay.go, funcs.go
+		Action: runAction,
 	}
 }
 
-// session is what the two routes of stg run share: the campaign's runs
-// and first seed, how each run gets its SUT, the command line that
-// replays a run, the first error, and which runs are printed.
+// session is one invocation of stg run: the campaign's runs and first
+// seed, how each run gets its SUT, the command line that replays a run,
+// the results so far and the first error.
 type session struct {
 	c              *cli.Context
-	file           string
+	t              *playable
 	runs           int
 	seed           int64
+	shard          play.Shard
 	start          adapter.Starter
 	replay         string
 	runErr         error
 	fails          int // failing runs so far: -q prints the first only
+	results        []*play.Result
+	runNums        []int // the run number of each result in the campaign
+	counts         map[play.Verdict]int
+	cov            *report.Coverage // coverage.go
+	saved          bool             // a trace was saved to --save-trace
 	stdout, stderr io.Writer
 }
 
-// newSession reads --runs and --seed (random, printed, when not given)
-// and sets how each run gets its SUT; replayFile is the file as the
-// replay line names it.
-func newSession(c *cli.Context, file, replayFile string, command []string, timeout time.Duration) session {
-	s := session{c: c, file: file, runs: c.Int("runs"), seed: c.Int64("seed"), stdout: c.App.Writer, stderr: c.App.ErrWriter}
+// runAction is the action of stg run, on a test case or a sympurpose.
+func runAction(c *cli.Context) error {
+	file, command, err := runArgs(c)
+	if err != nil {
+		return err
+	}
+	for _, f := range []string{"report", "report-json", "save-trace"} {
+		if err := outputWritable(c, f, file); err != nil { // suggest.go: before any run
+			return err
+		}
+	}
+	opts, err := runOptions(c)
+	if err != nil {
+		return err
+	}
+	t, err := loadPlayable(c, file, opts) // playable.go
+	if err != nil {
+		return err
+	}
+	defer t.close()
+	s, err := newSession(c, t, command, opts.Timeout)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	if path := c.String("replay"); path != "" {
+		return s.replayTrace(ctx, path) // replay.go
+	}
+	s.header()
+	s.play(ctx)
+	s.afterCampaign(ctx) // replay.go: --shrink; coverage.go
+	return s.finish()
+}
+
+// outputWritable refuses an output file of flag that cannot be written,
+// or that is the input file.
+func outputWritable(c *cli.Context, flag, input string) error {
+	path := c.String(flag)
+	if path == "" {
+		return nil
+	}
+	if same(path, input) {
+		return inputError(fmt.Errorf("--%s %s would overwrite the file stg run reads", flag, path))
+	}
+	if flag == "save-trace" {
+		return nil
+	}
+	if err := reportWritable(path); err != nil {
+		return inputError(err)
+	}
+	return nil
+}
+
+// same reports whether two paths name the same existing file.
+func same(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// newSession reads --runs, --seed (random, printed, when not given) and
+// --shard, and sets how each run gets its SUT.
+func newSession(c *cli.Context, t *playable, command []string, timeout time.Duration) (*session, error) {
+	s := &session{c: c, t: t, runs: c.Int("runs"), seed: c.Int64("seed"), counts: map[play.Verdict]int{},
+		stdout: c.App.Writer, stderr: c.App.ErrWriter}
 	if !c.IsSet("seed") {
 		s.seed = rand.Int64N(1_000_000)
 	}
-	s.starter(replayFile, command, timeout)
-	return s
+	var err error
+	if s.shard, err = campaignShard(c); err != nil {
+		return nil, err
+	}
+	s.starter(t.replayArg, command, timeout)
+	return s, nil
+}
+
+// header prints what the campaign plays.
+func (s *session) header() {
+	fmt.Fprintf(s.stdout, "%s %s: %d run(s), seeds %d..%d, %s", s.t.kind, s.t.name, s.runs, s.seed, s.seed+int64(s.runs)-1, s.t.about)
+	if s.shard.N > 0 {
+		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.Runs(s.runs)))
+	}
+	if n := min(len(s.t.engines), len(s.shard.Runs(s.runs))); n > 1 {
+		fmt.Fprintf(s.stdout, ", %d at once", n)
+	}
+	fmt.Fprintln(s.stdout)
 }
 
 // interruptible returns a context that SIGINT, SIGTERM and SIGHUP
@@ -138,34 +224,146 @@ func interruptible() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 }
 
-// tracer is a run's result: its trace as a table.
-type tracer interface{ WriteTrace(io.Writer) error }
+// play plays the campaign's runs (the shard's), printing each in order,
+// until one ends in an error.
+func (s *session) play(ctx context.Context) {
+	began, progress := time.Now(), time.Now()
+	camp := play.Campaign{Seed: s.seed, Runs: s.runs, Shard: s.shard, Start: s.start}
+	total := len(s.shard.Runs(s.runs))
+	camp.Play(ctx, s.t.engines, func(p play.Played) bool {
+		if !s.took(p) {
+			return false
+		}
+		if total > 1 && time.Since(progress) >= time.Second {
+			progress = time.Now()
+			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %s (%.1fs)\n", len(s.results), total, s.countsText(), time.Since(began).Seconds())
+		}
+		return true
+	})
+}
 
-// failed records that run k (seed) ended in err, and prints it with the
-// steps played before it (steps > 0).
-func (s *session) failed(k int, seed int64, err error, res tracer, steps int) {
-	s.runErr = fmt.Errorf("run %d (seed %d): %w", k, seed, err)
-	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", k, s.runs, seed, err)
-	if steps > 0 {
-		res.WriteTrace(s.stdout)
+// took records and prints a run played; false when it ended in an error.
+func (s *session) took(p play.Played) bool {
+	res := p.Res
+	if res == nil {
+		res = &play.Result{Seed: p.Seed}
 	}
+	s.results, s.runNums = append(s.results, res), append(s.runNums, p.Run)
+	if p.Err != nil {
+		res.Reason = p.Err.Error()
+		s.runErr = fmt.Errorf("run %d (seed %d): %w", p.Run, p.Seed, p.Err)
+		fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", p.Run, s.runs, p.Seed, p.Err)
+		if len(res.Trace) > 0 {
+			res.WriteTrace(s.stdout)
+		}
+		return false
+	}
+	s.counts[res.Verdict]++
+	s.printRun(p.Run, res)
+	s.saveRun(res) // replay.go: --save-trace
+	return true
 }
 
 // printRun prints run k's verdict and trace, and for a failing run the
 // command line that replays it; with -q only the first failing run is
 // printed.
-func (s *session) printRun(k int, seed int64, verdict fmt.Stringer, reason string, fail bool, res tracer) {
+func (s *session) printRun(k int, res *play.Result) {
+	fail := res.Verdict == play.Fail
 	if fail {
 		s.fails++
 	}
 	if s.c.Bool("quiet") && !(fail && s.fails == 1) {
 		return
 	}
-	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, seed, verdict, reason)
+	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, play.Printable(res.Reason))
 	res.WriteTrace(s.stdout)
 	if fail {
-		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", seed)
+		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", res.Seed)
 	}
+}
+
+// countsText prints the verdicts so far.
+func (s *session) countsText() string {
+	count := map[string]int{}
+	for v, n := range s.counts {
+		count[v.String()] = n
+	}
+	return report.Counts(count, s.t.kind == "sympurpose")
+}
+
+// overall is the campaign's verdict.
+func (s *session) overall() play.Verdict {
+	var vs []play.Verdict
+	for v, n := range s.counts {
+		if n > 0 {
+			vs = append(vs, v)
+		}
+	}
+	if o := play.Overall(vs...); o != play.None {
+		return o
+	}
+	return play.Inconc
+}
+
+// finish prints the summary, writes the reports and sets the exit code.
+func (s *session) finish() error {
+	overall := s.overall()
+	summary := overall.String()
+	if s.runErr != nil {
+		summary = "error"
+	}
+	fmt.Fprintf(s.stdout, "\n%s: %s in %d run(s): %s\n", s.t.name, s.countsText(), len(s.results), summary)
+	if w := report.Timing(s.results); w != "" {
+		fmt.Fprintln(s.stdout, w)
+	}
+	s.printCoverage() // coverage.go
+	if err := s.writeReports(); err != nil {
+		return err
+	}
+	if s.runErr != nil {
+		return s.errorExit()
+	}
+	return verdictExit(overall)
+}
+
+// writeReports writes --report and --report-json.
+func (s *session) writeReports() error {
+	camp := s.campaign()
+	if path := s.c.String("report"); path != "" {
+		if err := camp.WriteJUnit(path); err != nil {
+			return inputError(fmt.Errorf("writing the report: %v", err))
+		}
+	}
+	if path := s.c.String("report-json"); path != "" {
+		if err := report.WriteJSON(path, camp.JSON()); err != nil {
+			return inputError(fmt.Errorf("writing the JSON report: %v", err))
+		}
+	}
+	return nil
+}
+
+// campaign describes the campaign for its reports.
+func (s *session) campaign() *report.Campaign {
+	camp := &report.Campaign{Name: s.t.name, FirstSeed: s.seed, Runs: s.runs, Shard: s.shard.String(),
+		Results: s.results, RunNums: s.runNums, Err: s.runErr, Coverage: s.cov}
+	if s.t.tc != nil {
+		o := s.t.opts
+		camp.Plan, camp.Depth = o.Plan.String(), o.Depth
+		if o.Depth == 0 {
+			camp.Plan = runner.Walk.String()
+		}
+	} else {
+		camp.Kind = s.t.kind
+	}
+	return camp
+}
+
+// verdictExit is the exit of a campaign or replay whose verdict is v.
+func verdictExit(v play.Verdict) error {
+	if code := v.ExitCode(); code != exitPass {
+		return &exitCode{code: code}
+	}
+	return nil
 }
 
 // errorExit is the exit of a campaign that ended in an error (exit code 3).
@@ -176,94 +374,14 @@ func (s *session) errorExit() error {
 	return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
 }
 
-// runSession is one invocation of stg run on a test case.
-type runSession struct {
-	session
-	name    string
-	opts    runner.Options
-	shard   shard
-	results []*runner.Result
-	runNums []int // the run number of each result in the campaign
-	counts  map[runner.Verdict]int
-	cov     *jsonCoverage // coverage.go
-}
-
-// runTestcase is the action of stg run.
-func runTestcase(c *cli.Context) error {
-	file, command, err := runArgs(c)
-	if err != nil {
-		return err
-	}
-	if err := reportWritable(c.String("report")); err != nil { // suggest.go: before any run
-		return inputError(err)
-	}
-	if err := reportWritable(c.String("report-json")); err != nil {
-		return inputError(err)
-	}
-	if isSymPurpose(file) {
-		for _, f := range []string{"plan", "shard", "parallel", "report-json", "replay", "shrink", "shrink-runs"} {
-			if c.IsSet(f) {
-				return usageError(c, "--%s applies to a test case, not to a sympurpose", f)
-			}
-		}
-		return runSymPurpose(c, file, command)
-	}
-	opts, err := runOptions(c)
-	if err != nil {
-		return err
-	}
-	m, err := loadModel(file, nil)
-	if err != nil {
-		return inputError(err)
-	}
-	if m.Kind != spec.TestcaseKind {
-		return inputError(fmt.Errorf("%s: stg run plays a testcase, not a %s", file, m.Kind))
-	}
-	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
-		return inputError(err)
-	}
-	funcs, err := funcRegistry(c, m, c.App.ErrWriter)
-	if err != nil {
-		return err
-	}
-	defer funcs.Close()
-	opts.Funcs = funcs
-	rs, closeAll, err := runners(c, m, opts)
-	defer closeAll()
-	if err != nil {
-		return inputError(fmt.Errorf("%s: %v", file, err))
-	}
-
-	s := &runSession{session: newSession(c, file, file, command, opts.Timeout), name: m.Name, counts: map[runner.Verdict]int{}, opts: opts}
-	if s.shard, err = campaignShard(c); err != nil {
-		return err
-	}
-	ctx, stop := interruptible()
-	defer stop()
-	if path := c.String("replay"); path != "" {
-		return s.replayTrace(ctx, rs[0], path) // replay.go
-	}
-	fmt.Fprintf(s.stdout, "test case %s: %d run(s), seeds %d..%d, depth %d, %s paths", m.Name, s.runs, s.seed, s.seed+int64(s.runs)-1, opts.Depth, opts.Plan)
-	if s.shard.n > 0 {
-		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.runs(s.runs)))
-	}
-	if len(rs) > 1 {
-		fmt.Fprintf(s.stdout, ", %d at once", len(rs))
-	}
-	fmt.Fprintln(s.stdout)
-	s.play(ctx, rs)
-	s.afterCampaign(ctx, rs[0]) // replay.go: --shrink; coverage.go
-	return s.finish()
-}
-
-// runArgs reads the test case file and the SUT command line.
+// runArgs reads the file to play and the SUT command line.
 func runArgs(c *cli.Context) (file string, command []string, err error) {
 	args, err := positionalArgs(c)
 	if err != nil {
 		return "", nil, usageError(c, "%v", err)
 	}
 	if len(args) == 0 {
-		return "", nil, usageError(c, "stg run needs a TESTCASE")
+		return "", nil, usageError(c, "stg run needs a TESTCASE or SYMPURPOSE")
 	}
 	file, command = args[0], args[1:]
 	tcp := c.String("tcp")
@@ -276,7 +394,7 @@ func runArgs(c *cli.Context) (file string, command []string, err error) {
 	return file, command, nil
 }
 
-// runOptions reads the runner's options from the flags.
+// runOptions reads the engine's and the runner's options from the flags.
 func runOptions(c *cli.Context) (runner.Options, error) {
 	if c.Int("runs") < 1 {
 		return runner.Options{}, usageError(c, "--runs must be at least 1")
@@ -289,24 +407,19 @@ func runOptions(c *cli.Context) (runner.Options, error) {
 		return runner.Options{}, usageError(c, "--plan: %v", err)
 	}
 	if c.Int("parallel") < 1 {
-		return runner.Options{}, usageError(c, "--parallel must be at least 1")
-	}
-	opts := runner.Options{
-		Plan:     plan,
-		Depth:    c.Int("depth"),
-		Confirm:  c.Duration("confirm"),
-		Startup:  c.Duration("startup"),
-		MaxSteps: c.Int("max-steps"),
-		Timeout:  c.Duration("timeout"),
-	}
-	if opts.Startup == 0 {
-		opts.Startup = time.Nanosecond // no allowance
+		return runner.Options{}, usageError(c, "--parallel must be at least 1 (at most %d workers are used)", play.MaxParallel)
 	}
 	q, err := runner.ParseQuiescence(c.String("quiescence"))
 	if err != nil {
 		return runner.Options{}, usageError(c, "--quiescence: %v%s", err, durationHint(c.String("quiescence"))) // suggest.go
 	}
-	opts.Quiescence, opts.AutoQuiescence = q.Window, q.Auto
+	opts := runner.Options{Plan: plan, Depth: c.Int("depth")}
+	opts.Quiescence, opts.Auto = q.Window, q.Auto
+	opts.Confirm, opts.Startup = c.Duration("confirm"), c.Duration("startup")
+	opts.MaxSteps, opts.Timeout = c.Int("max-steps"), c.Duration("timeout")
+	if opts.Startup == 0 {
+		opts.Startup = time.Nanosecond // no allowance
+	}
 	return opts, nil
 }
 
@@ -327,88 +440,20 @@ func (s *session) starter(replayFile string, command []string, timeout time.Dura
 	s.replay += " -- " + shellJoin(command)
 }
 
-// play plays the campaign's runs (the shard's), printing each in order,
-// until one ends in an error.
-func (s *runSession) play(ctx context.Context, rs []*runner.Runner) {
-	began, progress := time.Now(), time.Now()
-	ks := s.shard.runs(s.runs)
-	s.playAll(ctx, rs, ks, func(p *played) bool {
-		seed := s.seed + int64(p.run-1)
-		res, err := p.res, p.err
-		if err != nil {
-			if res == nil {
-				res = &runner.Result{Seed: seed}
-			}
-			res.Reason = err.Error()
-			s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
-			s.failed(p.run, seed, err, res, len(res.Trace))
-			return false
-		}
-		s.results, s.runNums = append(s.results, res), append(s.runNums, p.run)
-		s.counts[res.Verdict]++
-		s.printRun(p.run, seed, res.Verdict, res.Reason, res.Verdict == runner.Fail, res)
-		s.saveRun(res) // replay.go: --save-trace
-		if len(ks) > 1 && time.Since(progress) >= time.Second {
-			progress = time.Now()
-			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %d Pass, %d Fail, %d Inconc (%.1fs)\n",
-				len(s.results), len(ks), s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], time.Since(began).Seconds())
-		}
-		return true
-	})
-}
-
-// finish prints the summary, writes the report and sets the exit code.
-func (s *runSession) finish() error {
-	overall := runner.Inconc
-	switch {
-	case s.counts[runner.Fail] > 0:
-		overall = runner.Fail
-	case s.counts[runner.Pass] > 0:
-		overall = runner.Pass
+// campaignShard reads --shard; a shard needs a fixed first seed, for
+// every shard must deal from the same campaign.
+func campaignShard(c *cli.Context) (play.Shard, error) {
+	if !c.IsSet("shard") {
+		return play.Shard{}, nil
 	}
-	summary := overall.String()
-	if s.runErr != nil {
-		summary = "error"
+	sh, err := play.ParseShard(c.String("shard"))
+	if err != nil {
+		return play.Shard{}, usageError(c, "%v", err)
 	}
-	fmt.Fprintf(s.stdout, "\n%s: %d Pass, %d Fail, %d Inconc in %d run(s): %s\n",
-		s.name, s.counts[runner.Pass], s.counts[runner.Fail], s.counts[runner.Inconc], len(s.results), summary)
-	if w := timing(s.results); w != "" {
-		fmt.Fprintln(s.stdout, w)
+	if !c.IsSet("seed") {
+		return play.Shard{}, usageError(c, "--shard needs --seed: every shard must play its share of the same seeds")
 	}
-	s.printCoverage() // coverage.go
-	if path := s.c.String("report"); path != "" {
-		if err := writeJUnit(path, s.name, s.junitRuns(), s.runErr, append(timingProperty(s.results), coverageProperties(s.cov)...)...); err != nil {
-			return inputError(fmt.Errorf("writing the report: %v", err))
-		}
-	}
-	if path := s.c.String("report-json"); path != "" {
-		if err := writeJSONReport(path, s.jsonReport()); err != nil {
-			return inputError(fmt.Errorf("writing the JSON report: %v", err))
-		}
-	}
-	switch {
-	case s.runErr != nil:
-		return s.errorExit()
-	case overall == runner.Fail:
-		return &exitCode{code: exitFail}
-	case overall == runner.Inconc:
-		return &exitCode{code: exitInconc}
-	}
-	return nil
-}
-
-// timing describes the quiescence windows and the latencies of all runs.
-func timing(results []*runner.Result) string {
-	var all []time.Duration
-	var window time.Duration
-	for _, r := range results {
-		window = max(window, r.Window)
-		all = append(all, r.Latencies...)
-	}
-	if window == 0 {
-		return ""
-	}
-	return fmt.Sprintf("quiescence window up to %v; %s", window.Round(time.Millisecond), runner.Summarize(all))
+	return sh, nil
 }
 
 // shellJoin quotes words for a shell where needed.
@@ -424,116 +469,4 @@ func shellJoin(words []string) string {
 		}
 	}
 	return strings.Join(q, " ")
-}
-
-// JUnit XML, as read by CI servers: one <testcase> per run.
-type junitSuites struct {
-	XMLName xml.Name     `xml:"testsuites"`
-	Suites  []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name       string          `xml:"name,attr"`
-	Tests      int             `xml:"tests,attr"`
-	Failures   int             `xml:"failures,attr"`
-	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
-	Time       string          `xml:"time,attr"`
-	Properties []junitProperty `xml:"properties>property,omitempty"`
-	Cases      []junitCase     `xml:"testcase"`
-}
-
-type junitProperty struct {
-	Name  string `xml:"name,attr"`
-	Value string `xml:"value,attr"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Error     *junitMessage `xml:"error,omitempty"`
-	Skipped   *junitMessage `xml:"skipped,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
-	SystemErr string        `xml:"system-err,omitempty"`
-}
-
-type junitMessage struct {
-	Message string `xml:"message,attr"`
-	Text    string `xml:",chardata"`
-}
-
-// junitRun is one run as a JUnit report holds it.
-type junitRun struct {
-	run           int
-	seed          int64
-	elapsed       time.Duration
-	reason, trace string
-	fail, inconc  bool
-}
-
-// junitRuns returns the test case's runs for the JUnit report.
-func (s *runSession) junitRuns() []junitRun {
-	runs := make([]junitRun, len(s.results))
-	for i, res := range s.results {
-		runs[i] = junitRun{run: s.runNums[i], seed: res.Seed, elapsed: res.Elapsed, reason: res.Reason, trace: res.TraceString(),
-			fail: res.Verdict == runner.Fail, inconc: res.Verdict == runner.Inconc}
-	}
-	return runs
-}
-
-// timingProperty is the quiescence windows and latencies of the runs,
-// as a property of the JUnit suite.
-func timingProperty(results []*runner.Result) []junitProperty {
-	if w := timing(results); w != "" {
-		return []junitProperty{{Name: "timing", Value: w}}
-	}
-	return nil
-}
-
-// writeJUnit writes a JUnit XML report of the runs: a failing run is a
-// failure, an Inconc one skipped, and the last run an error when the
-// campaign ended in runErr.
-func writeJUnit(path, name string, runs []junitRun, runErr error, props ...junitProperty) error {
-	suite := junitSuite{Name: name, Tests: len(runs), Properties: props}
-	var total time.Duration
-	for i, r := range runs {
-		total += r.elapsed
-		tc := junitCase{
-			Name:      fmt.Sprintf("run %d (seed %d)", r.run, r.seed),
-			Classname: "stg." + name,
-			Time:      fmt.Sprintf("%.3f", r.elapsed.Seconds()),
-			SystemOut: r.trace,
-		}
-		switch {
-		case runErr != nil && i == len(runs)-1:
-			suite.Errors++
-			tc.Error = &junitMessage{Message: r.reason}
-			var exit *adapter.ExitError
-			if errors.As(runErr, &exit) {
-				tc.SystemErr = strings.Join(exit.Stderr, "\n")
-			}
-		case r.fail:
-			suite.Failures++
-			tc.Failure = &junitMessage{Message: r.reason, Text: r.trace}
-		case r.inconc:
-			suite.Skipped++
-			tc.Skipped = &junitMessage{Message: "Inconc: " + r.reason}
-		}
-		suite.Cases = append(suite.Cases, tc)
-	}
-	suite.Time = fmt.Sprintf("%.3f", total.Seconds())
-	return writeJUnitSuites(path, junitSuites{Suites: []junitSuite{suite}})
-}
-
-// writeJUnitSuites writes a JUnit XML report.
-func writeJUnitSuites(path string, suites junitSuites) error {
-	out, err := xml.MarshalIndent(suites, "", "  ")
-	if err != nil {
-		return err
-	}
-	out = append([]byte(xml.Header), out...)
-	out = append(out, '\n')
-	return os.WriteFile(path, out, 0o644)
 }

@@ -83,7 +83,7 @@ func runVerdict(c *cli.Context) error {
 	if err != nil {
 		return inputError(fmt.Errorf("%s: %v", args[2], err))
 	}
-	return verdictExit(w, steps, len(events))
+	return printVerdict(w, steps, len(events))
 }
 
 // loadTester reads a symbolic purpose and prepares its tester on the
@@ -144,8 +144,8 @@ func readEvents(m *spec.Model, file string) ([]online.Event, error) {
 	return events, errs.Err()
 }
 
-// verdictExit prints the verdict of a replay and returns its exit code.
-func verdictExit(w io.Writer, steps []*online.Step, events int) error {
+// printVerdict prints the verdict of a replay and returns its exit code.
+func printVerdict(w io.Writer, steps []*online.Step, events int) error {
 	v, reason := online.Inconc, "the trace ends before a verdict"
 	if len(steps) > 0 && steps[len(steps)-1].Verdict != online.None {
 		last := steps[len(steps)-1]
@@ -155,18 +155,5 @@ func verdictExit(w io.Writer, steps []*online.Step, events int) error {
 	if rest := events - len(steps); rest > 0 && len(steps) > 0 {
 		fmt.Fprintf(w, "(%d event(s) after the verdict ignored)\n", rest)
 	}
-	return verdictError(v)
-}
-
-// verdictError maps a verdict to its exit code: nil for Pass.
-func verdictError(v online.Verdict) error {
-	switch v {
-	case online.Pass:
-		return nil
-	case online.Fail:
-		return &exitCode{code: exitFail}
-	case online.WeakPass:
-		return &exitCode{code: exitWeakPass}
-	}
-	return &exitCode{code: exitInconc}
+	return verdictExit(v)
 }

@@ -1,4 +1,4 @@
-package runner
+package play
 
 import (
 	"context"
@@ -72,11 +72,11 @@ func SameFailure(a, b *Result) bool {
 // candidates (DefaultShrinkRuns when budget <= 0), each against a SUT
 // started with start. An error is a SUT that could not be started or
 // talked to, or a cancelled ctx.
-func (r *Runner) Shrink(ctx context.Context, start adapter.Starter, failed *Result, budget int) (*Shrunk, error) {
+func (e *Engine) Shrink(ctx context.Context, start adapter.Starter, failed *Result, budget int) (*Shrunk, error) {
 	if budget <= 0 {
 		budget = DefaultShrinkRuns
 	}
-	k := &shrinker{ctx: ctx, r: r, start: start, budget: budget, want: failed}
+	k := &shrinker{ctx: ctx, e: e, start: start, budget: budget, want: failed}
 	orig := ScriptOf(failed.Trace)
 	k.script = orig
 	sh := &Shrunk{From: len(orig)}
@@ -100,7 +100,7 @@ func (r *Runner) Shrink(ctx context.Context, start adapter.Starter, failed *Resu
 
 type shrinker struct {
 	ctx    context.Context
-	r      *Runner
+	e      *Engine
 	start  adapter.Starter
 	budget int
 	tried  int
@@ -123,7 +123,7 @@ func (k *shrinker) test(sc Script, first bool) (bool, error) {
 		return false, nil
 	}
 	k.tried++
-	res, err := ReplayOnce(k.ctx, k.r, k.start, sc, true)
+	res, err := ReplayOnce(k.ctx, k.e, k.start, sc, true)
 	var se *StimulusError
 	switch {
 	case errors.As(err, &se):
@@ -177,7 +177,7 @@ func (k *shrinker) ddmin() error {
 // reports whether one moved.
 func (k *shrinker) values() (changed bool, err error) {
 	for i := 0; i < len(k.script); i++ {
-		a := k.r.tc.Action(k.script[i].Action)
+		a := k.e.route.Stimulus(k.script[i].Action)
 		if a == nil {
 			continue
 		}

@@ -1,0 +1,8 @@
+package symex
+
+import "github.com/stg-tool/stg/spec"
+
+// Exact evaluates a predicate without identifiers: its truth, and
+// whether it could be evaluated (false for a predicate over symbols, or
+// one whose evaluation fails, such as a division by zero).
+func Exact(g spec.Expr) (Truth, bool) { return exact(g) }
