@@ -323,7 +323,7 @@ func (h hyp) key() string {
 // explanation allows (no state) is Fail, unless the tester lost track of
 // some states by sending what the test case does not cover for them
 // (then Inconc); Pass needs every state at Pass.
-func (x *execution) judge(sts []*symex.State) (Verdict, string) {
+func (x *execution) judge(sts []*symex.State, undecided string) (Verdict, string) {
 	var live, pass, inconc int
 	for _, st := range sts {
 		switch x.r.tc.Verdict(st.Loc) {
@@ -346,8 +346,8 @@ func (x *execution) judge(sts []*symex.State) (Verdict, string) {
 		return Inconc, "the observations reach a verdict in some possible states and not in others"
 	case live > 0:
 		return 0, ""
-	case inconc == 0 && !x.lost && x.undecided != "":
-		return Inconc, "Pass only if the solver's undecided answer holds: " + x.undecided + " could not be decided"
+	case inconc == 0 && !x.lost && undecided != "":
+		return Inconc, "Pass only if an undecided solver answer holds: " + undecided + " could not be decided"
 	case inconc == 0 && !x.lost:
 		return Pass, ""
 	case inconc == 0:

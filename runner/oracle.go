@@ -120,13 +120,13 @@ func (x *execution) Quiet() (Verdict, error) {
 		}
 		x.quiet = &e
 	}
-	v, _ := x.judge(states(x.quiet.hyps))
+	v, _ := x.judge(states(x.quiet.hyps), undecidedIn(x.quiet.hyps, x.undecided))
 	return v, nil
 }
 
 // conclude moves to the explanations e and judges them.
 func (x *execution) conclude(e explanation) play.Judgement {
-	v, reason := x.judge(states(e.hyps))
+	v, reason := x.judge(states(e.hyps), undecidedIn(e.hyps, x.undecided))
 	var j play.Judgement
 	switch {
 	case len(e.hyps) > 0:
@@ -191,7 +191,7 @@ func (x *execution) Send(st play.Stimulus) (play.Judgement, error) {
 	if j.Transition == "" && len(vs) > 0 {
 		j.To = vs[0].Loc
 	}
-	if v, reason := x.judge(vs); v != play.None && v != Fail {
+	if v, reason := x.judge(vs, x.undecided); v != play.None && v != Fail {
 		j.Verdict, j.Reason = v, reason
 	}
 	x.describe(&j)
@@ -253,3 +253,14 @@ func describeStep(s Step) string { return play.Describe(s) }
 func ordered(a *spec.Action, args map[string]spec.Value) []Binding { return play.Ordered(a, args) }
 
 var _ = fmt.Sprint
+
+// undecidedIn returns the first undecided guard of the explanations hs,
+// or prev.
+func undecidedIn(hs []hyp, prev string) string {
+	for _, h := range hs {
+		if prev == "" {
+			prev = h.undecided
+		}
+	}
+	return prev
+}
