@@ -1,8 +1,10 @@
 // Package online implements on-line testing with symbolic test purposes:
 // the inference rules of Gaston, Le Gall, Rapin and Touil, "Symbolic
 // execution techniques for test purpose definition" (TestCom 2006, the
-// AGATHA tool; ../shared/papers/symbolic-execution-test-purposes.txt
-// §4), over the symbolic execution tree of package symex.
+// AGATHA tool; §4), over the symbolic execution tree of package symex.
+// It is the symbolic-purpose route of the play engine (package play): a
+// Runner is a play.Route, and the oracle of each run applies the rules
+// to the engine's observations and proposes its stimuli.
 //
 // # The formal objects
 //
@@ -64,7 +66,8 @@
 //   - rule 2 (Fail) needs every successor proved impossible;
 //   - rule 4 (Pass) needs every successor that is not an accept node
 //     proved impossible: an undecided one makes it rule 5 (WeakPass);
-//     an undecided accept node counts as reached (the step says so);
+//     an accept node reached only on an undecided answer gives Inconc
+//     (no Pass or WeakPass rests on a guess), naming the node;
 //   - rule 3 (Inconc) needs targetCond proved unsatisfiable for every
 //     skip successor: an undecided one keeps the run going (rule 1),
 //     and later steps decide;
@@ -75,22 +78,20 @@
 //
 // # On-line testing
 //
-// A Runner plays runs against a SUT through the adapters of package
-// adapter, with the guarantees of package runner: it takes an output
-// already emitted before anything else; it stimulates while some
+// A Runner plays runs against a SUT through the play engine, with its
+// guarantees (package play): an output already emitted comes before
+// anything else; the oracle stimulates while some
 // context can progress by an input toward accept (a child s' of an
 // input with TP(s') = skip), choosing the values by solving f ∧ π(a)
 // for an accept node a below s' (π(a) implies targetCond(s'), so rule 6
 // applies), diversified by the seed like runner's planning; otherwise it
-// waits for an output, silence being the observation δ. On a Timed
-// adapter the quiescence window is calibrated from measured latencies,
-// a SUT not yet heard from gets the start-up allowance, and a silence
-// after which δ would be Fail is confirmed over Options.Confirm before
-// it is concluded. In-process adapters have exact quiescence.
+// lets the engine wait for an output, silence being the observation δ,
+// confirmed when δ would decide the run, otherwise a hypothesis that a
+// later output may retract (the oracle is a play.Retracter).
 //
 // Crossing outputs. An output the SUT emits before it reads an input
-// already sent would be judged after that input. runner handles this
-// with queued semantics; this package avoids it by strategy: on a Timed
+// already sent would be judged after that input. The STG oracle judges
+// it in queued semantics; this oracle avoids it by strategy: on a Timed
 // adapter the tester stimulates only when no context allows an output
 // of the SUT (δ aside). A conformant SUT then has no output in flight
 // when the input leaves; a SUT that emits one anyway emitted an output
@@ -114,5 +115,6 @@
 // Over several runs the verdict is Overall: Fail > Pass > WeakPass >
 // Inconc. stg verdict SPEC SYMPURPOSE TRACE replays a trace file with
 // Tester.Replay and Tester.WriteStep; stg run SYMPURPOSE -- COMMAND
-// plays on-line runs, and --save-trace writes a run's Result.Trace.
+// plays on-line runs with every option of the engine (campaigns, shards,
+// reports, --save-trace, --replay, --shrink).
 package online

@@ -114,6 +114,14 @@ func (t *Tester) Apply(sc []Context, ev Event) (*Step, error) {
 		return nil, err
 	}
 	st.Rule, st.Verdict = decide(ev.Stim, len(st.Next), len(st.NextSkip), len(st.NextPass))
+	if n := undecidedAccept(st); n != nil && (st.Verdict == Pass || st.Verdict == WeakPass) {
+		// The accept node is reached only if the solver's undecided
+		// answer holds: no Pass (nor WeakPass) rests on a guess.
+		st.Verdict = Inconc
+		st.Reason = fmt.Sprintf("%s would reach accept node %s (%s), but the solver could not decide its path condition (%s): Inconc rather than a verdict resting on an undecided answer",
+			ev, n.Node.PathString(), st.Rule, n.Node.State.Loc)
+		return st, nil
+	}
 	if st.Verdict == None {
 		var err error
 		st.SC, err = t.closure(st.Next)
@@ -368,4 +376,15 @@ func paths(cs []Context) string {
 		ps[i] = c.Node.PathString()
 	}
 	return strings.Join(ps, ", ")
+}
+
+// undecidedAccept returns a context of NextPass whose path condition the
+// solver could not decide, nil when every one was decided.
+func undecidedAccept(st *Step) *Context {
+	for i := range st.NextPass {
+		if st.NextPass[i].Undecided {
+			return &st.NextPass[i]
+		}
+	}
+	return nil
 }

@@ -11,10 +11,10 @@ import (
 // TestUndecidedNeverFails: an observation whose successor the solver
 // cannot decide (is 33 a sum of three cubes?) counts as satisfiable:
 // no Fail (rule 2 needs every successor proved impossible). Here the
-// successor is the accept node: WeakPass cannot arise, and the step
-// reports its undecided query (it is a Pass by rule 4 over the
-// over-approximated sets, marked undecided in its reason). An output no
-// transition can match still fails.
+// successor is the accept node, reached only if the undecided answer
+// holds: rule 4 over the over-approximated sets, but the verdict is
+// Inconc, not Pass (issue 27: no Pass rests on an undecided answer). An
+// output no transition can match still fails.
 func TestUndecidedNeverFails(t *testing.T) {
 	z, err := solver.NewContext()
 	if err != nil {
@@ -31,11 +31,12 @@ func TestUndecidedNeverFails(t *testing.T) {
 		trace     string
 		rules     []Rule
 		undecided bool
+		verdict   Verdict
 	}{
-		{"go? out!33", []Rule{6, 4}, true},
-		{"go? out!3", []Rule{6, 4}, false}, // 1 + 1 + 1
-		{"go? go?", []Rule{6, NoRule}, false},
-		{"go? beep!", []Rule{6, 2}, false},
+		{"go? out!33", []Rule{6, 4}, true, Inconc},
+		{"go? out!3", []Rule{6, 4}, false, Pass}, // 1 + 1 + 1
+		{"go? go?", []Rule{6, NoRule}, false, Inconc},
+		{"go? beep!", []Rule{6, 2}, false, Fail},
 	} {
 		steps, err := tr.Replay(events(t, tr, tc.trace), nil)
 		if err != nil {
@@ -46,8 +47,8 @@ func TestUndecidedNeverFails(t *testing.T) {
 			rules = append(rules, st.Rule)
 		}
 		last := steps[len(steps)-1]
-		if !equalRules(rules, tc.rules) || (last.Undecided > 0) != tc.undecided {
-			t.Errorf("%s: rules %v, %d undecided; want %v, undecided %v (%s)", tc.trace, rules, last.Undecided, tc.rules, tc.undecided, last.Reason)
+		if !equalRules(rules, tc.rules) || (last.Undecided > 0) != tc.undecided || last.Verdict != tc.verdict {
+			t.Errorf("%s: rules %v, %d undecided, %s; want %v, undecided %v, %s (%s)", tc.trace, rules, last.Undecided, last.Verdict, tc.rules, tc.undecided, tc.verdict, last.Reason)
 		}
 	}
 }

@@ -1,5 +1,10 @@
-// Package runner executes test cases of the STG method against a system
-// under test (SUT) and gives a sound ioco verdict: Pass, Fail or Inconc.
+// Package runner is the STG route of the play engine (package play): it
+// judges the runs of test cases of the STG method against a system under
+// test (SUT) and chooses their stimuli, for a sound ioco verdict: Pass,
+// Fail or Inconc. A Runner is a play.Route; the oracle of each run (the
+// explanations of what was observed, the planning, the choice of values)
+// is its play.Oracle, and the loop, the waits, replay, shrinking and
+// campaigns are the engine's.
 //
 // A test case is an ioSTS of kind testcase (FORMAT.md §1): its send
 // actions are inputs of the SUT, its receive actions are outputs of the
@@ -28,11 +33,13 @@
 //     Verhaard 1992, Weiglhofer and Wotawa 2009 on asynchronous ioco).
 //     This applies to adapter.Timed adapters; an in-process SUT has
 //     answered before its Input returns.
-//   - Quiescence is observed by waiting. The adapters never report
-//     silence while an output is waiting to be read; a silence that
-//     would be Fail is confirmed over Options.Confirm; before the SUT has
-//     been heard from, Options.Startup must have passed; the window may be
-//     calibrated from measured latencies (Options.AutoQuiescence).
+//   - Quiescence is observed by waiting (the engine's policy, package
+//     play): a silence that decides a verdict is confirmed over
+//     Timing.Confirm; any other is a hypothesis that a later output may
+//     retract (the oracle is a play.Retracter: it judges the readings
+//     where the silence was latency).
+//   - A guard the solver cannot decide keeps its explanation (possible),
+//     and marks it: Pass resting on it is Inconc, naming the guard.
 //
 // An observation that some explanations allow and others do not drops
 // the latter. When explanations disagree on the verdict, or when a send
@@ -42,11 +49,10 @@
 //
 // # Policy
 //
-// In every non-verdict location the runner
+// In every non-verdict location, the engine first takes an output the
+// SUT has already emitted; otherwise the oracle (Choose)
 //
-//  1. first takes an output the SUT has already emitted (without waiting):
-//     it happened before anything the tester would send now;
-//  2. otherwise, when a send transition is enabled, sends: the tester
+//  1. when a send transition is enabled, sends: the tester
 //     controls the SUT's inputs. With planning (Options.Depth > 0) it
 //     searches, by bounded unrolling of the test case with Z3, for a
 //     path to Pass from the first tracked state, and takes the first step
@@ -58,7 +64,8 @@
 //     longer ways to Pass, other branches (diverse.go). Without a path, or
 //     with Depth 0 or Plan Walk (a random walk), it picks an enabled send
 //     at random;
-//  3. otherwise waits for an output; silence is the observation delta.
+//  2. otherwise lets the engine wait for an output; silence is the
+//     observation delta.
 //
 // A run keeps one solver (scopes pushed and popped). The path found is
 // followed while the run keeps to it: at each send the rest of the path
@@ -89,16 +96,12 @@
 //
 // # Replay, shrinking and coverage
 //
-// Runner.Replay plays a fixed Script of stimuli instead of choosing them
-// (a run's stimuli, ScriptOf, or a trace file's, ScriptFromTrace), each
-// after the observations recorded before it; the SUT's outputs are
-// judged as in any run, and Runner.Judge judges a recorded trace without
-// a SUT. Runner.Shrink cuts a failing run down by delta debugging over
-// its stimuli and moves its values toward 0 under the guards (Zeller and
-// Hildebrandt 2002; shrink.go), playing only runs the test case allows.
-// NewCoverage counts the transitions a campaign took, and Runner.Prove
-// searches, by bounded unrolling with Z3, a path to each one never taken
-// (coverage.go).
+// Replay, Judge and Shrink are the engine's (play.Engine); the oracle's
+// part is Allow (replay.go): a recorded stimulus as the test case allows
+// it where the replay is, or, when adapting, with values solved afresh
+// closest to the recorded ones under the guards. NewCoverage counts the
+// transitions a campaign took, and Runner.Prove searches, by bounded
+// unrolling with Z3, a path to each one never taken (coverage.go).
 //
 // # External functions
 //
@@ -112,5 +115,5 @@
 // that cannot be evaluated ends the run with an error, never a verdict.
 //
 // Generated Go tests (stg generate --format go) call package stgtest,
-// which plays runs with RunOnce.
+// which plays runs with RunOnce (play.RunOnce on the Runner's engine).
 package runner
