@@ -3,52 +3,14 @@ package spec
 // Rewrite returns e with every identifier i replaced by f(i) when f
 // returns a non-nil expression. Subtrees that do not change are shared.
 func Rewrite(e Expr, f func(*Ident) Expr) Expr {
-	switch e := e.(type) {
-	case *Ident:
-		if r := f(e); r != nil {
-			return r
+	return Transform(e, func(n Expr) Expr {
+		if id, ok := n.(*Ident); ok {
+			if r := f(id); r != nil {
+				return r
+			}
 		}
-		return e
-	case *Unary:
-		x := Rewrite(e.X, f)
-		if x == e.X {
-			return e
-		}
-		return &Unary{Op: e.Op, X: x, At: e.At}
-	case *Binary:
-		x, y := Rewrite(e.X, f), Rewrite(e.Y, f)
-		if x == e.X && y == e.Y {
-			return e
-		}
-		return &Binary{Op: e.Op, X: x, Y: y, At: e.At}
-	case *Cond:
-		c, x, y := Rewrite(e.If, f), Rewrite(e.Then, f), Rewrite(e.Else, f)
-		if c == e.If && x == e.Then && y == e.Else {
-			return e
-		}
-		return &Cond{If: c, Then: x, Else: y, At: e.At, index: e.index}
-	case *Call:
-		if args, changed := rewriteAll(e.Args, f); changed {
-			return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
-		}
-	case *StrCall:
-		if args, changed := rewriteAll(e.Args, f); changed {
-			return e.with(args)
-		}
-	}
-	return e
-}
-
-// rewriteAll rewrites each of args with f, and reports whether any
-// changed.
-func rewriteAll(args []Expr, f func(*Ident) Expr) ([]Expr, bool) {
-	out := make([]Expr, len(args))
-	changed := false
-	for i, a := range args {
-		out[i] = Rewrite(a, f)
-		changed = changed || out[i] != a
-	}
-	return out, changed
+		return n
+	})
 }
 
 // Substitute replaces the variables named in vars and the parameters
@@ -64,27 +26,11 @@ func Substitute(e Expr, vars, params map[string]Expr) Expr {
 
 // Idents calls f for every identifier occurrence in e, in order.
 func Idents(e Expr, f func(*Ident)) {
-	switch e := e.(type) {
-	case *Ident:
-		f(e)
-	case *Unary:
-		Idents(e.X, f)
-	case *Binary:
-		Idents(e.X, f)
-		Idents(e.Y, f)
-	case *Call:
-		for _, a := range e.Args {
-			Idents(a, f)
+	Inspect(e, func(n Expr) {
+		if id, ok := n.(*Ident); ok {
+			f(id)
 		}
-	case *StrCall:
-		for _, a := range e.Args {
-			Idents(a, f)
-		}
-	case *Cond:
-		Idents(e.If, f)
-		Idents(e.Then, f)
-		Idents(e.Else, f)
-	}
+	})
 }
 
 // Mentions reports whether e reads the identifier of the given kind and name.
@@ -223,24 +169,14 @@ func split(c *Cond, then, els Expr) Expr {
 
 // firstCond returns a Cond in e's operands, or nil.
 func firstCond(e Expr) *Cond {
-	switch e := e.(type) {
-	case *Cond:
-		return e
-	case *Unary:
-		return firstCond(e.X)
-	case *Binary:
-		if c := firstCond(e.X); c != nil {
-			return c
+	var c *Cond
+	Walk(e, func(n Expr) bool {
+		if k, ok := n.(*Cond); ok && c == nil {
+			c = k
 		}
-		return firstCond(e.Y)
-	case *Call:
-		for _, a := range e.Args {
-			if c := firstCond(a); c != nil {
-				return c
-			}
-		}
-	}
-	return nil
+		return c == nil
+	})
+	return c
 }
 
 // replaceNode returns e with the node old replaced by r.
@@ -248,60 +184,18 @@ func replaceNode(e, old, r Expr) Expr {
 	if e == old {
 		return r
 	}
-	switch e := e.(type) {
-	case *Unary:
-		return &Unary{Op: e.Op, X: replaceNode(e.X, old, r), At: e.At}
-	case *Binary:
-		return &Binary{Op: e.Op, X: replaceNode(e.X, old, r), Y: replaceNode(e.Y, old, r), At: e.At}
-	case *Cond:
-		return &Cond{If: replaceNode(e.If, old, r), Then: replaceNode(e.Then, old, r), Else: replaceNode(e.Else, old, r), At: e.At, index: e.index}
-	case *Call:
-		args := make([]Expr, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = replaceNode(a, old, r)
-		}
-		return &Call{Func: e.Func, Args: args, T: e.T, At: e.At, Lens: e.Lens}
-	case *StrCall:
-		args := make([]Expr, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = replaceNode(a, old, r)
-		}
-		return e.with(args)
+	cs := Children(e)
+	if len(cs) == 0 {
+		return e
 	}
-	return e
+	out := make([]Expr, len(cs))
+	for i, c := range cs {
+		out[i] = replaceNode(c, old, r)
+	}
+	return withChildren(e, out)
 }
 
 // HasCond reports whether a Cond occurs in e.
 func HasCond(e Expr) bool {
-	found := false
-	Inspect(e, func(x Expr) {
-		if _, ok := x.(*Cond); ok {
-			found = true
-		}
-	})
-	return found
-}
-
-// Inspect calls f on every node of e, parents first.
-func Inspect(e Expr, f func(Expr)) {
-	f(e)
-	switch e := e.(type) {
-	case *Unary:
-		Inspect(e.X, f)
-	case *Binary:
-		Inspect(e.X, f)
-		Inspect(e.Y, f)
-	case *Cond:
-		Inspect(e.If, f)
-		Inspect(e.Then, f)
-		Inspect(e.Else, f)
-	case *Call:
-		for _, a := range e.Args {
-			Inspect(a, f)
-		}
-	case *StrCall:
-		for _, a := range e.Args {
-			Inspect(a, f)
-		}
-	}
+	return Contains(e, func(n Expr) bool { _, ok := n.(*Cond); return ok })
 }
