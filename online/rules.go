@@ -8,7 +8,6 @@ import (
 
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -328,7 +327,7 @@ func (t *Tester) sat(e spec.Expr) (answer, error) {
 
 // calls evaluates the calls of e whose arguments are constants and
 // adds the tables' facts about the others (see Tester.Funcs).
-func (t *Tester) calls(e spec.Expr) (spec.Expr, error) { return runner.FoldCalls(t.Funcs, e) }
+func (t *Tester) calls(e spec.Expr) (spec.Expr, error) { return extfunc.FoldCalls(t.Funcs, e) }
 
 // reason explains the outcome of a step.
 func reason(st *Step) string {

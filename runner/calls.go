@@ -116,20 +116,9 @@ func (p *planner) constraint(cons []spec.Expr) (spec.Expr, error) {
 	return FoldCalls(p.x.r.opts.Funcs, spec.AndOf(cons...))
 }
 
-// FoldCalls returns e with the calls whose arguments are constants
-// evaluated by funcs, conjoined with the tables' facts about the other
-// calls (F(row) == result): what the solver is told of e's calls, by the
-// runner's planning and by on-line testing (online.Tester) alike. With
-// funcs nil, or no call in e, it returns e.
+// FoldCalls is extfunc.FoldCalls: what the solver is told of e's calls.
 func FoldCalls(funcs *extfunc.Registry, e spec.Expr) (spec.Expr, error) {
-	if funcs == nil || !extfunc.HasCall(e) {
-		return e, nil
-	}
-	e, err := extfunc.Fold(e, funcs)
-	if err != nil || !extfunc.HasCall(e) {
-		return e, err
-	}
-	return spec.AndOf(e, funcs.Facts(e)), nil
+	return extfunc.FoldCalls(funcs, e)
 }
 
 // hintPath asserts, in a pushed scope of the planner's solver, the first
