@@ -203,7 +203,8 @@ func (rc *reacher) search(loc string, step, depth int, vars map[string]spec.Expr
 			return false, nil
 		}
 		rc.budget--
-		f, next := unroll(rc.r.tc, t, step+1, vars)
+		u := unrollStep(rc.r.tc, t, step+1, vars)
+		f, next := spec.AndOf(append([]spec.Expr{spec.Substitute(t.Guard, vars, u.params)}, u.assigns...)...), u.next
 		rc.s.Push()
 		if err := rc.s.Assert(f); err != nil {
 			rc.s.Pop(1)
@@ -241,32 +242,6 @@ func (rc *reacher) exhausted() bool {
 		rc.unknown = true
 	}
 	return rc.unknown && (rc.budget <= 0 || rc.ctx.Err() != nil)
-}
-
-// unroll returns the constraint of taking t as step k of a path from the
-// variables' values vars (expressions), and the values after it:
-// parameters are renamed p@k, assigned variables x@k (as planning does).
-func unroll(tc *spec.Model, t *spec.Transition, k int, vars map[string]spec.Expr) (spec.Expr, map[string]spec.Expr) {
-	a := tc.Action(t.Action)
-	params := map[string]spec.Expr{}
-	for _, p := range a.Params {
-		params[p.Name] = &spec.Ident{Name: fmt.Sprintf("%s@%d", p.Name, k), Kind: spec.ParamIdent, T: p.Type}
-	}
-	cons := []spec.Expr{spec.Substitute(t.Guard, vars, params)}
-	if len(t.Assign) == 0 {
-		return spec.AndOf(cons...), vars
-	}
-	next := make(map[string]spec.Expr, len(vars))
-	for n, v := range vars {
-		next[n] = v
-	}
-	for _, as := range t.Assign {
-		v := tc.Variable(as.Var)
-		fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, k), Kind: spec.VarIdent, T: v.Type}
-		cons = append(cons, spec.Compare(spec.Eq, fresh, spec.Substitute(as.Value, vars, params)))
-		next[as.Var] = fresh
-	}
-	return spec.AndOf(cons...), next
 }
 
 // distancesTo computes, by a backward breadth-first search, the fewest

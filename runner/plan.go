@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -347,48 +346,21 @@ type stepping struct {
 // decided at once (symex.FoldGround): the state stays comparable
 // (stateKey) and a guard on known values costs no check.
 func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr) (stepping, error) {
-	tc := p.x.r.tc
-	a := tc.Action(t.Action)
-	params := map[string]spec.Expr{}
-	var ids []*spec.Ident
-	for _, pa := range a.Params {
-		id := &spec.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, step), Kind: spec.ParamIdent, T: pa.Type}
-		params[pa.Name] = id
-		ids = append(ids, id)
-	}
 	guard, link := t.Guard, spec.Expr(nil)
 	abs, err := p.x.r.stringAbsOf(t)
 	if err != nil {
 		return stepping{}, err
 	}
+	u := unrollStep(p.x.r.tc, t, step, vars)
 	if abs != nil {
 		guard, link = abs.apply(t.Guard, step)
-		link = spec.Substitute(link, vars, params)
+		link = spec.Substitute(link, vars, u.params)
 	}
-	cons := []spec.Expr{spec.Substitute(guard, vars, params)}
-	next := vars
-	if tc.Verdict(t.To) != "pass" && len(t.Assign) > 0 {
-		next = make(map[string]spec.Expr, len(vars))
-		for k, v := range vars {
-			next[k] = v
-		}
-		for _, as := range t.Assign {
-			e := spec.Substitute(as.Value, vars, params)
-			if v, ok := groundValue(e); ok {
-				next[as.Var] = v
-				continue
-			}
-			v := tc.Variable(as.Var)
-			fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, step), Kind: spec.VarIdent, T: v.Type}
-			cons = append(cons, spec.Compare(spec.Eq, fresh, e))
-			next[as.Var] = fresh
-		}
-	}
-	f, err := p.constraint(cons)
+	f, err := p.constraint(append([]spec.Expr{spec.Substitute(guard, vars, u.params)}, u.assigns...))
 	if err != nil {
 		return stepping{}, err
 	}
-	return stepping{f: symex.FoldGround(f), ids: ids, next: next, link: link}, nil
+	return stepping{f: symex.FoldGround(f), ids: u.ids, next: u.next, link: link}, nil
 }
 
 // groundValue returns the value of e as a literal when e mentions no
