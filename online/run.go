@@ -92,7 +92,7 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &execution{r: r, t: r.t, sc: sc, timed: timed,
+	return &execution{r: r, t: r.t, sc: sc, timed: timed, s: solver.Lazy{Context: r.t.z},
 		rng: rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65))}, nil
 }
 
@@ -104,7 +104,7 @@ type execution struct {
 	timed bool
 	rng   *rand.Rand
 	sc    []Context
-	s     *solver.Solver // the run's solver for stimuli (stimulus.go)
+	s     solver.Lazy // the run's solver for stimuli (stimulus.go)
 	quiet *Step          // the step δ would make from sc, once computed
 	last  *Step          // the step of the stimulus chosen last (rule 6)
 }
@@ -248,4 +248,4 @@ func (x *execution) Snapshot() any { return x.sc }
 func (x *execution) Restore(s any) { x.sc, x.quiet, x.last = s.([]Context), nil, nil }
 
 // Close implements play.Oracle.
-func (x *execution) Close() { x.closeSolver() }
+func (x *execution) Close() { x.s.Close() }

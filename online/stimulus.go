@@ -158,19 +158,7 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 // solver returns the run's solver: the stimuli of a run are solved in
 // scopes of one solver, made on first use and closed when the run ends
 // (closeSolver), rather than in a new solver each.
-func (x *execution) solver() *solver.Solver {
-	if x.s == nil {
-		x.s = x.t.z.NewSolver()
-	}
-	return x.s
-}
-
-func (x *execution) closeSolver() {
-	if x.s != nil {
-		x.s.Close()
-		x.s = nil
-	}
-}
+func (x *execution) solver() *solver.Solver { return x.s.Get() }
 
 // tableHint steers the values toward the tables of the external
 // functions that goal calls on values still to choose: it asserts, in a

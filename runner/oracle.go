@@ -45,7 +45,7 @@ type execution struct {
 	// s is the run's solver (made on first use, closed at the end of the
 	// run): planning and the choice of values work in scopes of it, and
 	// route is the path to Pass the run follows (plan.go).
-	s     *solver.Solver
+	s     solver.Lazy
 	route *route
 
 	// views, once computed for the current hyps; quiet, the explanation
@@ -66,6 +66,7 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 		timed: timed,
 		rng:   rand.New(rand.NewPCG(uint64(seed), 0x5354472d72756e)),
 		hyps:  []hyp{{st: r.init}},
+		s:     solver.Lazy{Context: r.z},
 	}
 	x.stretch = stretchOf(seed, r.opts.Depth)
 	return x, nil
@@ -74,20 +75,10 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 // solver returns the run's solver. One solver serves the whole run, in
 // scopes pushed and popped by each use, so that a run's choices depend on
 // its seed alone and no check pays for making a solver.
-func (x *execution) solver() *solver.Solver {
-	if x.s == nil {
-		x.s = x.r.z.NewSolver()
-	}
-	return x.s
-}
+func (x *execution) solver() *solver.Solver { return x.s.Get() }
 
 // Close implements play.Oracle.
-func (x *execution) Close() {
-	if x.s != nil {
-		x.s.Close()
-		x.s = nil
-	}
-}
+func (x *execution) Close() { x.s.Close() }
 
 // Output implements play.Oracle: the receive actions of the test case,
 // quiescence aside.
