@@ -291,8 +291,8 @@ func parseScript(name, script string, archive map[string]string) []scripted {
 	)
 	for i, l := range strings.Split(script, "\n") {
 		words := scriptWords(l)
-		if len(words) > 0 && words[0] == "!" {
-			words = words[1:]
+		for len(words) > 0 && (words[0] == "!" || strings.HasPrefix(words[0], "[")) {
+			words = words[1:] // negation, condition
 		}
 		if len(words) == 0 {
 			continue
