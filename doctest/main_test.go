@@ -56,6 +56,9 @@ func buildAndRun(m *testing.M) (int, error) {
 	}
 	defer os.RemoveAll(dir)
 	binDir = dir
+	if err := readGoEnv(); err != nil {
+		return 0, err
+	}
 	if err := buildAll(dir); err != nil {
 		return 0, err
 	}
@@ -128,6 +131,33 @@ func setupWorkDir(env *testscript.Env) error {
 	}
 	env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
 	env.Setenv("REPO", root)
+	env.Setenv("STG", env.WorkDir) // the pages' name for the clone
+	for k, v := range goEnv {
+		env.Setenv(k, v)
+	}
+	return nil
+}
+
+// goEnv lets scripts run the go command offline, on this machine's caches.
+var goEnv = map[string]string{
+	"GOPROXY":     "off",
+	"GOSUMDB":     "off",
+	"GOFLAGS":     "-mod=mod",
+	"GOTOOLCHAIN": "local",
+}
+
+// readGoEnv fills goEnv with the caches `go env` names.
+func readGoEnv() error {
+	out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		return fmt.Errorf("go env: %v", err)
+	}
+	vals := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
+		if i < len(vals) {
+			goEnv[k] = vals[i]
+		}
+	}
 	return nil
 }
 
