@@ -12,8 +12,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// A scripted command is a line `exec PROGRAM ARGS...`, `! exec ...` or
-// `status N PROGRAM ARGS...` of a script, with what the lines after it
+// A scripted command is a line `exec PROGRAM ARGS...`, `! exec ...`,
+// `status N PROGRAM ARGS...`, or testscript's own mkdir, cd or cp, with what the lines after it
 // check: the files its stdout and stderr are compared with (`cmp stdout F`)
 // and the regular expressions they must match (`stdout RE`).
 type scripted struct {
@@ -174,11 +174,13 @@ func shownCommands(page, text string) []shown {
 		in   bool
 		cur  *shown
 		cont string
+		ind  int // the indentation of the block's fence
 	)
 	for i, l := range strings.Split(text, "\n") {
 		trimmed := strings.TrimSpace(l)
 		if strings.HasPrefix(trimmed, "```") {
 			in, cur = !in, nil
+			ind = len(l) - len(strings.TrimLeft(l, " "))
 			continue
 		}
 		if !in {
@@ -200,6 +202,7 @@ func shownCommands(page, text string) []shown {
 			}
 			cur.args = shellWords(text)
 		case cur != nil:
+			l = strings.TrimPrefix(l, strings.Repeat(" ", min(ind, len(l)-len(strings.TrimLeft(l, " ")))))
 			cur.output = append(cur.output, strings.TrimRight(l, " \t"))
 		}
 	}
@@ -301,6 +304,9 @@ func parseScript(name, script string, archive map[string]string) []scripted {
 		case words[0] == "exec":
 			out = append(out, scripted{where: fmt.Sprintf("%s:%d", name, i+1), args: words[1:]})
 			cur = &out[len(out)-1]
+		case words[0] == "mkdir" || words[0] == "cd" || words[0] == "cp":
+			out = append(out, scripted{where: fmt.Sprintf("%s:%d", name, i+1), args: words})
+			cur = &out[len(out)-1]
 		case words[0] == "status" && len(words) > 2:
 			out = append(out, scripted{where: fmt.Sprintf("%s:%d", name, i+1), args: words[2:]})
 			cur = &out[len(out)-1]
@@ -317,7 +323,7 @@ func parseScript(name, script string, archive map[string]string) []scripted {
 }
 
 // scriptWords splits a script line as testscript does: single quotes
-// only, '' inside them for a quote, # starting a comment.
+// only, ” inside them for a quote, # starting a comment.
 func scriptWords(l string) []string {
 	var (
 		words []string
