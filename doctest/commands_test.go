@@ -31,15 +31,14 @@ type shown struct {
 	output []string
 }
 
-// docPages are the pages whose commands must all be played by a script.
+// docPages are the pages whose commands must all be played by a script:
+// every tracked Markdown file.
 func docPages(t *testing.T) []string {
-	pages := []string{"README.md"}
-	more, err := filepath.Glob(filepath.Join(repoRoot(), "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range more {
-		pages = append(pages, filepath.ToSlash(filepath.Join("docs", filepath.Base(p))))
+	var pages []string
+	for _, f := range trackedFiles(t) {
+		if strings.HasSuffix(f, ".md") {
+			pages = append(pages, f)
+		}
 	}
 	return pages
 }

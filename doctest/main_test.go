@@ -121,8 +121,10 @@ func TestScripts(t *testing.T) {
 
 func setupWorkDir(env *testscript.Env) error {
 	root := repoRoot()
-	if err := os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples")); err != nil {
-		return err
+	for _, dir := range []string{"examples", "online"} { // online/testdata: online/README.md
+		if err := os.Symlink(filepath.Join(root, dir), filepath.Join(env.WorkDir, dir)); err != nil {
+			return err
+		}
 	}
 	for name := range programs {
 		if err := os.Symlink(filepath.Join(binDir, name), filepath.Join(env.WorkDir, name)); err != nil {
