@@ -18,7 +18,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/*.txtar")
 
 // programs are the binaries the documentation builds with
-// `go build -o NAME ./PACKAGE`; TestMain builds them once, and every script
+// `go build -o NAME ./PACKAGE`; build builds them once, and every script
 // finds them in its working directory as ./NAME. TestDocCommands checks that
 // the pages build no other.
 var programs = map[string]string{
@@ -36,7 +36,7 @@ var programs = map[string]string{
 	"quidonc-no-reset": "./examples/quidonc/sut/mutant-no-reset-on-entry",
 }
 
-// binDir holds stg and the programs, built by TestMain.
+// binDir holds stg and the programs, built by build.
 var binDir string
 
 func TestMain(m *testing.M) {
@@ -56,14 +56,17 @@ func buildAndRun(m *testing.M) (int, error) {
 	}
 	defer os.RemoveAll(dir)
 	binDir = dir
-	if err := readGoEnv(); err != nil {
-		return 0, err
-	}
-	if err := buildAll(dir); err != nil {
-		return 0, err
-	}
 	return m.Run(), nil
 }
+
+// build builds the binaries once, when the first script needs them, so
+// that the checks of the pages alone run at once.
+var build = sync.OnceValue(func() error {
+	if err := readGoEnv(); err != nil {
+		return err
+	}
+	return buildAll(binDir)
+})
 
 // buildAll builds stg and the programs, two at a time.
 func buildAll(dir string) error {
@@ -110,6 +113,9 @@ func repoRoot() string {
 // programs, with stg on PATH, so it types the commands as the pages show
 // them.
 func TestScripts(t *testing.T) {
+	if err := build(); err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
 		UpdateScripts:       *update,
