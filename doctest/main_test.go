@@ -23,6 +23,11 @@ var update = flag.Bool("update", false, "rewrite the expected outputs of testdat
 // the pages build no other.
 var programs = map[string]string{
 	"cmp-correct":      "./examples/cmp/sut/correct",
+	"atm-correct":      "./examples/atm/sut/correct",
+	"atm-no-fee":       "./examples/atm/sut/mutant-no-fee",
+	"jobs-correct":     "./examples/jobs/sut/correct",
+	"retry-correct":    "./examples/retry/sut/correct",
+	"vending-correct":  "./examples/vending/sut/correct",
 	"cmp-wrong":        "./examples/cmp/sut/mutant-wrong-diff",
 	"buffer-correct":   "./examples/buffer/sut/correct",
 	"lucky":            "./examples/lucky/sut/correct",
