@@ -16,7 +16,8 @@ import (
 // initial condition or at the transition, with a witness found by the
 // solver: the values before (and the parameters), and the values after.
 // This is the inductiveness the abstraction route relies on (the LTG
-// behavioural models of ../shared/papers/abstraction-test-purposes.txt,
+// behavioural models of Julliand, Masson and Tissot's paper on test
+// purposes and predicate abstraction,
 // Def. 4: init ⇒ I and every action preserves I). Queries the solver
 // cannot decide are Undecided findings. Models of other kinds, and specs
 // with neither an invariant nor a range, give nothing.

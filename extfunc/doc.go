@@ -1,7 +1,7 @@
 // Package extfunc evaluates the external functions of a model: the
-// Exec_p of the function-summaries paper (Rapin et al., "Symbolic
-// execution with function summaries", DIVERSITY;
-// ../shared/papers/function-summaries.txt, Algorithm 1), the reference
+// Exec_p of the function-summaries paper (Boudhiba, Gaston, Le Gall and
+// Prévosto, "Symbolic execution of transition systems with function
+// summaries", TAP 2017, the DIVERSITY tool; Algorithm 1), the reference
 // implementation that SolveTab runs to learn new rows of a function's
 // table, and that test execution (stg run, on-line testing, stgtest)
 // runs to evaluate guards and outputs that call the function.

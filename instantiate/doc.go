@@ -1,7 +1,7 @@
 // Package instantiate turns the symbolic abstract tests of a covering
 // tour into concrete test cases (Julliand, Masson, Tissot, "Generating
 // security tests in addition to functional tests",
-// ../shared/papers/abstraction-test-purposes.txt §VII-B).
+// §VII-B).
 //
 // A symbolic test is a path of the synchronised product SP of an
 // abstraction with a test purpose (package predabs): a sequence of

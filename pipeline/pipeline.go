@@ -33,8 +33,8 @@
 // questions of the other stages only. The reference implementations
 // (impl:, Go functions) are never run at generation time; defined
 // functions (def:) are inlined by the parser and never are calls. The
-// function-summaries paper (Rapin et al.,
-// DIVERSITY; ../shared/papers/function-summaries.txt) decides guards by
+// function-summaries paper (Boudhiba, Gaston, Le Gall and Prévosto,
+// TAP 2017; the DIVERSITY tool) decides guards by
 // the tables alone (Sums, Def. 5), which drops the behaviours of inputs
 // outside them; that is right for exploring (stg symex) but would make
 // a test case fail a conformant SUT, so generation keeps them.

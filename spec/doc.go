@@ -1,14 +1,14 @@
 // Package spec holds the models of stg and reads and writes their files:
 // the ioSTS, its typed expressions and their exact evaluation, and the
-// file formats of the user-facing contract (../shared/FORMAT.md §1, §2
-// and §5).
+// file formats that docs/reference.md describes (§ Model files,
+// Expressions, Trace files).
 //
 // # Models
 //
 // A Model is an input/output symbolic transition system M = <D, Θ, L,
 // l0, Σ, T> (Jeannet, Jéron, Rusu and Zinovieva, "Symbolic test
-// selection based on approximate analysis", TACAS 2005, the STG paper;
-// ../shared/papers/stg-symbolic-test-selection.txt, Definition 1):
+// selection based on approximate analysis", TACAS 2005, the STG paper,
+// Definition 1):
 // typed attribute variables (int, real, bool and enumerated types), an
 // initial location and condition, an alphabet of input, output and
 // internal actions carrying typed parameters, and symbolic transitions
@@ -33,8 +33,7 @@
 // spec and a set of accept nodes of the spec's symbolic execution tree,
 // each by its path of transition names from the root (Gaston, Le Gall,
 // Rapin and Touil, "Symbolic execution techniques for test purpose
-// definition", TestCom 2006, the AGATHA paper;
-// ../shared/papers/symbolic-execution-test-purposes.txt, Def. 13).
+// definition", TestCom 2006, the AGATHA paper, Def. 13).
 // ParseSymPurpose reads its format, SymPurpose.Check checks the paths
 // against the spec without a solver, and MarshalSymPurpose writes it.
 // Trace files (JSON Lines of sent stimuli, received outputs and
@@ -81,7 +80,7 @@
 // it (impl:, run in the model file's directory or in dir:, relative to
 // it), both read by package extfunc (Boudhiba, Gaston, Le Gall
 // and Prévosto, "Symbolic execution of transition systems with function
-// summaries", TAP 2017, ../shared/papers/function-summaries.txt: the
+// summaries", TAP 2017: the
 // tables are its tab_p).
 //
 // # Built-ins

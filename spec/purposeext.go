@@ -9,8 +9,7 @@ import (
 
 // PurposeLTS is what a purpose written as a labelled transition system
 // adds to the ioSTS (the LTG/GeneSyst paper on test purposes and
-// predicate abstraction, ../shared/papers/abstraction-test-purposes.txt
-// §V-A, Fig. 4): state predicates
+// predicate abstraction by Julliand, Masson and Tissot, §V-A, Fig. 4): state predicates
 // labelling its locations and transitions labelled by action sets.
 //
 //	where: {q2: "TryCounter != 0"}             # on the spec state entered

@@ -8,8 +8,8 @@ import (
 )
 
 // An accept path may carry an external constraint (Def 10 of Faivre,
-// Gaston, Le Gall and Touil, "Symbolic model based testing for component
-// oriented systems"; ../shared/papers/component-systems.txt): a
+// Gaston and Le Gall, "Symbolic model based testing for component
+// oriented systems", TestCom/FATES 2007): a
 // predicate that the accept node must also satisfy, which the spec's
 // symbolic execution does not compute. stg purposes SYSTEM --on
 // COMPONENT writes it: it is what the rest of the system guarantees

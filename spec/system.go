@@ -13,9 +13,9 @@ import (
 
 // System is a file of kind system: a library of named components, each
 // a spec, and the structure that builds a system from them by
-// composition and hiding (Faivre, Gaston, Le Gall and Touil, "Symbolic
+// composition and hiding (Faivre, Gaston and Le Gall, "Symbolic
 // model based testing for component oriented systems", TestCom/FATES
-// 2007; ../shared/papers/component-systems.txt, Defs 6 and 7). The
+// 2007, Defs 6 and 7). The
 // system's ioSTS is built by package compose.
 //
 // LoadSystem checks what the paper requires of a library (Def 6): every

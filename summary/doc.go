@@ -5,9 +5,9 @@
 // SolveTab, which decides a path condition against the tables and
 // enriches them by executing the functions' reference implementations.
 //
-// It follows Ait Bouali, Gaudel, Le Gall, Lapitre and Rapin, "Symbolic
-// execution with function summaries" (the DIVERSITY tool;
-// ../shared/papers/function-summaries.txt), §3 and §4: Notation 31 (the
+// It follows Boudhiba, Gaston, Le Gall and Prévosto, "Symbolic execution
+// of transition systems with function summaries" (TAP 2017, the
+// DIVERSITY tool), §3 and §4: Notation 31 (the
 // tables tab_p), Def. 5 (Sum, Sums), the flattening χ of §3.2, Def. 6
 // (NoCorres), Def. 7 (Dep, CorresRes) and Algorithm 1 (SolveTab).
 //

@@ -8,7 +8,7 @@
 //
 // It follows Gaston, Le Gall, Rapin and Touil, "Symbolic execution
 // techniques for test purpose definition" (TestCom 2006; the AGATHA
-// tool; ../shared/papers/symbolic-execution-test-purposes.txt), Defs. 8
+// tool), Defs. 8
 // and 9: a symbolic state stands for the set of concrete states whose
 // valuation of the symbols satisfies the path condition. The same
 // representation serves the runner, which must never assume a value it
@@ -48,9 +48,9 @@
 // sees an uninterpreted function: its result may be anything, so every
 // branch that some function would allow is kept.
 //
-// With Summaries the executor follows Ait Bouali et al., "Symbolic
-// execution with function summaries" (DIVERSITY;
-// ../shared/papers/function-summaries.txt, §4.3; package summary): a
+// With Summaries the executor follows Boudhiba et al., "Symbolic
+// execution of transition systems with function summaries" (TAP 2017,
+// DIVERSITY; §4.3; package summary): a
 // symbolic state is η = (q, π, λ, κ), whose call records κ accumulate
 // along the path. Guards and assigned values are flattened (χ) when a
 // transition is fired, every call occurrence becoming a fresh variable
