@@ -36,7 +36,7 @@ Example:
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "`FORMAT` of the output: yaml or dot"},
 		},
-		Action: runCompose,
+		Action: untilSignal("compose", runCompose),
 	}
 }
 
@@ -52,7 +52,7 @@ func runCompose(c *cli.Context) error {
 	if format != "yaml" && format != "dot" {
 		return usageError(c, "unknown --format %q: want yaml or dot", format)
 	}
-	if err := notAnInput(c.String("output"), args); err != nil {
+	if err := refuseOverwrite("stg compose: -o", c.String("output"), args...); err != nil { // files.go
 		return inputError(err)
 	}
 	m, err := composeFile(args[0])

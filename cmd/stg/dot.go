@@ -46,7 +46,7 @@ Example:
 			&cli.BoolFlag{Name: "all-edges", Usage: "draw every transition of a testcase, also each output that leads to Fail"},
 			&cli.StringFlag{Name: "coverage", Usage: "colour the edges of a testcase by how often the runs of the JSON `REPORT` (stg run --report-json) took them; grey: never, red: proved unreachable"},
 		},
-		Action: runDot,
+		Action: untilSignal("dot", runDot),
 	}
 }
 
@@ -70,6 +70,9 @@ func runDot(c *cli.Context) error {
 		return usageError(c, "stg dot takes one model (or a spec and a purpose)")
 	}
 	path := args[0]
+	if err := refuseOverwrite("stg dot: -o", c.String("output"), path, specPath, c.String("coverage")); err != nil { // files.go
+		return inputError(err)
+	}
 
 	var sp *spec.Model
 	if specPath != "" {

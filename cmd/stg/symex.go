@@ -86,7 +86,7 @@ Example:
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
 		},
-		Action: runSymex,
+		Action: untilSignal("symex", runSymex),
 	}
 }
 
@@ -107,6 +107,12 @@ func runSymex(c *cli.Context) error {
 	case "text", "yaml", "dot", "json":
 	default:
 		return usageError(c, "--format must be text, yaml, dot or json, not %q", format)
+	}
+	inputs := append([]string{args[0]}, c.String("tables"))
+	for _, o := range []struct{ flag, path string }{{"-o", c.String("output")}, {"--tables-out", c.String("tables-out")}} {
+		if err := refuseOverwrite("stg symex: "+o.flag, o.path, inputs...); err != nil { // files.go
+			return inputError(err)
+		}
 	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
