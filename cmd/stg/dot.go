@@ -83,7 +83,7 @@ func runDot(c *cli.Context) error {
 			return inputError(fmt.Errorf("%s: --spec names a %s, not a spec", specPath, sp.Kind))
 		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		_, err = loadModel(path, nil) // for the message
 		return inputError(err)
@@ -203,7 +203,7 @@ func siblingSpec(purpose string) (*spec.Model, error) {
 	yml, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
 	var specs []string
 	for _, f := range append(files, yml...) {
-		data, err := os.ReadFile(f)
+		data, err := spec.ReadModelFile(f)
 		if err != nil {
 			continue
 		}

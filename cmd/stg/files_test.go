@@ -125,3 +125,26 @@ func TestWriteOutputWhole(t *testing.T) {
 		t.Errorf("mode %v, %v; want 0644", fi.Mode(), err)
 	}
 }
+
+// TestModelPathNotRegular: a model path naming a device or a directory
+// is refused at once with exit 3 (stg check /dev/zero used to read
+// without end), for every command that reads models.
+func TestModelPathNotRegular(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	for _, args := range [][]string{
+		{"check", "/dev/zero"},
+		{"check", cmpSpec, "/dev/zero"},
+		{"dot", "/dev/zero"},
+		{"symex", "/dev/zero"},
+		{"compose", "/dev/zero"},
+		{"generate", "/dev/zero", cmpPurpose},
+		{"check", t.TempDir()},
+	} {
+		code, _, errOut := stg(t, args...)
+		if code != exitError || !strings.Contains(errOut, "not a regular file") {
+			t.Errorf("stg %v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func levenshtein(a, b string) int {
 // round; it returns nil otherwise (the loaders then say what is wrong).
 func swappedSpecPurpose(cmd, specPath, purposePath string) error {
 	kind := func(path string) (spec.ModelKind, bool) {
-		data, err := os.ReadFile(path)
+		data, err := spec.ReadModelFile(path)
 		if err != nil {
 			return 0, false
 		}
