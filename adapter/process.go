@@ -65,7 +65,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sutProcAttr() // procattr_linux.go: Pdeathsig
 	err := cmd.Start()
 	start := time.Now()
 	closeAll([]*os.File{inR, outW, errW})
