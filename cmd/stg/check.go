@@ -47,7 +47,7 @@ Example:
 		Flags: []cli.Flag{
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`; an undecided query is a warning"},
 		},
-		Action: untilSignal("check", runCheck),
+		Action: runCheck,
 	}
 }
 

@@ -36,7 +36,7 @@ Example:
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "`FORMAT` of the output: yaml or dot"},
 		},
-		Action: untilSignal("compose", runCompose),
+		Action: runCompose,
 	}
 }
 

@@ -46,7 +46,7 @@ Example:
 			&cli.BoolFlag{Name: "all-edges", Usage: "draw every transition of a testcase, also each output that leads to Fail"},
 			&cli.StringFlag{Name: "coverage", Usage: "colour the edges of a testcase by how often the runs of the JSON `REPORT` (stg run --report-json) took them; grey: never, red: proved unreachable"},
 		},
-		Action: untilSignal("dot", runDot),
+		Action: runDot,
 	}
 }
 

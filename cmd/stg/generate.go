@@ -86,7 +86,7 @@ Example:
 			&cli.StringFlag{Name: "functions", Value: "tables", Usage: "calls of external functions: uninterpreted, constrained by the rows of their `tables`, or uninterpreted only"},
 			&cli.StringFlag{Name: "tables", Usage: "the known tuples of the external functions: the tables file `FILE`, instead of the spec's tables"},
 		},
-		Action: untilSignal("generate", runGenerate),
+		Action: runGenerate,
 	}
 }
 

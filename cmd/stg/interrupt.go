@@ -46,3 +46,14 @@ func signalName(s os.Signal) string {
 	}
 	return s.String()
 }
+
+// onSignals wraps the action of c, named name (report merge), and of
+// its subcommands in untilSignal.
+func onSignals(c *cli.Command, name string) {
+	if c.Action != nil {
+		c.Action = untilSignal(name, c.Action)
+	}
+	for _, sub := range c.Subcommands {
+		onSignals(sub, name+" "+sub.Name)
+	}
+}

@@ -86,7 +86,7 @@ Example:
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
 		},
-		Action: untilSignal("symex", runSymex),
+		Action: runSymex,
 	}
 }
 
