@@ -84,9 +84,13 @@ type ExitError struct {
 }
 
 func (e *ExitError) Error() string {
-	s := "the SUT ended: " + e.What
+	s := "the SUT ended: " + spec.Printable(e.What)
 	if len(e.Stderr) > 0 {
-		s += "; its last lines on stderr:\n    " + strings.Join(e.Stderr, "\n    ")
+		lines := make([]string, len(e.Stderr))
+		for i, l := range e.Stderr {
+			lines[i] = spec.Printable(l) // no escape sequence reaches the terminal
+		}
+		s += "; its last lines on stderr:\n    " + strings.Join(lines, "\n    ")
 	}
 	return s
 }
@@ -185,6 +189,9 @@ func decodeLine(line []byte) (out *Output, ready bool, err error) {
 	if d.More() {
 		return nil, false, &OutputError{Line: cut, Msg: "output has text after the JSON object"}
 	}
+	if err := uniqueKeys(text); err != nil {
+		return nil, false, &OutputError{Line: cut, Msg: err.Error()}
+	}
 	if r, ok := raw["ready"]; ok {
 		if r != true || len(raw) != 1 {
 			return nil, false, &OutputError{Line: cut, Msg: `a readiness line must be exactly {"ready":true}`}
@@ -245,7 +252,7 @@ func DecodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, err
 			}
 		}
 		slices.Sort(extra)
-		return nil, fmt.Errorf("%s has no parameter %s", a.Name, strings.Join(extra, ", "))
+		return nil, fmt.Errorf("%s has no parameter %s", a.Name, spec.Printable(strings.Join(extra, ", ")))
 	}
 	return vals, nil
 }
@@ -321,10 +328,12 @@ func convertNumber(r *big.Rat, t spec.Type, bad func() (spec.Value, error)) (spe
 }
 
 // parseNumber reads a decimal, an exponent form or a quotient "7/2",
-// refusing absurd exponents (big.Rat would try to build them).
+// refusing absurd exponents (big.Rat would try to build them). Digits
+// are not counted: integers have any size, bounded only by the length
+// of a line of the protocol (maxLine) or of a trace.
 func parseNumber(s string) (*big.Rat, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 10000 {
+	if s == "" {
 		return nil, false
 	}
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
@@ -353,4 +362,58 @@ func describeRaw(raw any) string {
 		return "an array"
 	}
 	return fmt.Sprint(raw)
+}
+
+// maxDepth bounds the nesting of a SUT's line: arguments are scalars or
+// arrays of scalars.
+const maxDepth = 64
+
+// uniqueKeys reports a key that an object of the JSON text (valid JSON,
+// decoded before) has twice: encoding/json keeps the last silently, so
+// {"action":"ok","action":"nok"} would be read as nok.
+func uniqueKeys(text string) error {
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	return uniqueIn(d, 0)
+}
+
+// uniqueIn reads the next value of d, checking its objects' keys.
+func uniqueIn(d *json.Decoder, depth int) error {
+	if depth > maxDepth {
+		return fmt.Errorf("output nested more than %d deep", maxDepth)
+	}
+	tok, err := d.Token()
+	if err != nil {
+		return fmt.Errorf("output is not a JSON object: %v", err)
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for d.More() {
+			k, err := d.Token()
+			if err != nil {
+				return fmt.Errorf("output is not a JSON object: %v", err)
+			}
+			key, _ := k.(string)
+			if seen[key] {
+				return fmt.Errorf("duplicate key %q in the output", key)
+			}
+			seen[key] = true
+			if err := uniqueIn(d, depth+1); err != nil {
+				return err
+			}
+		}
+		_, err = d.Token()
+	case json.Delim('['):
+		for d.More() {
+			if err := uniqueIn(d, depth+1); err != nil {
+				return err
+			}
+		}
+		_, err = d.Token()
+	}
+	if err != nil {
+		return fmt.Errorf("output is not a JSON object: %v", err)
+	}
+	return nil
 }

@@ -21,7 +21,8 @@ const exitGrace = 5 * time.Second
 
 // Process is an Adapter to a SUT process speaking JSON Lines on its
 // standard input and output. It runs in a process group of its own,
-// which Close kills. It is Timed.
+// which Close kills, and which a reaper process kills if stg dies
+// without closing it (reaper.go). It is Timed.
 type Process struct {
 	*lineConn
 	cmd    *exec.Cmd
@@ -33,6 +34,7 @@ type Process struct {
 	sawEnd bool          // Receive has seen the end of the output
 	gone   *ExitError    // the process's end, once known
 	once   sync.Once
+	reaper *reaper // kills the group when stg dies (reaper.go), or nil
 }
 
 // StartProcess starts the SUT command argv. The SUT's standard error goes
@@ -65,7 +67,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sutProcAttr() // procattr_linux.go: Pdeathsig
 	err := cmd.Start()
 	start := time.Now()
 	closeAll([]*os.File{inR, outW, errW})
@@ -82,6 +84,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 		exited:   make(chan struct{}),
 		grace:    exitGrace,
 	}
+	p.reaper = startReaper(cmd.Process.Pid) // the group's id is the SUT's pid
 	p.lineConn.ended = p.ended
 	p.lineConn.sendFailed = p.sendFailed
 	go func() {
@@ -156,6 +159,7 @@ func (p *Process) waitExit(ctx context.Context, wait time.Duration) error {
 func (p *Process) Close() error {
 	p.once.Do(func() {
 		p.stdin.Close()
+		p.reaper.stop() // before the group goes: its id may be reused
 		// Kill the whole group: a shell script's children go too.
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		p.cmd.Process.Kill()

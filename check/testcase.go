@@ -11,7 +11,9 @@ import (
 // ReceiveCompleteness reports, for a test case, each non-verdict
 // location and receive action (delta included) for which some
 // valuation enables no transition: FORMAT.md §1 requires a test case to
-// say what every SUT output and quiescence leads to. Each gap is
+// say what every SUT output and quiescence leads to. Values out of a
+// parameter's range are not outputs (they are ill-typed: Fail by
+// typing) and are not counted. Each gap is
 // reported at the location's first transition (or the initial
 // location's declaration) with a witness valuation; a gap the solver
 // cannot decide is an Undecided finding. Other kinds of model have no
@@ -37,7 +39,10 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
 					guards = append(guards, t.Guard)
 				}
 			}
-			gap := spec.NotOf(spec.OrOf(guards...))
+			// Only values in the parameters' ranges count: an output
+			// out of range is ill-typed, Fail before any guard is read
+			// (adapter.DecodeArgs), so it needs no transition.
+			gap := spec.AndOf(a.ParamRanges(nil), spec.NotOf(spec.OrOf(guards...)))
 			val, ok, err := ctx.Model(gap)
 			if errors.Is(err, solver.ErrUnknown) {
 				f.Undecided = append(f.Undecided, &spec.Error{Pos: pos, Msg: fmt.Sprintf(

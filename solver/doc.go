@@ -16,7 +16,19 @@
 // one method that may be called from another goroutine: it stops the
 // check or tactic in progress. It does nothing when nothing runs, because
 // an interrupt delivered to an idle Z3 context stays pending and makes
-// every later call fail.
+// every later call fail. InterruptOn(ctx) ties a Context to a
+// context.Context: once ctx is done, the check in progress and every
+// later one stop (answer Unknown) until the returned stop is called.
+//
+// # Signals
+//
+// Z3 4.8.12 installs its own SIGINT handler for each solver check and
+// puts the previous one back with signal(2), which drops SA_ONSTACK: the
+// Go runtime then crashes on the next signal ("non-Go code set up
+// signal handler without SA_ONSTACK flag"), and meanwhile Z3 swallows
+// Ctrl-C as an Unknown answer. Every solver this package makes has Z3's
+// "ctrl_c" parameter off (a solver parameter: 4.8.12 has no global one),
+// so the Go runtime's handlers, and signal.Notify, stay in charge.
 //
 // # Time limits and the memo
 //

@@ -80,6 +80,11 @@ func (c *Context) newSolver(simple bool) *Solver {
 	C.Z3_solver_inc_ref(c.z, z)
 	c.refs++
 	s.s = z
+	C.stg_solver_quiet(c.z, z) // no Z3 SIGINT handler (z3glue.c)
+	if err := c.failed("set solver parameters"); err != nil {
+		s.err = err
+		return s
+	}
 	s.err = c.assertFacts(z) // facts.go: the context's premises
 	return s
 }

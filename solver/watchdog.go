@@ -6,7 +6,9 @@ package solver
 import "C"
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -87,6 +89,8 @@ func (c *Context) drain() {
 		C.Z3_solver_inc_ref(c.z, s)
 		c.refs++
 		c.drainer = s
+		C.stg_solver_quiet(c.z, s)
+		_ = c.failed("set solver parameters")
 	}
 	C.Z3_solver_check(c.z, c.drainer)
 	_ = c.failed("drain")
@@ -101,3 +105,41 @@ func (c *Context) timeoutError(op string) error {
 // rawInterrupt delivers an interrupt whatever the context is doing; for
 // the tests of the drain.
 func (c *Context) rawInterrupt() { C.Z3_interrupt(c.z) }
+
+// InterruptOn stops, once ctx is done, the check or tactic running in c
+// and every later one, until stop is called: they answer Unknown (or
+// fail) within about 50 ms. stop waits until no interrupt of this call
+// can reach c any more, so checks made after stop returns run normally.
+// InterruptOn and stop may be called from any goroutine.
+func (c *Context) InterruptOn(ctx context.Context) (stop func()) {
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case <-quit:
+			return
+		case <-ctx.Done():
+		}
+		t := time.NewTicker(rearm) // an interrupt as Z3 enters a check can be lost
+		defer t.Stop()
+		for {
+			c.Interrupt()
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(quit) })
+		<-finished
+	}
+}
+
+// sigintOnStack reports whether the process's SIGINT handler is
+// installed with SA_ONSTACK, as the Go runtime installs it; for the tests
+// that Z3 leaves the handler alone.
+func sigintOnStack() bool { return C.stg_sigint_onstack() != 0 }

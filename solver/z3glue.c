@@ -1,5 +1,8 @@
 #include "z3glue.h"
 
+#include <signal.h>
+#include <string.h>
+
 // Z3's default handler prints and calls exit(1). This one does nothing:
 // a failing call then returns a null or default value and the error code
 // stays readable until the next API call.
@@ -18,6 +21,24 @@ Z3_context stg_mk_context(void) {
 	if (c != NULL)
 		Z3_set_error_handler(c, stg_ignore_error);
 	return c;
+}
+
+// stg_solver_quiet turns off Z3's own Ctrl-C handling for the checks of
+// s. Z3 4.8.12 installs a SIGINT handler for each check unless the
+// solver's "ctrl_c" parameter is false (there is no global parameter of
+// that name in this version), and restores the old one with signal(2),
+// which drops SA_ONSTACK: the Go runtime then dies on the next signal
+// ("non-Go code set up signal handler without SA_ONSTACK flag"). With
+// the parameter off the Go runtime's handlers stay as they are and
+// Z3_interrupt is the only way to stop a check.
+void stg_solver_quiet(Z3_context c, Z3_solver s) {
+	Z3_params p = Z3_mk_params(c);
+	if (p == NULL)
+		return;
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
+	Z3_solver_set_params(c, s, p);
+	Z3_params_dec_ref(c, p);
 }
 
 void stg_dec_refs(Z3_context c, Z3_ast *as, size_t n) {
@@ -52,4 +73,13 @@ unsigned stg_recognized_id(Z3_context c, Z3_ast a) {
 	Z3_func_decl d = Z3_get_app_decl(c, Z3_to_app(c, a));
 	Z3_func_decl k = Z3_get_decl_func_decl_parameter(c, d, 0);
 	return k == NULL ? 0 : Z3_get_func_decl_id(c, k);
+}
+
+// stg_sigint_onstack says whether SIGINT's handler has SA_ONSTACK.
+int stg_sigint_onstack(void) {
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	if (sigaction(SIGINT, NULL, &sa) != 0)
+		return 0;
+	return (sa.sa_flags & SA_ONSTACK) != 0;
 }

@@ -23,6 +23,8 @@ typedef struct {
 } stg_node;
 
 Z3_context stg_mk_context(void);
+void stg_solver_quiet(Z3_context c, Z3_solver s);
+int stg_sigint_onstack(void);
 void stg_dec_refs(Z3_context c, Z3_ast *as, size_t n);
 void stg_node_info(Z3_context c, Z3_ast a, stg_node *n);
 Z3_ast stg_arg(Z3_context c, Z3_ast a, unsigned i);

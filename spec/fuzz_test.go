@@ -65,6 +65,9 @@ func FuzzParseModel(f *testing.F) {
 		"kind: spec\nname: t\nvariables: {v: \"[3]int\", k: int}\nactions: {a: {dir: input, params: {p: int}}}\ninitial: {location: A, condition: \"v[k] == 0\"}\ntransitions: [{from: A, action: a, assign: {\"v[p]\": \"ite(p > 0, min(p, k), max(k, 1))\", \"v[7]\": 0, k: \"v[k + 1]\"}, to: A}]\n",
 		"kind: spec\nname: t\nvariables: {v: \"[2]bool\", w: \"[2]bool\"}\nactions: {a: {dir: input, params: {p: \"[2]int\"}}}\ninitial: {location: A}\ntransitions: [{from: A, action: a, assign: {v: w, \"w[0]\": v}, to: A}]\n",
 		"kind: spec\nname: t\ntables: t.yaml\nvariables: {}\nactions: {}\ninitial: {location: A}\n",
+		// A second document; range bounds beyond 64 bits.
+		"kind: spec\nname: t\nvariables: {}\nactions: {}\ninitial: {location: A}\n---\nkind: spec\n",
+		"kind: spec\nname: t\nvariables: {x: {type: int, range: [-99999999999999999999, 1e30]}}\nactions: {a: {dir: input, params: {p: {type: int, range: [0, 0x1_0000_0000_0000_0000]}}}}\ninitial: {location: A, condition: x == p}\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -1,8 +1,10 @@
 package spec
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
-	"os"
+	"io"
 	"regexp"
 	"strings"
 
@@ -12,7 +14,7 @@ import (
 // LoadFile reads a model file. A purpose needs the spec whose actions
 // and variables it uses; for the other kinds spec may be nil.
 func LoadFile(filename string, spec *Model) (*Model, error) {
-	data, err := os.ReadFile(filename)
+	data, err := ReadModelFile(filename)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +120,15 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // document parses the YAML and returns the top-level mapping.
 func (l *loader) document(data []byte) *yaml.Node {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	err := dec.Decode(&doc)
+	if errors.Is(err, io.EOF) {
+		err = nil // an empty file: said below
+	}
+	if err == nil {
+		err = l.secondDocument(dec)
+	}
+	if err != nil {
 		msg := err.Error()
 		p := Pos{File: l.file, Line: 1, Col: 1}
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
@@ -147,6 +157,27 @@ func (l *loader) document(data []byte) *yaml.Node {
 		return nil
 	}
 	return root
+}
+
+// secondDocument refuses a YAML document after the first: a model file
+// holds one model, and the rest of the file would be ignored silently.
+// It returns the decoder's error for a second document that is not YAML
+// (bad YAML, reported as such).
+func (l *loader) secondDocument(dec *yaml.Decoder) error {
+	var next yaml.Node
+	err := dec.Decode(&next)
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	n := &next
+	if len(next.Content) > 0 {
+		n = next.Content[0]
+	}
+	l.errorf(n, "a second YAML document (after ---): a model file holds one model; put each in a file of its own")
+	return nil
 }
 
 func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {

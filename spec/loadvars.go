@@ -39,14 +39,12 @@ func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 		if v.Type, size, ok = l.declType(m, tn); !ok {
 			continue
 		}
-		if rn != nil {
-			if v.Type != IntType {
-				l.errorf(rn, "range is for int variables, not %s (type %s)", name, v.Type)
-				continue
-			}
-			if v.Range, ok = l.rangeOf(rn, name); !ok {
-				continue
-			}
+		// A bad range is an error, but the variable stays declared:
+		// its uses are not "undeclared" too.
+		if rn != nil && v.Type != IntType {
+			l.errorf(rn, "range is for int variables, not %s (type %s)", name, v.Type)
+		} else if rn != nil {
+			v.Range, _ = l.rangeOf(rn, name)
 		}
 		if size == 0 {
 			m.Variables = append(m.Variables, v)
@@ -156,7 +154,9 @@ func (l *loader) rangeOf(n *yaml.Node, name string) (*Range, bool) {
 
 // bigInt reads an integer constant, as YAML writes it (-3, 0x10, 1_000).
 func (l *loader) bigInt(n *yaml.Node) (*big.Int, bool) {
-	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!str") {
+	// YAML reads an integer beyond 64 bits as a float (!!float): it is
+	// an integer all the same when it has no point or exponent.
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!str" && n.Tag != "!!float") {
 		return nil, false
 	}
 	v, ok := new(big.Int).SetString(n.Value, 0)

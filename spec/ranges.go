@@ -173,12 +173,14 @@ func (l *loader) paramType(m *Model, n *yaml.Node, name string) (Type, *Range, b
 	if !ok || rn == nil {
 		return t, nil, ok
 	}
+	// A bad range is an error, but the parameter stays declared: its
+	// uses are not "undeclared" too.
 	if t != IntType {
 		l.errorf(rn, "range is for int parameters, not %s (type %s)", name, t)
-		return Type{}, nil, false
+		return t, nil, true
 	}
-	r, ok := l.rangeOf(rn, name)
-	return t, r, ok
+	r, _ := l.rangeOf(rn, name)
+	return t, r, true
 }
 
 // typeNode writes a declared type: t, or {type: int, range: [lo, hi]}.

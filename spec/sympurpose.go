@@ -3,7 +3,6 @@ package spec
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -69,7 +68,7 @@ func (p *SymPurpose) SpecPath() string {
 
 // LoadSymPurpose reads a symbolic purpose file.
 func LoadSymPurpose(filename string) (*SymPurpose, error) {
-	data, err := os.ReadFile(filename)
+	data, err := ReadModelFile(filename)
 	if err != nil {
 		return nil, err
 	}

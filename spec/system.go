@@ -102,7 +102,7 @@ func (s *System) Component(name string) *Component {
 // LoadSystem reads the system file path and the component specs it
 // names (paths relative to the system file's directory).
 func LoadSystem(path string) (*System, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadModelFile(path)
 	if err != nil {
 		return nil, err
 	}

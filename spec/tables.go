@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"gopkg.in/yaml.v3"
@@ -28,7 +27,7 @@ import (
 // ErrorList of FILE:LINE:COL messages; on error m may have been
 // extended with the rows read before it.
 func LoadTables(path string, m *Model) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadModelFile(path)
 	if err != nil {
 		return err
 	}
@@ -84,7 +83,7 @@ func (l *loader) tablesFile(m *Model, n *yaml.Node) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(l.file), path)
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadModelFile(path)
 	if err != nil {
 		l.errorf(n, "cannot read the tables file: %v", err)
 		return

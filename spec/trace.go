@@ -41,11 +41,16 @@ func ReadTrace(filename string, r io.Reader) ([]TraceEvent, error) {
 	var events []TraceEvent
 	var errs ErrorList
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		line, long, err := readTraceLine(br)
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("%s: %w", filename, err)
 		}
-		if text := bytes.TrimRight(line, "\r\n"); len(bytes.TrimSpace(text)) > 0 {
+		if long {
+			errs.Add(Pos{File: filename, Line: n, Col: 1}, "line longer than %d MiB, the limit of a trace line", MaxTraceLine>>20)
+			if len(errs) >= maxTraceErrors {
+				break
+			}
+		} else if text := bytes.TrimRight(line, "\r\n"); len(bytes.TrimSpace(text)) > 0 {
 			ev, e := parseTraceLine(text, Pos{File: filename, Line: n})
 			if e != nil {
 				errs = append(errs, e)
@@ -61,6 +66,31 @@ func ReadTrace(filename string, r io.Reader) ([]TraceEvent, error) {
 		return nil, err
 	}
 	return events, nil
+}
+
+// MaxTraceLine bounds a line of a trace file: four times the longest
+// line of the wire protocol, room for what stg adds to an event.
+const MaxTraceLine = 4 << 20
+
+// maxTraceErrors ends the reading of a trace with that many long lines.
+const maxTraceErrors = 100
+
+// readTraceLine reads a line of at most MaxTraceLine bytes; a longer one
+// is skipped to its end (without keeping it) and reported by long.
+func readTraceLine(br *bufio.Reader) (line []byte, long bool, err error) {
+	for {
+		part, err := br.ReadSlice('\n')
+		if !long {
+			if len(line)+len(part) > MaxTraceLine {
+				long, line = true, nil
+			} else {
+				line = append(line, part...)
+			}
+		}
+		if err != bufio.ErrBufferFull {
+			return line, long, err
+		}
+	}
 }
 
 // traceLine decodes one line of a trace with the positions of its

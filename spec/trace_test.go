@@ -194,3 +194,19 @@ func FuzzReadTrace(f *testing.F) {
 		}
 	})
 }
+
+// TestReadTraceLongLine: a line beyond MaxTraceLine is an error at its
+// line and is not kept; the lines around it are read.
+func TestReadTraceLongLine(t *testing.T) {
+	long := `{"dir":"receive","action":"x","args":{"s":"` + strings.Repeat("a", MaxTraceLine) + "\"}}\n"
+	text := `{"dir":"send","action":"a"}` + "\n" + long + `{"dir":"receive","action":"delta"}` + "\n"
+	_, err := ReadTrace("t.jsonl", strings.NewReader(text))
+	if err == nil || err.Error() != "t.jsonl:2:1: line longer than 4 MiB, the limit of a trace line" {
+		t.Fatalf("ReadTrace = %v", err)
+	}
+	ok := `{"dir":"receive","action":"x","args":{"i":` + strings.Repeat("7", 20000) + "}}\n"
+	evs, err := ReadTrace("t.jsonl", strings.NewReader(ok+ok))
+	if err != nil || len(evs) != 2 || evs[1].Line != 2 {
+		t.Fatalf("ReadTrace(20,000 digits) = %d events, %v", len(evs), err)
+	}
+}

@@ -314,8 +314,10 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 
 // Names returns the names of the transitions of m: a transition's own
 // name, or, when it has none, a stable generated one, "from-action-to"
-// (with "#2", "#3", ... for the second and later of the same triple),
-// that no other transition's name takes.
+// (with "-2", "-3", ... for the second and later of the same triple),
+// that no other transition's name takes. A generated name uses only the
+// characters of its locations and action: no "#", which names of
+// sympurposes and files refuse.
 func Names(m *spec.Model) map[*spec.Transition]string {
 	names := map[*spec.Transition]string{}
 	taken := map[string]bool{spec.Delta: true}
@@ -332,7 +334,7 @@ func Names(m *spec.Model) map[*spec.Transition]string {
 		base := t.From + "-" + t.Action + "-" + t.To
 		name := base
 		for k := 2; taken[name]; k++ {
-			name = base + "#" + strconv.Itoa(k)
+			name = base + "-" + strconv.Itoa(k)
 		}
 		names[t] = name
 		taken[name] = true

@@ -48,7 +48,7 @@ func positionalArgs(c *cli.Context) ([]string, error) {
 		// only while parsing; set them all.
 		for _, n := range f.Names() {
 			if err := c.Set(n, value); err != nil {
-				return nil, fmt.Errorf("invalid value %q for flag %s: %v%s", value, a, err, durationHint(value)) // suggest.go
+				return nil, fmt.Errorf("invalid value %q for flag %s: %v%s", value, a, err, flagHint(f, value, err)) // suggest.go
 			}
 		}
 	}

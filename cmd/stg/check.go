@@ -139,7 +139,7 @@ func runCheckTables(c *cli.Context, args []string) error {
 // loadModel reads the model file path; a purpose needs its spec.
 // The error is an os error or a spec.ErrorList.
 func loadModel(path string, sp *spec.Model) (*spec.Model, error) {
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {

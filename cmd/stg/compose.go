@@ -52,7 +52,7 @@ func runCompose(c *cli.Context) error {
 	if format != "yaml" && format != "dot" {
 		return usageError(c, "unknown --format %q: want yaml or dot", format)
 	}
-	if err := notAnInput(c.String("output"), args); err != nil {
+	if err := refuseOverwrite("stg compose: -o", c.String("output"), args...); err != nil { // files.go
 		return inputError(err)
 	}
 	m, err := composeFile(args[0])
@@ -96,7 +96,7 @@ func parseModelOrSystem(path string, data []byte, sp *spec.Model) (*spec.Model, 
 // generateFiles is pipeline.Generate, except that the spec may be a
 // system, composed into its flat spec first.
 func generateFiles(specPath, purposePath string, opts pipeline.Options) (*pipeline.Result, error) {
-	data, err := os.ReadFile(specPath)
+	data, err := spec.ReadModelFile(specPath)
 	if err != nil {
 		return pipeline.Generate(specPath, purposePath, opts) // for its message
 	}

@@ -70,6 +70,9 @@ func runDot(c *cli.Context) error {
 		return usageError(c, "stg dot takes one model (or a spec and a purpose)")
 	}
 	path := args[0]
+	if err := refuseOverwrite("stg dot: -o", c.String("output"), path, specPath, c.String("coverage")); err != nil { // files.go
+		return inputError(err)
+	}
 
 	var sp *spec.Model
 	if specPath != "" {
@@ -80,7 +83,7 @@ func runDot(c *cli.Context) error {
 			return inputError(fmt.Errorf("%s: --spec names a %s, not a spec", specPath, sp.Kind))
 		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		_, err = loadModel(path, nil) // for the message
 		return inputError(err)
@@ -200,7 +203,7 @@ func siblingSpec(purpose string) (*spec.Model, error) {
 	yml, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
 	var specs []string
 	for _, f := range append(files, yml...) {
-		data, err := os.ReadFile(f)
+		data, err := spec.ReadModelFile(f)
 		if err != nil {
 			continue
 		}

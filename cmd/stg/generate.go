@@ -1,11 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -158,27 +155,6 @@ func runGenerate(c *cli.Context) error {
 	return writeOutput(c.App.Writer, c.String("o"), out)
 }
 
-// notAnInput refuses an output path that names one of the input files,
-// however it is spelled (./spec.yaml, a symbolic or hard link).
-func notAnInput(out string, inputs []string) error {
-	if out == "" {
-		return nil
-	}
-	o, err := os.Stat(out)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %v", out, err)
-	}
-	for _, in := range inputs {
-		if i, err := os.Stat(in); err == nil && os.SameFile(o, i) {
-			return fmt.Errorf("stg generate: -o %s is the input file %s; it would be overwritten (write the test case elsewhere)", out, in)
-		}
-	}
-	return nil
-}
-
 // warnPassReachable warns on w when no feasible run of at most passDepth
 // steps of tc is known to reach Pass.
 func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error {
@@ -213,16 +189,4 @@ func assumeTables(ctx *solver.Context, tc *spec.Model) error {
 	}
 	defer reg.Close()
 	return ctx.SetFacts(reg.TableFacts())
-}
-
-// writeOutput writes data to the file named path, or to w when path is "".
-func writeOutput(w io.Writer, path string, data []byte) error {
-	if path == "" {
-		_, err := w.Write(data)
-		return err
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return inputError(err)
-	}
-	return nil
 }

@@ -57,7 +57,20 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 }
 
+// commands returns stg's commands, each ended by a signal with exit 3
+// (interrupt.go), but for stg run, which handles signals itself (it
+// kills the SUTs' process groups and writes its report first).
 func commands() []*cli.Command {
+	cmds := allCommands()
+	for _, c := range cmds {
+		if c.Name != "run" {
+			onSignals(c, c.Name)
+		}
+	}
+	return cmds
+}
+
+func allCommands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
 		generateCommand(),

@@ -156,14 +156,19 @@ func writeSplit(c *cli.Context, specFile string, m *spec.Model, p *symex.Purpose
 		return inputError(err)
 	}
 	base := m.Name + "-" + criterionTag(p)
+	// Every file is made before any is written: an error writes nothing.
+	var files, texts []string
 	for _, q := range p.Split() {
-		name := base + "-" + fileSafe(strings.Join(q.Accept[0].Path(), "-"))
+		name := base + "-" + nameSafe(strings.Join(q.Accept[0].Path(), "-"))
 		file := filepath.Join(dir, name+".yaml")
 		data, err := symPurposeFile(m, q, specFile, file, name)
 		if err != nil {
-			return inputError(err)
+			return inputError(fmt.Errorf("%s: %v", specFile, err))
 		}
-		if err := os.WriteFile(file, data, 0o644); err != nil {
+		files, texts = append(files, file), append(texts, string(data))
+	}
+	for i, file := range files {
+		if err := os.WriteFile(file, []byte(texts[i]), 0o644); err != nil {
 			return inputError(err)
 		}
 	}
@@ -208,13 +213,15 @@ func criterionTag(p *symex.Purpose) string {
 	return fmt.Sprintf("TG%d", p.Length)
 }
 
-// fileSafe replaces what a file name should not hold.
-func fileSafe(s string) string {
+// nameSafe replaces what the name of a sympurpose may not hold (it takes
+// letters, digits, _, - and .; transitions may be named with anything,
+// locations too) by _, so that the name serves as a file name too.
+func nameSafe(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r == ' ' || r < ' ' {
-			return '_'
+		if r < 128 && (r == '_' || r == '-' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return r
 		}
-		return r
+		return '_'
 	}, s)
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -113,7 +114,7 @@ func levenshtein(a, b string) int {
 // round; it returns nil otherwise (the loaders then say what is wrong).
 func swappedSpecPurpose(cmd, specPath, purposePath string) error {
 	kind := func(path string) (spec.ModelKind, bool) {
-		data, err := os.ReadFile(path)
+		data, err := spec.ReadModelFile(path)
 		if err != nil {
 			return 0, false
 		}
@@ -131,6 +132,29 @@ func swappedSpecPurpose(cmd, specPath, purposePath string) error {
 		return fmt.Errorf("%s is a %s and %s a %s: the spec comes first: stg %s %s %s", specPath, sk, purposePath, pk, cmd, purposePath, specPath)
 	}
 	return nil
+}
+
+// flagHint returns a hint on a value that flag f refused with err: a
+// bare number for a duration needs a unit; an integer out of range is
+// told its bounds. Only a duration flag gets the duration hint.
+func flagHint(f cli.Flag, value string, err error) string {
+	switch f.(type) {
+	case *cli.DurationFlag:
+		return durationHint(value)
+	case *cli.IntFlag:
+		if strings.Contains(err.Error(), "out of range") {
+			return fmt.Sprintf("; an integer from %d to %d", math.MinInt, math.MaxInt)
+		}
+	case *cli.Int64Flag:
+		if strings.Contains(err.Error(), "out of range") {
+			return fmt.Sprintf("; an integer from %d to %d", math.MinInt64, math.MaxInt64)
+		}
+	case *cli.UintFlag, *cli.Uint64Flag:
+		if strings.Contains(err.Error(), "out of range") {
+			return fmt.Sprintf("; an integer from 0 to %d", uint64(math.MaxUint64))
+		}
+	}
+	return ""
 }
 
 // durationHint returns "; did you mean 200ms?" when s, given where a

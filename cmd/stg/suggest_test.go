@@ -98,3 +98,15 @@ func TestRunReportAndQuiet(t *testing.T) {
 		t.Errorf("-q: exit %d\n%s", code, out)
 	}
 }
+
+// TestOutOfRangeIntFlag: an integer flag out of range is told its
+// bounds, never "a duration needs a unit".
+func TestOutOfRangeIntFlag(t *testing.T) {
+	tc := filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
+	for _, flag := range []string{"--runs", "--seed"} {
+		code, _, errOut := stg(t, "run", tc, flag, "99999999999999999999", "--", "true")
+		if code != 3 || strings.Contains(errOut, "duration") || !strings.Contains(errOut, "an integer from") {
+			t.Errorf("stg run %s 99999999999999999999: exit %d, %q", flag, code, errOut)
+		}
+	}
+}

@@ -108,6 +108,12 @@ func runSymex(c *cli.Context) error {
 	default:
 		return usageError(c, "--format must be text, yaml, dot or json, not %q", format)
 	}
+	inputs := append([]string{args[0]}, c.String("tables"))
+	for _, o := range []struct{ flag, path string }{{"-o", c.String("output")}, {"--tables-out", c.String("tables-out")}} {
+		if err := refuseOverwrite("stg symex: "+o.flag, o.path, inputs...); err != nil { // files.go
+			return inputError(err)
+		}
+	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
 		return inputError(err)

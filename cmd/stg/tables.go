@@ -1,9 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
-	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -14,7 +15,7 @@ import (
 // isTablesFile reports whether the file path is a tables file (kind:
 // tables), read by spec.LoadTables rather than as a model.
 func isTablesFile(path string) bool {
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		return false
 	}
@@ -32,8 +33,12 @@ func isTablesFile(path string) bool {
 func checkTables(path string, sp *spec.Model) (string, error) {
 	m := sp
 	if m == nil {
-		data, err := os.ReadFile(path)
+		data, err := spec.ReadModelFile(path)
 		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
 			return "", fmt.Errorf("%s: cannot read: %v", path, err)
 		}
 		m = &spec.Model{Name: path, Funcs: inferSignatures(data)}
