@@ -71,6 +71,7 @@ func commands() []*cli.Command {
 		tourCommand(),
 		composeCommand(),
 		projectCommand(),
+		viewCommand(),
 	}
 }
 
