@@ -38,6 +38,7 @@ type Edge struct {
 	From, To string // node IDs
 	Action   string // searched
 	Label    string // the short text drawn on the edge
+	Summary  string // one line for the list of transitions
 	Style    string // solid, dashed or dotted
 	Fail     bool   // into Fail: folded by default
 	Keep     bool   // drawn even folded (a trace took it)

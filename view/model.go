@@ -44,6 +44,7 @@ func modelEdge(m *spec.Model, i int, t *spec.Transition, ids map[string]string) 
 	id := fmt.Sprintf("t%d", i)
 	e := &Edge{ID: id, From: ids[t.From], To: ids[t.To], Action: t.Action, Style: "solid"}
 	e.Label = Mark(m, t) + " " + id
+	e.Summary = t.From + " → " + t.To + ": " + emit.Label(m, t)
 	switch dir(m, t) {
 	case spec.Output, spec.Receive:
 		e.Style = "dashed"
@@ -114,7 +115,7 @@ func specBehind(m *spec.Model, t *spec.Transition) string {
 	case t.Action == spec.Delta:
 		parts = append(parts, "quiescence")
 	case m.Verdict(t.To) == "fail" && t.Name == "":
-		parts = append(parts, "none: an output the spec does not allow here")
+		parts = append(parts, "none: an output the spec does not allow here leads to Fail")
 	case strings.Count(t.From, ",") == 1:
 		from, _, _ := strings.Cut(t.From, ",")
 		s := from + " -" + t.Action + "->"

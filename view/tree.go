@@ -31,7 +31,7 @@ func FromTree(title string, nodes []symex.JSONNode) *Graph {
 				name = n.Path[len(n.Path)-1]
 			}
 			e := &Edge{ID: fmt.Sprintf("e%d", n.ID), From: nodeID(*n.Parent), To: nodeID(n.ID), Action: n.Label + " " + name,
-				Label: n.Label, Style: "solid"}
+				Label: n.Label, Summary: fmt.Sprintf("#%d → #%d: %s %s", *n.Parent, n.ID, name, n.Label), Style: "solid"}
 			if !strings.Contains(n.Label, "?") {
 				e.Style = "dashed"
 			}
@@ -40,7 +40,7 @@ func FromTree(title string, nodes []symex.JSONNode) *Graph {
 		}
 		if n.CutBy != nil {
 			if to, ok := byPath[strings.Join(n.CutBy, "\x00")]; ok {
-				g.Edges = append(g.Edges, &Edge{ID: fmt.Sprintf("cut%d", n.ID), From: nodeID(n.ID), To: to, Label: "⊆", Style: "dotted",
+				g.Edges = append(g.Edges, &Edge{ID: fmt.Sprintf("cut%d", n.ID), From: nodeID(n.ID), To: to, Label: "⊆", Style: "dotted", Summary: "cut by inclusion",
 					Details: []Field{{"cut by inclusion", nodeID(n.ID) + " ⊆ " + to}}})
 			}
 		}
@@ -115,7 +115,8 @@ func FromAbstraction(a *Abstraction) *Graph {
 	}
 	for i, t := range a.Transitions {
 		id := fmt.Sprintf("t%d", i)
-		e := &Edge{ID: id, From: ids[t["from"]], To: ids[t["to"]], Action: t["action"], Label: t["action"] + " " + id, Style: "solid"}
+		e := &Edge{ID: id, From: ids[t["from"]], To: ids[t["to"]], Action: t["action"], Label: t["action"] + " " + id, Style: "solid",
+			Summary: t["from"] + " → " + t["to"] + ": " + t["action"] + " (" + t["ega"] + ")"}
 		if e.From == "" || e.To == "" {
 			continue
 		}

@@ -172,6 +172,7 @@
     });
     document.getElementById("stepno").textContent = "step " + (step + 1) + " of " + steps.length;
     if (s.edge) show("edge", s.edge);
+    centre(el(s.edge) || el(s.node));
   }
   function go(i) { step = Math.max(0, Math.min(steps.length - 1, i)); paintStep(); }
   if (steps.length) {
