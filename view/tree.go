@@ -32,8 +32,11 @@ func FromTree(title string, nodes []symex.JSONNode) *Graph {
 			}
 			e := &Edge{ID: fmt.Sprintf("e%d", n.ID), From: nodeID(*n.Parent), To: nodeID(n.ID), Action: n.Label + " " + name,
 				Label: n.Label, Summary: fmt.Sprintf("#%d → #%d: %s %s", *n.Parent, n.ID, name, n.Label), Style: "solid"}
-			if !strings.Contains(n.Label, "?") {
-				e.Style = "dashed"
+			switch {
+			case strings.Contains(n.Label, "!"):
+				e.Style = "dashed" // an output, quiescence
+			case !strings.Contains(n.Label, "?"):
+				e.Style = "dotted" // an internal action
 			}
 			e.Details = []Field{{"transition", name}, {"symbolic action", n.Label}, {"from", nodeID(*n.Parent)}, {"to", nodeID(n.ID)}, {"path condition after", n.PC}}
 			g.Edges = append(g.Edges, e)
