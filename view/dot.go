@@ -43,6 +43,10 @@ func dotText(g *Graph, folded bool, prefix string) string {
 				s, s, s, quote(n.ID), quote(prefix+"start_edge_"+n.ID))
 		}
 	}
+	stagger := map[*Edge]int{}
+	if g.TopDown {
+		stagger = leafRanks(shown)
+	}
 	loops := map[string]int{}
 	for _, e := range shown {
 		port := ""
@@ -52,7 +56,7 @@ func dotText(g *Graph, folded bool, prefix string) string {
 			port = loopSides[loops[e.From]%len(loopSides)]
 			loops[e.From]++
 		}
-		writeEdge(&b, e, port, prefix)
+		writeEdge(&b, e, port, prefix, stagger[e])
 	}
 	b.WriteString("}\n")
 	return b.String()
@@ -97,7 +101,7 @@ func writeNode(b *strings.Builder, n *Node, prefix string) {
 // loopSides are the sides of a node where its successive self-loops go.
 var loopSides = [...]string{"", "s", "n", "w"}
 
-func writeEdge(b *strings.Builder, e *Edge, port, prefix string) {
+func writeEdge(b *strings.Builder, e *Edge, port, prefix string, minlen int) {
 	class := "tr"
 	if e.Fail {
 		class += " failedge"
@@ -122,10 +126,40 @@ func writeEdge(b *strings.Builder, e *Edge, port, prefix string) {
 	if port != "" {
 		attrs = append(attrs, "headport="+port, "tailport="+port)
 	}
+	if minlen > 1 {
+		attrs = append(attrs, fmt.Sprintf("minlen=%d", minlen))
+	}
 	fmt.Fprintf(b, "  %s -> %s [%s]\n", quote(e.From), quote(e.To), strings.Join(attrs, " "))
 }
 
 // quote makes a DOT string of s.
 func quote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+}
+
+// leafRanks returns how many ranks below its source each edge to a leaf
+// goes in a tree: the leaves of one node 1, 2, 3, 1, ... when it has at
+// least three children (as Graphviz's unflatten -l 3), so that a wide
+// tree stays readable.
+func leafRanks(edges []*Edge) map[*Edge]int {
+	children := map[string][]*Edge{}
+	for _, e := range edges {
+		if e.Style != "dotted" || e.Label != "⊆" {
+			children[e.From] = append(children[e.From], e)
+		}
+	}
+	out := map[*Edge]int{}
+	for _, es := range children {
+		if len(es) < 3 {
+			continue
+		}
+		k := 0
+		for _, e := range es {
+			if len(children[e.To]) == 0 {
+				out[e] = 1 + k%3
+				k++
+			}
+		}
+	}
+	return out
 }
