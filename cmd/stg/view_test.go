@@ -158,3 +158,85 @@ func checkPage(t *testing.T, page string, edges, failEdges, never, unreachable i
 		t.Errorf("the page fetched %v, want no network request", requests)
 	}
 }
+
+// TestViewKinds writes the page of each kind of file stg reads or writes
+// and checks it has a drawing and one list item per transition.
+func TestViewKinds(t *testing.T) {
+	if _, err := exec.LookPath("dot"); err != nil {
+		t.Skip("no Graphviz dot: stg view needs it")
+	}
+	dir := t.TempDir()
+	file := func(name string) string { return filepath.Join(dir, name) }
+	tc := writeFile(t, "tc.yaml", tcModel)
+	quidonc := filepath.Join("..", "..", "examples", "quidonc")
+	for _, args := range [][]string{
+		{"symex", atmPaper, "--depth", "2", "--format", "json", "-o", file("tree.json")},
+		{"symex", atmPaper, "--depth", "2", "--format", "yaml", "-o", file("tree.yaml")},
+		{"abstract", "--format", "yaml", filepath.Join(quidonc, "spec.yaml"), filepath.Join(quidonc, "purpose-fig4.yaml")},
+	} {
+		code, out, errOut := stg(t, args...)
+		if code != 0 {
+			t.Fatalf("stg %v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		if args[0] == "abstract" {
+			if err := os.WriteFile(file("abs.yaml"), []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		args  []string
+		title string
+	}{
+		{"spec", []string{cmpSpec}, "spec cmp"},
+		{"purpose", []string{cmpPurpose}, "purpose "},
+		{"spec and purpose", []string{cmpSpec, cmpPurpose}, "purpose "},
+		{"testcase", []string{tc}, "testcase "},
+		{"system", []string{filepath.Join("..", "..", "examples", "slot", "system.yaml")}, "(composed)"},
+		{"sympurpose", []string{writeSymPurpose(t, "deposit ask cash")}, "sympurpose p"},
+		{"tree json", []string{file("tree.json")}, "symbolic tree"},
+		{"tree yaml", []string{file("tree.yaml")}, "symbolic tree"},
+		{"abstraction", []string{file("abs.yaml")}, "abstraction of quidonc"},
+	} {
+		out := file(strings.ReplaceAll(c.name, " ", "-") + ".html")
+		code, stdout, errOut := stg(t, append(append([]string{"view"}, c.args...), "-o", out)...)
+		if code != 0 {
+			t.Errorf("%s: exit %d\n%s%s", c.name, code, stdout, errOut)
+			continue
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(data)
+		if title := page[strings.Index(page, "<title>"):strings.Index(page, "</title>")]; !strings.Contains(title, c.title) {
+			t.Errorf("%s: the page's title is not %q", c.name, c.title)
+		}
+		items, edges := strings.Count(page, `class="tr-item"`), strings.Count(page, `class="edge tr`)
+		if items == 0 || edges < items {
+			t.Errorf("%s: %d transitions listed, %d edges drawn", c.name, items, edges)
+		}
+	}
+}
+
+func TestViewErrors(t *testing.T) {
+	tc := writeFile(t, "tc.yaml", tcModel)
+	report := writeFile(t, "r.json", `{"testcase":"other","coverage":{"transitions":[]}}`)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"view"}, "takes one file"},
+		{[]string{"view", "nowhere.yaml"}, "nowhere.yaml"},
+		{[]string{"view", cmpSpec, "--coverage", report}, "--coverage is of a test case, not of a spec"},
+		{[]string{"view", tc, "--coverage", report}, "is of test case other"},
+		{[]string{"view", tc, "--trace", "nowhere.jsonl"}, "nowhere.jsonl"},
+		{[]string{"view", writeFile(t, "x.yaml", "a: 1\n")}, "x.yaml"},
+	} {
+		code, _, errOut := stg(t, c.args...)
+		if code != exitError || !strings.Contains(errOut, c.want) {
+			t.Errorf("stg %v: exit %d, stderr %q; want exit 3 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
