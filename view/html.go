@@ -40,6 +40,8 @@ type pageData struct {
 	Nodes map[string]nodeData `json:"nodes"`
 	Edges map[string]edgeData `json:"edges"`
 	Steps []Step              `json:"steps"`
+	// TopDown: a tree, first shown from its root.
+	TopDown bool `json:"topDown"`
 }
 
 type nodeData struct {
@@ -107,7 +109,7 @@ func draw(g *Graph, folded bool, prefix string, layout Layout) (template.HTML, e
 }
 
 func dataOf(g *Graph) pageData {
-	d := pageData{Nodes: map[string]nodeData{}, Edges: map[string]edgeData{}, Steps: g.Steps}
+	d := pageData{Nodes: map[string]nodeData{}, Edges: map[string]edgeData{}, Steps: g.Steps, TopDown: g.TopDown}
 	for _, n := range g.Nodes {
 		d.Nodes[n.ID] = nodeData{Name: n.Name, Details: n.Details}
 	}

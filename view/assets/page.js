@@ -195,11 +195,19 @@
     var s = Math.max(h[2] / r.width, h[3] / r.height);
     if (s <= 1.25 || r.width === 0) { fit(); return; }
     var w = r.width * 1.25, ht = r.height * 1.25, cy = h[1] + h[3] / 2;
+    var t = v.svg.querySelector("g.graph").transform.baseVal.consolidate();
+    var m = t ? t.matrix : { e: 0, f: 0 };
+    if (data.topDown) {
+      // A tree: from its root, at the top.
+      var root = el("n0"), x = h[0];
+      if (root) { var rb = root.getBBox(); x = rb.x + rb.width / 2 + m.e - w / 2; }
+      setBox([x, h[1], w, ht]);
+      return;
+    }
     var init = v.svg.querySelector("g.node[id^='" + prefix() + "start_']");
     if (init) {
       var bb = init.getBBox();
-      var t = v.svg.querySelector("g.graph").transform.baseVal.consolidate();
-      cy = bb.y + bb.height / 2 + (t ? t.matrix.f : 0);
+      cy = bb.y + bb.height / 2 + m.f;
     }
     setBox([h[0], Math.min(Math.max(cy - ht / 2, h[1]), h[1] + Math.max(h[3] - ht, 0)), w, ht]);
   }
