@@ -193,3 +193,25 @@ func FuzzAddCoverage(f *testing.F) {
 		_ = AddCoverage(FromModel(m), m, "f.json", data)
 	})
 }
+
+// FuzzAddTrace: no trace makes the replay panic.
+func FuzzAddTrace(f *testing.F) {
+	m, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(`{"dir":"send","action":"send","args":{"data":5}}
+{"dir":"receive","action":"frame","args":{"data":5,"seq":0,"attempt":1}}`))
+	f.Add([]byte(`{"dir":"receive","action":"report","args":{"status":"nope","attempts":1.5}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		evs, err := spec.ReadTrace("f.jsonl", strings.NewReader(string(data)))
+		if err != nil {
+			return
+		}
+		g := FromModel(m)
+		AddTrace(g, m, evs)
+		if len(g.Steps) > len(evs) {
+			t.Fatalf("%d steps for %d events", len(g.Steps), len(evs))
+		}
+	})
+}

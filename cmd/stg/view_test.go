@@ -90,7 +90,7 @@ func TestViewInChromium(t *testing.T) {
 			requests = append(requests, r.Request.URL)
 		}
 	})
-	var edges, failEdges, never, unreachable int
+	var edges, failEdges, never, unreachable, matches int
 	var guard, stepClass, stepText string
 	err = chromedp.Run(ctx,
 		network.Enable(),
@@ -104,6 +104,10 @@ func TestViewInChromium(t *testing.T) {
 		// The first transition, a send !submit(n) [guard]: click its label.
 		chromedp.Click(`#drawing-folded svg g#t0 text`, chromedp.ByQuery),
 		chromedp.Text("#details", &guard, chromedp.ByQuery),
+		// Search: the locations named Parked, the edges of poke.
+		chromedp.SendKeys("#search", "parked", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#drawing-folded svg g.node.match").length`, &matches),
+		chromedp.Evaluate(`var s = document.getElementById("search"); s.value = ""; s.dispatchEvent(new Event("input")); 0`, nil),
 		chromedp.Click("#next", chromedp.ByQuery),
 	)
 	if err != nil {
@@ -120,6 +124,15 @@ func TestViewInChromium(t *testing.T) {
 		chromedp.Text("#steps li.current", &stepText, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
+	}
+	parked := 0
+	for _, l := range m.Locations {
+		if strings.Contains(strings.ToLower(l), "parked") {
+			parked++
+		}
+	}
+	if matches != parked {
+		t.Errorf("searching \"parked\" marks %d locations, want %d", matches, parked)
 	}
 	if !strings.Contains(guard, "guard\n"+want) {
 		t.Errorf("after a click on t0 the panel shows %q, want its guard %s", guard, want)
