@@ -47,16 +47,8 @@ func dotText(g *Graph, folded bool, prefix string) string {
 	if g.TopDown {
 		stagger = leafRanks(shown)
 	}
-	loops := map[string]int{}
 	for _, e := range shown {
-		port := ""
-		if e.From == e.To {
-			// Graphviz stacks the labels of a node's self-loops on
-			// one another; loops on different sides keep them apart.
-			port = loopSides[loops[e.From]%len(loopSides)]
-			loops[e.From]++
-		}
-		writeEdge(&b, e, port, prefix, stagger[e])
+		writeEdge(&b, e, prefix, stagger[e])
 	}
 	b.WriteString("}\n")
 	return b.String()
@@ -98,10 +90,7 @@ func writeNode(b *strings.Builder, n *Node, prefix string) {
 	fmt.Fprintf(b, "  %s [%s]\n", quote(n.ID), strings.Join(attrs, " "))
 }
 
-// loopSides are the sides of a node where its successive self-loops go.
-var loopSides = [...]string{"", "s", "n", "w"}
-
-func writeEdge(b *strings.Builder, e *Edge, port, prefix string, minlen int) {
+func writeEdge(b *strings.Builder, e *Edge, prefix string, minlen int) {
 	class := "tr"
 	if e.Fail {
 		class += " failedge"
@@ -122,10 +111,13 @@ func writeEdge(b *strings.Builder, e *Edge, port, prefix string, minlen int) {
 			attrs = append(attrs, "color=gray60", "fontcolor=gray45")
 		}
 	}
-	attrs = append(attrs, "label="+quote(label), "class="+quote(class))
-	if port != "" {
-		attrs = append(attrs, "headport="+port, "tailport="+port)
+	if e.From == e.To {
+		// Graphviz draws a node's self-loops nested on one side, their
+		// labels side by side: spaces keep them apart. (Loops given
+		// ports have their labels drawn over other labels.)
+		label = "  " + label + "  "
 	}
+	attrs = append(attrs, "label="+quote(label), "class="+quote(class))
 	if minlen > 1 {
 		attrs = append(attrs, fmt.Sprintf("minlen=%d", minlen))
 	}

@@ -31,7 +31,15 @@
   function view() { return views[drawing().id]; }
   function setBox(b) { view().svg.setAttribute("viewBox", b.join(" ")); }
   function box() { var v = view().svg.viewBox.baseVal; return [v.x, v.y, v.width, v.height]; }
-  function fit() { setBox(view().home.slice()); }
+  // fit shows the whole drawing, enlarged at most to 4/3 (a point a
+  // pixel and a third, Graphviz's text at its size).
+  function fit() {
+    var h = view().home, r = canvas.getBoundingClientRect();
+    var s = Math.max(h[2] / r.width, h[3] / r.height);
+    if (s >= 0.75 || r.width === 0) { setBox(h.slice()); return; }
+    var w = r.width * 0.75, ht = r.height * 0.75;
+    setBox([h[0] + h[2] / 2 - w / 2, h[1] + h[3] / 2 - ht / 2, w, ht]);
+  }
   function scale() {
     var r = canvas.getBoundingClientRect(), b = box();
     return Math.max(b[2] / r.width, b[3] / r.height);
