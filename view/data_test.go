@@ -215,3 +215,27 @@ func FuzzAddTrace(f *testing.F) {
 		}
 	})
 }
+
+// TestAddTraceSpec replays a trace on a spec: internal actions followed,
+// quiescence shown without an edge, the marks of the SUT's view.
+func TestAddTraceSpec(t *testing.T) {
+	m, err := spec.LoadFile(filepath.Join("..", "examples", "jobs", "spec.yaml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := FromModel(m)
+	AddTrace(g, m, readTrace(t, `{"dir":"send","action":"submit","args":{"n":3}}
+{"dir":"receive","action":"result","args":{"r":7,"count":1}}
+{"dir":"receive","action":"delta"}
+{"dir":"send","action":"submit","args":{"n":4}}
+{"dir":"receive","action":"result","args":{"r":8,"count":2}}`))
+	var got []string
+	for _, s := range g.Steps {
+		got = append(got, s.Event+" "+s.Edge+" "+s.Note)
+	}
+	want := []string{"?submit(n=3) t0 ", "!result(count=1, r=7) t6 ", "!delta  quiescence", "?submit(n=4) t0 ",
+		"!result(count=2, r=8)  no transition from Ready takes it"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("steps:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -15,9 +15,10 @@ import (
 // The variables start with the values the initial condition fixes by
 // equalities (x == c); a guard that reads a variable with no value
 // matches no event. At a location where no edge takes the event, a spec's
-// internal transitions whose guards hold are followed first. The step
-// that reaches Fail, or that no edge takes, is the failing observation;
-// the replay stops there.
+// internal transitions whose guards hold are followed first, and
+// quiescence, implicit outside test cases, is shown without an edge. The
+// step that reaches Fail, or that no edge takes, is the failing
+// observation; the replay stops there.
 func AddTrace(g *Graph, m *spec.Model, events []spec.TraceEvent) {
 	r := &replay{g: g, m: m, loc: m.Initial.Location, vars: initialVars(m.Initial.Condition)}
 	for _, ev := range events {
@@ -39,10 +40,17 @@ type replay struct {
 
 // step replays one event and reports whether the replay goes on.
 func (r *replay) step(ev spec.TraceEvent) bool {
-	s := Step{Event: eventText(ev)}
+	s := Step{Event: eventText(r.m, ev)}
 	i, err := r.match(ev)
 	for hops := 0; i < 0 && err == nil && hops < len(r.m.Locations) && r.internal(); hops++ {
 		i, err = r.match(ev)
+	}
+	if i < 0 && ev.Action == spec.Delta && r.m.Kind != spec.TestcaseKind && err == nil {
+		// A model other than a test case leaves quiescence implicit:
+		// shown, not judged.
+		s.Node, s.Vars, s.Note = r.nodeID(r.loc), varsText(r.vars), "quiescence"
+		r.g.Steps = append(r.g.Steps, s)
+		return true
 	}
 	if i < 0 {
 		s.Bad, s.Node = true, r.nodeID(r.loc)
@@ -161,11 +169,12 @@ func initialVars(c spec.Expr) map[string]spec.Value {
 	return vars
 }
 
-// eventText writes an event as "!submit(n=3)" (a send) or
-// "?result(r=7, count=1)" (a receive), marks of the tester's view.
-func eventText(ev spec.TraceEvent) string {
+// eventText writes an event as the edges of m mark it: in a test case
+// "!submit(n=3)" for a send, "?result(r=7, count=1)" for a receive (the
+// tester's view); in a spec the other way round (the SUT's).
+func eventText(m *spec.Model, ev spec.TraceEvent) string {
 	mark := "?"
-	if ev.Send {
+	if ev.Send == (m.Kind == spec.TestcaseKind) {
 		mark = "!"
 	}
 	var args []string
