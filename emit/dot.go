@@ -20,6 +20,11 @@ type DrawOptions struct {
 	// Coverage, when not nil, colours each edge by how often the runs
 	// of a campaign took its transition (dotcoverage.go).
 	Coverage map[*spec.Transition]EdgeCoverage
+	// Clusters draws the product locations "l,q" of one spec location l
+	// of a large drawing in one cluster. Graphviz's dot places edge
+	// labels poorly around clusters (they overprint one another), so a
+	// drawing has none by default.
+	Clusters bool
 }
 
 // Sizes above which a drawing is large: laid out left to right, with
@@ -55,8 +60,11 @@ func DOT(m *spec.Model) *dot.Graph { return DrawDOT(m, DrawOptions{}) }
 // reaches is left out.
 //
 // A large model (more than 6 locations or 12 edges drawn) is laid out
-// left to right, and product locations "l,q" with the same spec location
-// l are drawn in one cluster.
+// left to right (with o.Clusters, the product locations "l,q" with the
+// same spec location l in one cluster). Its edges carry short labels,
+// the action and the transition's index in m ("?result t6"), and a
+// legend table gives the full label of those with a guard, assignments
+// or a name.
 //
 // The result is the same for the same model, so that drawings can be
 // compared as text.
@@ -76,7 +84,7 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 	g.Attr("forcelabels", "true")
 	g.Attr("splines", "true")
 	var clusters map[string]*dot.Graph
-	if large {
+	if large && o.Clusters {
 		clusters = d.clusters(g)
 	}
 
@@ -113,9 +121,17 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 	for _, l := range d.locations {
 		node(l)
 	}
+	label := func(t *spec.Transition) string { return drawnLabel(m, t) }
+	if large {
+		// Long labels overprint one another in a large drawing: the
+		// edges carry their action and index, a legend the full text.
+		index := transitionIndex(m)
+		label = func(t *spec.Transition) string { return shortLabel(m, t, index[t]) }
+		legend(g, m, d.edges, index)
+	}
 	loops := map[string]int{}
 	for _, t := range d.edges {
-		e := g.Edge(node(t.From), node(t.To), drawnLabel(m, t))
+		e := g.Edge(node(t.From), node(t.To), label(t))
 		e.Attr("fontsize", "10")
 		if t.From == t.To {
 			// Graphviz stacks the labels of a node's self-loops on one
@@ -132,7 +148,7 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 			e.Dotted()
 		}
 		if o.Coverage != nil {
-			coverEdge(e, drawnLabel(m, t), o.Coverage[t], mostTaken(o.Coverage))
+			coverEdge(e, label(t), o.Coverage[t], mostTaken(o.Coverage))
 		}
 	}
 	return g

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"fmt"
+	"html"
 	"sort"
 	"strings"
 
@@ -169,4 +171,51 @@ func wrapGuard(s string) string {
 		lines = append(lines, p)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// transitionIndex returns the index of each transition in m.Transitions,
+// the "t<i>" of short labels (and of stg view and coverage reports).
+func transitionIndex(m *spec.Model) map[*spec.Transition]int {
+	index := make(map[*spec.Transition]int, len(m.Transitions))
+	for i, t := range m.Transitions {
+		index[t] = i
+	}
+	return index
+}
+
+// shortLabel is the label of t's edge in a large drawing: its marked
+// action and index, "?result t6".
+func shortLabel(m *spec.Model, t *spec.Transition, i int) string {
+	action, _, _ := strings.Cut(labelParts(m, t)[0], "(")
+	return fmt.Sprintf("%s t%d", action, i)
+}
+
+// legend adds to g a table of the full labels of the edges drawn with a
+// guard, assignments or a name (the others say all in their short label).
+func legend(g *dot.Graph, m *spec.Model, edges []*spec.Transition, index map[*spec.Transition]int) {
+	var rows strings.Builder
+	for _, t := range edges {
+		parts := labelParts(m, t)
+		if len(parts) == 1 {
+			continue
+		}
+		var lines []string
+		for _, p := range parts[1:] {
+			if strings.HasPrefix(p, "[") {
+				p = wrapGuard(p)
+			}
+			lines = append(lines, strings.Split(p, "\n")...)
+		}
+		for i, l := range lines {
+			lines[i] = html.EscapeString(l)
+		}
+		text := strings.Join(lines, `<BR/>`)
+		fmt.Fprintf(&rows, `<TR><TD ALIGN="LEFT">t%d</TD><TD ALIGN="LEFT">%s</TD><TD ALIGN="LEFT" BALIGN="LEFT">%s</TD></TR>`,
+			index[t], html.EscapeString(parts[0]), text)
+	}
+	if rows.Len() == 0 {
+		return
+	}
+	n := g.Node(nodeID(999999)).Attr("shape", "plaintext").Attr("fontsize", "10")
+	n.Attr("label", dot.HTML(`<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="3"><TR><TD COLSPAN="3"><B>transitions</B></TD></TR>`+rows.String()+`</TABLE>`))
 }

@@ -1,8 +1,10 @@
 package emit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -105,5 +107,34 @@ func TestWrapGuard(t *testing.T) {
 		if got := wrapGuard(in); got != want {
 			t.Errorf("wrapGuard(%q) =\n%s\nwant\n%s", in, got, want)
 		}
+	}
+}
+
+// TestLargeShortLabels: in a large drawing every edge carries its action
+// and index only, and the legend the full label of those with a guard or
+// assignments, so that labels do not overprint one another.
+func TestLargeShortLabels(t *testing.T) {
+	tc, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := DrawDOT(tc, DrawOptions{AllEdges: true}).String()
+	short := regexp.MustCompile(`^[?!]?[A-Za-z_]\w* t\d+$`)
+	for _, m := range regexp.MustCompile(`n\d+->n\d+\[[^\]]*label="([^"]*)"`).FindAllStringSubmatch(out, -1) {
+		if !short.MatchString(m[1]) && !strings.Contains(m[1], "==") { // the initial condition
+			t.Errorf("edge label %q is not short", m[1])
+		}
+	}
+	for i, tr := range tc.Transitions {
+		row := fmt.Sprintf(`<TD ALIGN="LEFT">t%d</TD>`, i)
+		if has := strings.Contains(out, row); has != (tr.Guard != nil && !spec.IsTrue(tr.Guard) || len(tr.Assign) > 0) {
+			t.Errorf("t%d (%s): in the legend %v", i, tr.Label(), has)
+		}
+	}
+	if strings.Contains(out, "subgraph cluster") {
+		t.Error("clusters drawn without DrawOptions.Clusters")
+	}
+	if !strings.Contains(DrawDOT(tc, DrawOptions{Clusters: true}).String(), "subgraph cluster") {
+		t.Error("no cluster with DrawOptions.Clusters")
 	}
 }

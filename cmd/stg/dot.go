@@ -33,8 +33,9 @@ one spec of its directory (spec.yaml when there are several).
 
 In a testcase, the outputs that lead to Fail whatever their values are
 not drawn one edge each: their location says "any other output → Fail"
-(--all-edges draws them). A large model is laid out left to right, the
-product locations "l,q" of one spec location l in one cluster.
+(--all-edges draws them). A large model is laid out left to right, each
+edge labelled by its action and transition index ("?result t6"), a legend
+table giving the full labels.
 
 Example:
    $ stg dot examples/cmp/spec.yaml -o cmp.dot

@@ -84,6 +84,7 @@ func allCommands() []*cli.Command {
 		tourCommand(),
 		composeCommand(),
 		projectCommand(),
+		viewCommand(),
 	}
 }
 
