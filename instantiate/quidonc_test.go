@@ -359,3 +359,22 @@ func TestPurposeIsLinear(t *testing.T) {
 		t.Errorf("%d quiescence loops, %d inputs", deltas, inputs)
 	}
 }
+
+func TestQuidoncCoverageLog(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", su.Stats)
+	for _, x := range su.Extra {
+		t.Logf("%s: %s covers %d", x.Name, actions(x.Instance.Symbolic), len(x.Covers))
+	}
+	for _, tr := range su.Coverage.Infeasible {
+		t.Logf("infeasible: %s -%s-> %s", tr.From.Name(), tr.Action, tr.To.Name())
+	}
+	for _, tr := range su.Coverage.Undecided {
+		t.Logf("undecided: %s -%s-> %s", tr.From.Name(), tr.Action, tr.To.Name())
+	}
+}

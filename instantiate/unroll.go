@@ -19,8 +19,9 @@ type unrolling struct {
 // slot is one position of the unrolling: X_j -> X_{j+1}.
 type slot struct {
 	egas     []*predabs.EGA
-	optional bool                  // an inserted reflexive slot: may also do nothing
-	state    *predabs.ProductState // the product state after it
+	optional bool                  // an inserted slot: may also do nothing
+	pending  bool                  // a pending output observed before an input
+	state    *predabs.ProductState // the product state after it; nil for a pending output
 }
 
 func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
@@ -32,9 +33,16 @@ func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
 			}
 		}
 		var egas []*predabs.EGA
+		input := false
 		for _, st := range t.Steps {
 			if !containsEGA(egas, st.EGA) {
 				egas = append(egas, st.EGA)
+				input = input || a.isInput(st.EGA)
+			}
+		}
+		if input && len(a.outputs) > 0 {
+			for k := 0; k < a.Pending; k++ {
+				u.slots = append(u.slots, slot{egas: a.outputs, optional: true, pending: true})
 			}
 		}
 		u.slots = append(u.slots, slot{egas: egas, state: t.To})
@@ -52,7 +60,10 @@ func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
 		for _, g := range sl.egas {
 			alts = append(alts, u.step(j, g))
 		}
-		parts = append(parts, spec.OrOf(alts...), u.at(j+1, sl.state.Pred()))
+		parts = append(parts, spec.OrOf(alts...))
+		if sl.state != nil {
+			parts = append(parts, u.at(j+1, sl.state.Pred()))
+		}
 	}
 	u.formula = spec.AndOf(parts...)
 	return u
@@ -141,8 +152,11 @@ func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
 			return nil, err
 		}
 		inst.Steps = append(inst.Steps, st)
-		if st.Reflexive {
+		switch {
+		case st.Reflexive:
 			inst.Inserted++
+		case st.Pending:
+			inst.Pending++
 		}
 	}
 	return inst, nil
@@ -165,7 +179,7 @@ func (u *unrolling) pick(j int, sl slot, m spec.Valuation, before, after map[str
 			return Step{}, err
 		}
 		if ok {
-			return Step{Transition: g.Transition, Args: args, After: after, Product: sl.state, Reflexive: sl.optional, Input: u.a.isInput(g)}, nil
+			return Step{Transition: g.Transition, Args: args, After: after, Product: sl.state, Reflexive: sl.optional && !sl.pending, Pending: sl.pending, Input: u.a.isInput(g)}, nil
 		}
 	}
 	return Step{}, fmt.Errorf("instantiate: internal error: no EGA explains step %d of the solver's model", j)
