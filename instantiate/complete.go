@@ -23,7 +23,7 @@ type Extra struct {
 // transition is in exactly one of Covered, Infeasible (no execution of at
 // most Bound steps reaches it: proved within the bound) and Undecided.
 type Coverage struct {
-	Bound                           int
+	Bound                          int
 	Covered, Infeasible, Undecided []*predabs.ProductTransition
 }
 

@@ -123,7 +123,9 @@ func checkTestcase(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 }
 
 // TestQuidoncFigures pins what the reconstruction gives: SP, the tour and
-// the instantiation ratio, with filtering and K = 2 (the README's table).
+// the instantiation ratio, with filtering and K = 2 (the README's table):
+// 7 of 8 with pending outputs; 3 of 8 without (TourOnly, Pending < 0:
+// the paper's procedure).
 func TestQuidoncFigures(t *testing.T) {
 	ctx := newContext(t)
 	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
@@ -133,9 +135,16 @@ func TestQuidoncFigures(t *testing.T) {
 	}
 	st := su.Stats
 	got := fmt.Sprintf("SP %d/%d, %d symbolic of total length %d, %d instantiated", st.SPStates, st.SPTransitions, st.Symbolic, su.Tour.Length(), st.Instantiated)
-	want := "SP 15/36, 8 symbolic of total length 81, 3 instantiated"
+	want := "SP 15/36, 8 symbolic of total length 81, 7 instantiated"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	paper, err := Generate(ctx, s, tp, Options{Reflexive: 2, Pending: -1, TourOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := paper.Stats.Instantiated; n != 3 {
+		t.Errorf("without pending outputs: %d instantiated, want 3", n)
 	}
 }
 
@@ -159,8 +168,9 @@ func TestTankNeedsReflexiveSteps(t *testing.T) {
 // search: a depth-first enumeration of concrete executions with the
 // concrete evaluator (parameters over small finite sets), with the same
 // rules (inputs only where quiescent, abstract states, at most K
-// reflexive steps before each step, per step). Both must agree on which
-// symbolic tests have an instance.
+// reflexive steps before each step, then at most Pending outputs before
+// an input, per step), with and without pending outputs. Both must agree
+// on which symbolic tests have an instance.
 func TestAnimateAgainstBruteForce(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
@@ -174,12 +184,15 @@ func TestAnimateAgainstBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, p := range su.Symbolic {
-				for n := 1; n <= len(p); n++ {
-					_, err := anim.Animate(ctx, p[:n])
-					got := err == nil
-					if want := bruteInstance(t, anim, p[:n]); got != want {
-						t.Errorf("%s K=%d t%d prefix %d (%s): Animate %v (%v), brute force %v", ex.name, k, i+1, n, actions(p[:n]), got, err, want)
+			for _, pending := range []int{0, DefaultPending} {
+				anim.Pending = pending
+				for i, p := range su.Symbolic {
+					for n := 1; n <= len(p); n++ {
+						_, err := anim.Animate(ctx, p[:n])
+						got := err == nil
+						if want := bruteInstance(t, anim, p[:n]); got != want {
+							t.Errorf("%s K=%d pending=%d t%d prefix %d (%s): Animate %v (%v), brute force %v", ex.name, k, pending, i+1, n, actions(p[:n]), got, err, want)
+						}
 					}
 				}
 			}
@@ -198,33 +211,45 @@ func bruteInstance(t *testing.T, a *Animator, path []*predabs.ProductTransition)
 		}
 	})
 	for _, x := range inits {
-		if a.bruteFrom(t, path, 0, a.K, x) {
+		if a.bruteFrom(t, path, 0, a.K, a.Pending, x) {
 			return true
 		}
 	}
 	return false
 }
 
-// bruteFrom: from state x before step i, with left reflexive steps
-// still allowed before it.
-func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value) bool {
+// bruteFrom: from state x before step i, with left reflexive steps and
+// pend pending outputs still allowed before it (the reflexive ones
+// first, as in the unrolling).
+func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left, pend int, x map[string]spec.Value) bool {
 	if i == len(path) {
 		return true
 	}
 	tr := path[i]
+	input := false
 	for _, st := range tr.Steps {
+		input = input || a.isInput(st.EGA)
 		for _, y := range a.successors(t, st.EGA, x) {
-			if holds(t, tr.To.Pred(), y, nil) && a.bruteFrom(t, path, i+1, a.K, y) {
+			if holds(t, tr.To.Pred(), y, nil) && a.bruteFrom(t, path, i+1, a.K, a.Pending, y) {
 				return true
 			}
 		}
 	}
-	if left == 0 {
+	if input && pend > 0 {
+		for _, g := range a.outputs {
+			for _, y := range a.successors(t, g, x) {
+				if a.bruteFrom(t, path, i, 0, pend-1, y) {
+					return true
+				}
+			}
+		}
+	}
+	if left == 0 || pend < a.Pending {
 		return false
 	}
 	for _, g := range a.reflexive[stateKey(tr.From)] {
 		for _, y := range a.successors(t, g, x) {
-			if holds(t, tr.From.Pred(), y, nil) && a.bruteFrom(t, path, i, left-1, y) {
+			if holds(t, tr.From.Pred(), y, nil) && a.bruteFrom(t, path, i, left-1, pend, y) {
 				return true
 			}
 		}
@@ -360,21 +385,87 @@ func TestPurposeIsLinear(t *testing.T) {
 	}
 }
 
-func TestQuidoncCoverageLog(t *testing.T) {
+// TestCoverageAgainstBruteForce compares the completion's coverage with a
+// breadth-first search of the concrete executions through SP' (parameters
+// over small finite sets, inputs only where quiescent), up to the bound:
+// a transition of SP is covered iff the search traverses it, and one
+// proved infeasible is never traversed.
+func TestCoverageAgainstBruteForce(t *testing.T) {
 	ctx := newContext(t)
-	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
-	su, err := Generate(ctx, s, tp, Options{Reflexive: 2})
-	if err != nil {
-		t.Fatal(err)
+	for _, ex := range examplePairs {
+		s, tp := load(t, ex.spec, ex.purpose)
+		su, err := Generate(ctx, s, tp, Options{Reflexive: 1, Bound: 12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		anim, err := NewAnimator(ctx, su.SPPrime, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := bruteTraversed(t, anim, su.SPPrime, 12)
+		infeasible := map[*predabs.ProductTransition]bool{}
+		for _, tr := range su.Coverage.Infeasible {
+			infeasible[tr] = true
+		}
+		covered := map[*predabs.ProductTransition]bool{}
+		for _, tr := range su.Coverage.Covered {
+			covered[tr] = true
+		}
+		for _, tr := range su.SP.Transitions {
+			name := fmt.Sprintf("%s: %s -%s-> %s", ex.name, tr.From.Name(), tr.Action, tr.To.Name())
+			if covered[tr] && !seen[keyOf(tr)] {
+				t.Errorf("%s covered, the search never traverses it", name)
+			}
+			if seen[keyOf(tr)] && !covered[tr] {
+				t.Errorf("%s traversed by the search, not covered (infeasible: %v)", name, infeasible[tr])
+			}
+		}
+		t.Logf("%s: %d transitions, %d covered, %d infeasible, %d undecided", ex.name, len(su.SP.Transitions),
+			len(su.Coverage.Covered), len(su.Coverage.Infeasible), len(su.Coverage.Undecided))
 	}
-	t.Logf("%+v", su.Stats)
-	for _, x := range su.Extra {
-		t.Logf("%s: %s covers %d", x.Name, actions(x.Instance.Symbolic), len(x.Covers))
+}
+
+func bruteTraversed(t *testing.T, a *Animator, sp *predabs.Product, bound int) map[trKey]bool {
+	type node struct {
+		q *predabs.ProductState
+		x map[string]spec.Value
 	}
-	for _, tr := range su.Coverage.Infeasible {
-		t.Logf("infeasible: %s -%s-> %s", tr.From.Name(), tr.Action, tr.To.Name())
+	nodeKey := func(n node) string { return fmt.Sprint(n.q.ID, n.x) }
+	var frontier []node
+	visited := map[string]bool{}
+	enumerate(a.b.Vars, 0, map[string]spec.Value{}, func(x map[string]spec.Value) {
+		for _, q := range sp.Initial {
+			if holds(t, a.b.Init, x, nil) && holds(t, a.b.Invariant, x, nil) && holds(t, q.Pred(), x, nil) {
+				n := node{q, clone(x)}
+				visited[nodeKey(n)] = true
+				frontier = append(frontier, n)
+			}
+		}
+	})
+	seen := map[trKey]bool{}
+	for d := 0; d < bound && len(frontier) > 0; d++ {
+		var next []node
+		for _, n := range frontier {
+			for _, tr := range sp.Transitions {
+				if tr.From != n.q {
+					continue
+				}
+				for _, st := range tr.Steps {
+					for _, y := range a.successors(t, st.EGA, n.x) {
+						if !holds(t, tr.To.Pred(), y, nil) {
+							continue
+						}
+						seen[keyOf(tr)] = true
+						m := node{tr.To, y}
+						if !visited[nodeKey(m)] {
+							visited[nodeKey(m)] = true
+							next = append(next, m)
+						}
+					}
+				}
+			}
+		}
+		frontier = next
 	}
-	for _, tr := range su.Coverage.Undecided {
-		t.Logf("undecided: %s -%s-> %s", tr.From.Name(), tr.Action, tr.To.Name())
-	}
+	return seen
 }

@@ -70,7 +70,9 @@ func choiceName(j int) string { return fmt.Sprintf("c#%d", j) }
 func (r *reach) pq(j int) spec.Expr     { return spec.VarRef(pqName(j), spec.IntType) }
 func (r *reach) choice(j int) spec.Expr { return spec.VarRef(choiceName(j), spec.IntType) }
 
-func (r *reach) is(x spec.Expr, v int) spec.Expr { return spec.Compare(spec.Eq, x, spec.IntConst(int64(v))) }
+func (r *reach) is(x spec.Expr, v int) spec.Expr {
+	return spec.Compare(spec.Eq, x, spec.IntConst(int64(v)))
+}
 
 func (r *reach) formula(target int) spec.Expr {
 	b := r.a.b
