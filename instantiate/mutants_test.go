@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	account "github.com/stg-tool/stg/examples/account/sut/impl"
 	quidonc "github.com/stg-tool/stg/examples/quidonc/sut/impl"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -82,4 +83,48 @@ func TestQuidoncToursKillMutants(t *testing.T) {
 			t.Logf("%s killed by %s", f, killed)
 		}
 	}
+}
+
+// TestAccountToursKillMutant: the account (a daily limit, deposits, a
+// relational invariant): the completed tour gives test cases, all pass
+// the correct SUT in 10 seeded runs, and the mutant that pays beyond the
+// balance fails one.
+func TestAccountToursKillMutant(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every test against two SUTs")
+	}
+	ctx := newContext(t)
+	s, tp := load(t, "../examples/account/spec.yaml", "../examples/account/purpose-limit.yaml")
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 2, Testcases: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := su.Stats
+	t.Logf("%d symbolic, %d instantiated, %d extra; covered %d of %d feasible (%d transitions, %d proved infeasible within %d, %d undecided)",
+		st.Symbolic, st.Instantiated, st.Extra, st.Covered, st.Feasible, st.SPTransitions, st.Infeasible, su.Coverage.Bound, len(su.Coverage.Undecided))
+	var tcs []*spec.Model
+	for _, tc := range su.Testcases {
+		if tc != nil {
+			tcs = append(tcs, tc)
+		}
+	}
+	if len(tcs) == 0 {
+		t.Fatal("no test case")
+	}
+	for _, tc := range tcs {
+		if n, first := play(t, tc, func() adapter.SUT { return account.New(account.Correct) }, 10); n > 0 {
+			t.Errorf("%s: the correct SUT got Fail in %d of 10 runs: %s\n%s", tc.Name, n, first.Reason, first.TraceString())
+		}
+	}
+	killed := ""
+	for _, tc := range tcs {
+		if n, _ := play(t, tc, func() adapter.SUT { return account.New(account.PaysBeyondBalance) }, 10); n > 0 {
+			killed = tc.Name
+			break
+		}
+	}
+	if killed == "" {
+		t.Errorf("%s survives the %d tests", account.PaysBeyondBalance, len(tcs))
+	}
+	t.Logf("%s killed by %s", account.PaysBeyondBalance, killed)
 }
