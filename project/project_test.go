@@ -379,3 +379,39 @@ func TestPurposeFilesOnce(t *testing.T) {
 		t.Errorf("file %s", files[0].Path)
 	}
 }
+
+// TestInternalCutIsABehaviour: in the spin system, inclusion cuts the
+// hidden exchange between A and B at internal nodes; those branches are
+// maximal behaviours of the τ-reduced tree (marked as cut), and the one
+// where B receives projects onto B's two receptions.
+func TestInternalCutIsABehaviour(t *testing.T) {
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(z.Close)
+	s, err := Load(z, "testdata/spin/system.yaml", "B", symex.Options{Inclusion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut []*symex.TauNode
+	for _, b := range s.Behaviours() {
+		if b.End && b.Node.CutBy != nil {
+			cut = append(cut, b)
+		}
+	}
+	if len(cut) != 2 {
+		t.Fatalf("%d behaviours cut at an internal node, want 2", len(cut))
+	}
+	var steps []int
+	for _, b := range cut {
+		p, err := s.Project(b.Node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, len(p.Steps))
+	}
+	if !slices.Equal(steps, []int{2, 0}) {
+		t.Errorf("projections onto B of %d and %d steps, want 2 (B receives twice) and 0", steps[0], steps[1])
+	}
+}
