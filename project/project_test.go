@@ -415,3 +415,37 @@ func TestInternalCutIsABehaviour(t *testing.T) {
 		t.Errorf("projections onto B of %d and %d steps, want 2 (B receives twice) and 0", steps[0], steps[1])
 	}
 }
+
+// TestExternalConstraintsSimplified: the external constraint of every
+// projected step of the slot's behaviours (onto SM) is printed without a
+// conjunct the others imply (d >= 6, not d >= 1 && d >= 5 && d >= 6),
+// checked by Z3, and is equivalent to the conjunction it simplifies.
+func TestExternalConstraintsSimplified(t *testing.T) {
+	s := newSlot(t)
+	checked := 0
+	for _, b := range s.beh {
+		p, err := s.sm.Project(b.Node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := p.Init.EC
+		for _, st := range p.Steps {
+			ec := st.Target.EC
+			if ok, err := s.z.Equivalent(ec, spec.AndOf(prev, st.CT)); err != nil || !ok {
+				t.Errorf("%s: ec %s is not prev ∧ ct (%v)", st.Target.Node.PathString(), spec.Format(ec), err)
+			}
+			cs := spec.Conjuncts(ec)
+			for i, c := range cs {
+				rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+				if len(cs) > 1 && s.entails(t, rest, c) {
+					t.Errorf("%s: ec %s: %s is implied by the others", st.Target.Node.PathString(), spec.Format(ec), spec.Format(c))
+				}
+				checked++
+			}
+			prev = ec
+		}
+	}
+	if checked == 0 {
+		t.Error("no conjunct checked")
+	}
+}
