@@ -132,7 +132,13 @@ func (su *Suite) reachUncovered(ctx *solver.Context, s, tp *spec.Model, anim *An
 		if !covered[t] {
 			return fmt.Errorf("instantiate: internal error: the execution found for %s -%s-> %s does not traverse it", t.From.Name(), t.Action, t.To.Name())
 		}
-		name := fmt.Sprintf("%s-r%d", tp.Name, len(su.Extra)+1)
+		reached := 1
+		for _, x := range su.Extra {
+			if x.Of < 0 {
+				reached++
+			}
+		}
+		name := fmt.Sprintf("%s-r%d", tp.Name, reached)
 		if err := su.addExtra(ctx, s, &Extra{Name: name, Of: -1, Instance: inst, Covers: fresh}, opts); err != nil {
 			return err
 		}
