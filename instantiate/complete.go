@@ -3,6 +3,7 @@ package instantiate
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
@@ -178,4 +179,42 @@ func (a *Animator) LongestPrefix(ctx *solver.Context, path []*predabs.ProductTra
 		}
 	}
 	return best, nil
+}
+
+// Report prints what the completion added and the coverage of SP's
+// transitions, one line each:
+//
+//	PURPOSE-t1p6  prefix of t1 (6 of 28 steps), covers 1 more transition
+//	PURPOSE-r1    Call Enter prompt ... HangUp, covers 1 more transition
+//	coverage: 36 of 36 feasible transitions of SP covered (36 in all; 0 proved infeasible within 30 steps; 0 undecided)
+//	infeasible: q2 × {...} -HangUp-> q3 × {...}
+func (su *Suite) Report() string {
+	var b strings.Builder
+	more := func(n int) string {
+		if n == 1 {
+			return "covers 1 more transition"
+		}
+		return fmt.Sprintf("covers %d more transitions", n)
+	}
+	for _, x := range su.Extra {
+		if x.Of >= 0 {
+			fmt.Fprintf(&b, "%s  prefix of t%d (%d of %d steps), %s\n", x.Name, x.Of+1, len(x.Instance.Symbolic), len(su.Symbolic[x.Of]), more(len(x.Covers)))
+			continue
+		}
+		var acts []string
+		for _, t := range x.Instance.Symbolic {
+			acts = append(acts, t.Action)
+		}
+		fmt.Fprintf(&b, "%s  %s, %s\n", x.Name, strings.Join(acts, " "), more(len(x.Covers)))
+	}
+	c := su.Coverage
+	fmt.Fprintf(&b, "coverage: %d of %d feasible transitions of SP covered (%d in all; %d proved infeasible within %d steps; %d undecided)\n",
+		len(c.Covered), len(su.SP.Transitions)-len(c.Infeasible), len(su.SP.Transitions), len(c.Infeasible), c.Bound, len(c.Undecided))
+	for _, t := range c.Infeasible {
+		fmt.Fprintf(&b, "infeasible: %s -%s-> %s\n", t.From.Name(), t.Action, t.To.Name())
+	}
+	for _, t := range c.Undecided {
+		fmt.Fprintf(&b, "undecided: %s -%s-> %s\n", t.From.Name(), t.Action, t.To.Name())
+	}
+	return b.String()
 }

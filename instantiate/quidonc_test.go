@@ -139,6 +139,10 @@ func TestQuidoncFigures(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	wantReport := "quidonc-fig4-t1p6  prefix of t1 (6 of 28 steps), covers 1 more transition\n"
+	if r := su.Report(); !strings.HasPrefix(r, wantReport) || !strings.Contains(r, "coverage: 36 of 36 feasible transitions of SP covered (36 in all; 0 proved infeasible within 30 steps; 0 undecided)\n") {
+		t.Errorf("report:\n%s", r)
+	}
 	paper, err := Generate(ctx, s, tp, Options{Reflexive: 2, Pending: -1, TourOnly: true})
 	if err != nil {
 		t.Fatal(err)
