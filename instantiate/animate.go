@@ -40,10 +40,13 @@ type Step struct {
 type Animator struct {
 	b         *predabs.Behaviour
 	s         *spec.Model
-	quiescent spec.Expr                    // on X: no output possible
-	reflexive map[[2]string][]*predabs.EGA // (purpose location, abstract label) -> EGAs of SP' self-loops
-	outputs   []*predabs.EGA               // the EGAs of the spec's outputs
-	K         int
+	quiescent spec.Expr // on X: no output possible
+	// (purpose location, abstract label) -> EGAs of the SP' transitions
+	// from there that keep the purpose location
+	reflexive   map[[2]string][]*predabs.EGA
+	loopOutputs map[string][]*predabs.EGA // purpose location -> output EGAs of SP' transitions that keep it
+	outputs     []*predabs.EGA            // the EGAs of the spec's outputs
+	K           int
 	// Pending bounds the outputs the spec may take, observed, before an
 	// input where it is not quiescent (DefaultPending by NewAnimator; 0:
 	// an input is sent only where the spec is already quiescent).
@@ -62,20 +65,23 @@ func NewAnimator(ctx *solver.Context, spPrime *predabs.Product, k int) (*Animato
 	if canonical.HasInternal(b.Spec) {
 		return nil, fmt.Errorf("instantiate: %s has internal actions, which the instantiation does not handle", b.Spec.Name)
 	}
-	a := &Animator{b: b, s: b.Spec, reflexive: map[[2]string][]*predabs.EGA{}, K: k, Pending: DefaultPending}
+	a := &Animator{b: b, s: b.Spec, reflexive: map[[2]string][]*predabs.EGA{}, loopOutputs: map[string][]*predabs.EGA{}, K: k, Pending: DefaultPending}
 	for _, g := range b.EGAs {
 		if act := b.Spec.Action(g.Action); act != nil && act.Dir == spec.Output {
 			a.outputs = append(a.outputs, g)
 		}
 	}
 	for _, t := range spPrime.Transitions {
-		if t.From != t.To {
+		if t.From.Purpose != t.To.Purpose {
 			continue
 		}
-		key := stateKey(t.From)
+		key, q := stateKey(t.From), t.From.Purpose
 		for _, st := range t.Steps {
 			if !containsEGA(a.reflexive[key], st.EGA) {
 				a.reflexive[key] = append(a.reflexive[key], st.EGA)
+			}
+			if !a.isInput(st.EGA) && !containsEGA(a.loopOutputs[q], st.EGA) {
+				a.loopOutputs[q] = append(a.loopOutputs[q], st.EGA)
 			}
 		}
 	}

@@ -128,3 +128,34 @@ func TestAccountToursKillMutant(t *testing.T) {
 	}
 	t.Logf("%s killed by %s", account.PaysBeyondBalance, killed)
 }
+
+// TestInsertionLooksThroughOutputs: the account's deposit moves to a
+// phase where the acknowledgement is due, so no single step loops on
+// the abstract state before a withdrawal; an insertion that looks
+// through outputs (deposit? then ack!) does. Without outputs in
+// insertions (Pending < 0) the tour's second test has no instance.
+func TestInsertionLooksThroughOutputs(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, "../examples/account/spec.yaml", "../examples/account/purpose-limit.yaml")
+	through, err := Generate(ctx, s, tp, Options{Reflexive: 2, TourOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Generate(ctx, s, tp, Options{Reflexive: 2, TourOnly: true, Pending: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if through.Stats.Instantiated != through.Stats.Symbolic || single.Stats.Instantiated >= through.Stats.Instantiated {
+		t.Errorf("instantiated: %d of %d looking through outputs, %d without; want all, and fewer without",
+			through.Stats.Instantiated, through.Stats.Symbolic, single.Stats.Instantiated)
+	}
+	insertedOutput := false
+	for _, inst := range through.Instances {
+		for _, st := range inst.Steps {
+			insertedOutput = insertedOutput || st.Reflexive && !st.Input
+		}
+	}
+	if !insertedOutput {
+		t.Error("no inserted output")
+	}
+}

@@ -172,9 +172,11 @@ func TestTankNeedsReflexiveSteps(t *testing.T) {
 // search: a depth-first enumeration of concrete executions with the
 // concrete evaluator (parameters over small finite sets), with the same
 // rules (inputs only where quiescent, abstract states, at most K
-// reflexive steps before each step, then at most Pending outputs before
-// an input, per step), with and without pending outputs. Both must agree
-// on which symbolic tests have an instance.
+// reflexive insertions before each step, each an SP' step that keeps the
+// purpose location then at most Pending outputs, back in the abstract
+// state; then at most Pending outputs before an input), with and without
+// pending outputs. Both must agree on which symbolic tests have an
+// instance.
 func TestAnimateAgainstBruteForce(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
@@ -251,9 +253,33 @@ func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i,
 	if left == 0 || pend < a.Pending {
 		return false
 	}
-	for _, g := range a.reflexive[stateKey(tr.From)] {
+	return a.bruteInsert(t, path, i, left, x, true, a.Pending, false)
+}
+
+// bruteInsert: inside a reflexive insertion before step i, at x: first
+// says whether its first step (an SP' step that keeps the purpose
+// location) may still come, outs how many outputs may; once it moved,
+// it may end wherever it is back in the step's abstract state.
+func (a *Animator) bruteInsert(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value, first bool, outs int, moved bool) bool {
+	tr := path[i]
+	if moved && holds(t, tr.From.Pred(), x, nil) && a.bruteFrom(t, path, i, left-1, a.Pending, x) {
+		return true
+	}
+	if first {
+		for _, g := range a.reflexive[stateKey(tr.From)] {
+			for _, y := range a.successors(t, g, x) {
+				if a.bruteInsert(t, path, i, left, y, false, outs, true) {
+					return true
+				}
+			}
+		}
+	}
+	if outs == 0 {
+		return false
+	}
+	for _, g := range a.loopOutputs[tr.From.Purpose] {
 		for _, y := range a.successors(t, g, x) {
-			if holds(t, tr.From.Pred(), y, nil) && a.bruteFrom(t, path, i, left-1, pend, y) {
+			if a.bruteInsert(t, path, i, left, y, false, outs-1, true) {
 				return true
 			}
 		}

@@ -39,10 +39,12 @@ func (a *Animator) Replay(inst *Instance) error {
 				return fmt.Errorf("step %d: a pending step must be an output", i+1)
 			}
 		} else {
-			if st.Product == nil {
+			switch {
+			case st.Product != nil:
+				conds = append(conds, st.Product.Pred())
+			case !st.Reflexive:
 				return fmt.Errorf("step %d: no product state", i+1)
 			}
-			conds = append(conds, st.Product.Pred())
 		}
 		for _, c := range conds {
 			if ok, err := spec.EvalBool(c, after); err != nil || !ok {
