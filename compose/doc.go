@@ -1,7 +1,7 @@
 // Package compose builds the ioSTS of a system of components: the
 // composition and hiding of Def 7 of Faivre, Gaston, Le Gall and Touil,
 // "Symbolic model based testing for component oriented systems"
-// (TestCom/FATES 2007; ../shared/papers/component-systems.txt), its
+// (TestCom/FATES 2007), its
 // sub-systems (Def 8) and the projection of a system transition onto a
 // sub-system (Def 9).
 //

@@ -1,8 +1,8 @@
 // Package predabs computes the predicate abstraction of a behavioural
 // model guided by a test purpose, and its synchronised product with the
 // purpose: the method of the LTG/GeneSyst paper on test purposes and
-// predicate abstraction (../shared/papers/abstraction-test-purposes.txt
-// §IV–VII, with the Qui-Donc example of §III; implementation notes in
+// predicate abstraction (Julliand, Masson, Tissot, "Generating security
+// tests in addition to functional tests", §IV–VII, with the Qui-Donc example of §III; implementation notes in
 // SEEDS §4).
 //
 // # Behavioural model

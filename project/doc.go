@@ -2,8 +2,7 @@
 // of its sub-systems and turns a projected behaviour into a symbolic
 // test purpose for the sub-system alone: Defs 10-12, 15, 16 and 18 of
 // Faivre, Gaston, Le Gall and Touil, "Symbolic model based testing for
-// component oriented systems" (TestCom/FATES 2007;
-// ../shared/papers/component-systems.txt).
+// component oriented systems" (TestCom/FATES 2007).
 //
 // # The formal objects
 //

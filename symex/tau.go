@@ -10,8 +10,7 @@ import (
 
 // A TauNode is a node of the τ-reduction of a symbolic execution tree
 // (Def. 13 of Faivre, Gaston, Le Gall and Touil, "Symbolic model based
-// testing for component oriented systems", 2007;
-// ../shared/papers/component-systems.txt): the root, or a node of the
+// testing for component oriented systems", 2007): the root, or a node of the
 // tree reached by a visible transition (an input, an output or
 // quiescence). A chain of internal steps ending in a visible step
 // becomes one step: Tau are the internal nodes between the parent's

@@ -4,8 +4,7 @@
 // some initial-to-final path at least once, with the smallest total
 // length. It is the "Chinese postman" step of test generation from
 // predicate abstraction (Julliand, Masson, Tissot, "Generating security
-// tests in addition to functional tests", ../shared/papers/
-// abstraction-test-purposes.txt §VII-B): every path of the tour over the
+// tests in addition to functional tests", §VII-B): every path of the tour over the
 // synchronised product SP of an abstraction with a test purpose is a
 // symbolic abstract test.
 //
