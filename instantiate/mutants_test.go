@@ -145,6 +145,7 @@ func TestInsertionLooksThroughOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("instantiated: %d of %d looking through outputs, %d without", through.Stats.Instantiated, through.Stats.Symbolic, single.Stats.Instantiated)
 	if through.Stats.Instantiated != through.Stats.Symbolic || single.Stats.Instantiated >= through.Stats.Instantiated {
 		t.Errorf("instantiated: %d of %d looking through outputs, %d without; want all, and fewer without",
 			through.Stats.Instantiated, through.Stats.Symbolic, single.Stats.Instantiated)
