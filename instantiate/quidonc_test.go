@@ -499,3 +499,45 @@ func bruteTraversed(t *testing.T, a *Animator, sp *predabs.Product, bound int) m
 	}
 	return seen
 }
+
+// TestCompletionProvesInfeasible: in the latch, boom needs y == 1, which
+// no execution reaches, but the abstraction (on x alone) keeps it: the
+// completion keeps the feasible prefix of the tour's only test and
+// reports boom's transition proved infeasible within the bound, the
+// others covered; the concrete search agrees.
+func TestCompletionProvesInfeasible(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, "testdata/latch.yaml", "testdata/latch-purpose.yaml")
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 1, Testcases: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + su.Report())
+	c := su.Coverage
+	if len(c.Infeasible) != 1 || c.Infeasible[0].Action != "boom" || len(c.Undecided) != 0 || len(c.Covered) != len(su.SP.Transitions)-1 {
+		t.Errorf("coverage: %d covered, %d infeasible, %d undecided of %d\n%s", len(c.Covered), len(c.Infeasible), len(c.Undecided), len(su.SP.Transitions), su.Report())
+	}
+	if st := su.Stats; st.Instantiated != 0 || st.Extra == 0 || st.Feasible != len(su.SP.Transitions)-1 || st.Covered != st.Feasible {
+		t.Errorf("stats %+v", st)
+	}
+	anim, err := NewAnimator(ctx, su.SPPrime, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := bruteTraversed(t, anim, su.SPPrime, c.Bound)
+	for _, tr := range c.Infeasible {
+		if seen[keyOf(tr)] {
+			t.Errorf("%s -%s-> %s proved infeasible, the search traverses it", tr.From.Name(), tr.Action, tr.To.Name())
+		}
+	}
+	for _, tr := range c.Covered {
+		if !seen[keyOf(tr)] {
+			t.Errorf("%s -%s-> %s covered, the search never traverses it", tr.From.Name(), tr.Action, tr.To.Name())
+		}
+	}
+	for _, tc := range su.Testcases {
+		if tc != nil {
+			checkTestcase(t, ctx, tc)
+		}
+	}
+}
