@@ -51,16 +51,17 @@ func actions(path []*predabs.ProductTransition) string {
 }
 
 // TestGenerateExamples checks the suites of the examples, with and
-// without filtering and for K = 0 and 2: the tour covers SP, every
-// instance replays on the model (Animate replays it), and every test
-// case (built for K = 2) passes check.All and can reach Pass.
+// without filtering and for K = 0 (the tour only) and 2 (with the
+// completion): the tour covers SP, every instance replays on the model
+// (Animate and Reach replay it), and every test case (built for K = 2,
+// the completion's included) passes check.All and can reach Pass.
 func TestGenerateExamples(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
 		s, tp := load(t, ex.spec, ex.purpose)
 		for _, noFilter := range []bool{false, true} {
 			for _, k := range []int{0, 2} {
-				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, Abstraction: predabs.Options{NoFilter: noFilter}})
+				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, TourOnly: k == 0, Abstraction: predabs.Options{NoFilter: noFilter}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -78,6 +79,12 @@ func TestGenerateExamples(t *testing.T) {
 					if k > 0 {
 						checkTestcase(t, ctx, su.Testcases[i])
 					}
+				}
+				if k > 0 && len(su.Testcases) != len(su.Symbolic)+len(su.Extra) {
+					t.Errorf("%s: %d test cases, want %d (tour) + %d (completion)", ex.name, len(su.Testcases), len(su.Symbolic), len(su.Extra))
+				}
+				for _, tc := range su.Testcases[len(su.Symbolic):] {
+					checkTestcase(t, ctx, tc)
 				}
 			}
 		}
