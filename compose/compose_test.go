@@ -110,6 +110,15 @@ func TestRules(t *testing.T) {
 			"A.o+{B.i}: a0,b0 -c(τ)-> a1,b1 [p >= A.x + 1 && p > 0]",
 			"A.o+{B.j}: a0,b0 -c(τ)-> a1,b1 [p >= A.x + 1 && p <= 0]",
 		}, []string{"a1,b0", "\nA.o:"}},
+		// Pruning at both levels of a nested hiding: neither A's lone
+		// c where B receives every p, nor B's lone d where C receives
+		// every q (B.y >= 1 by B's invariant); the lone emissions where
+		// the receiver is not ready stay (R2 proper).
+		{"dead3", []string{
+			"B.send+{C.j}: a0,b1,c0 -d(τ)-> a0,b0,c1 [q == B.y && q >= 1] C.n:=C.n + 1",
+			"A.o: a1,b1,c0 -c(τ)-> a0,b1,c0 [p >= 1]",
+			"B.send: a0,b1,c1 -d(τ)-> a0,b0,c1 [q == B.y]",
+		}, []string{"A.o: a1,b0,", "B.send: a0,b1,c0", "B.send: a1,b1,c0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
