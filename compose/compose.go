@@ -2,7 +2,9 @@ package compose
 
 import (
 	"fmt"
+	"time"
 
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -40,9 +42,39 @@ type Transition struct {
 }
 
 // Build returns the system sys describes, built bottom-up along its
-// structure.
+// structure, with BuildWith on a solver context of its own (each query
+// bounded by PruneTimeout).
 func Build(sys *spec.System) (*System, error) {
-	return newLibrary(sys).build(sys.Structure)
+	ctx, err := solver.NewContext()
+	if err != nil {
+		return nil, fmt.Errorf("compose: cannot start the solver: %v", err)
+	}
+	defer ctx.Close()
+	ctx.SetTimeout(PruneTimeout)
+	return BuildWith(ctx, sys)
+}
+
+// PruneTimeout bounds each satisfiability query of Build: a guard the
+// solver does not decide in time is kept.
+const PruneTimeout = 10 * time.Second
+
+// BuildWith returns the system sys describes, built bottom-up along its
+// structure. With a solver context (ctx not nil), a transition whose
+// guard is unsatisfiable under the invariant is dropped, with the states
+// only such transitions reach, and the complement guards of R2 and R4
+// are simplified (solver.Context.Simplify); without, only a guard that
+// is literally false is dropped. An undecided guard is kept.
+func BuildWith(ctx *solver.Context, sys *spec.System) (*System, error) {
+	lib := newLibrary(sys)
+	lib.ctx = ctx
+	g, err := lib.build(sys.Structure)
+	if err != nil {
+		return nil, err
+	}
+	if lib.err != nil {
+		return nil, lib.err
+	}
+	return g, nil
 }
 
 func (lib *library) build(st *spec.Structure) (*System, error) {
@@ -92,8 +124,8 @@ func product(st *spec.Structure, g1, g2 *System) *System {
 	g.explore(func(s State) []*Transition {
 		s1, s2 := s[:k], s[k:]
 		t1, t2 := out1[s1.key()], out2[s2.key()]
-		ts := rules(t1, t2, s1, s2, false)
-		return append(ts, rules(t2, t1, s2, s1, true)...)
+		ts := rules(t1, t2, s1, s2, false, g.keep)
+		return append(ts, rules(t2, t1, s2, s1, true, g.keep)...)
 	})
 	return g
 }
@@ -108,13 +140,45 @@ func andNil(a, b spec.Expr) spec.Expr {
 	return spec.AndOf(a, b)
 }
 
+// keep decides whether a transition of the product with guard may fire:
+// not when the guard is literally false, nor, with a solver, when it is
+// unsatisfiable under the invariant. It returns the guard to write: a
+// complement guard (R2, R4) simplified by the solver.
+func (g *System) keep(guard spec.Expr, complement bool) (spec.Expr, bool) {
+	lib := g.lib
+	if spec.IsFalse(guard) {
+		return guard, false
+	}
+	if lib.ctx == nil || lib.err != nil {
+		return guard, true
+	}
+	cond := guard
+	if g.Invariant != nil {
+		cond = spec.AndOf(g.Invariant, guard)
+	}
+	ok, err := lib.ctx.Possible(cond)
+	if err != nil {
+		lib.err = err
+		return guard, true
+	}
+	if !ok {
+		return guard, false
+	}
+	if complement {
+		if s, err := lib.ctx.Simplify(guard); err == nil {
+			return s, true
+		}
+	}
+	return guard, true
+}
+
 // rules returns the transitions of the product from (s1, s2) that the
 // transitions ts of one side (mine, from s1) start, given the
 // transitions others of the other side from s2: R1 and R2 for an
 // output, R3 (once: when not swapped) and R4 for an input, R5 for an
 // internal transition. swapped says that mine is G2, so states are
-// written (s2', s1').
-func rules(ts, others []*Transition, s1, s2 State, swapped bool) []*Transition {
+// written (s2', s1'). keep filters and rewrites the guards.
+func rules(ts, others []*Transition, s1, s2 State, swapped bool, keep func(spec.Expr, bool) (spec.Expr, bool)) []*Transition {
 	var res []*Transition
 	pair := func(a, b State) State {
 		if swapped {
@@ -122,8 +186,9 @@ func rules(ts, others []*Transition, s1, s2 State, swapped bool) []*Transition {
 		}
 		return concat(a, b)
 	}
-	add := func(t *Transition, name Name, dir spec.Dir, guard spec.Expr, assign []spec.Assignment, to1, to2 State) {
-		if spec.IsFalse(guard) {
+	add := func(t *Transition, name Name, dir spec.Dir, guard spec.Expr, assign []spec.Assignment, to1, to2 State, complement bool) {
+		guard, ok := keep(guard, complement)
+		if !ok {
 			return
 		}
 		res = append(res, &Transition{Name: name, From: pair(s1, s2), To: pair(to1, to2), Action: t.Action, Dir: dir,
@@ -131,7 +196,7 @@ func rules(ts, others []*Transition, s1, s2 State, swapped bool) []*Transition {
 	}
 	for _, t := range ts {
 		if t.Dir == spec.Internal { // R5
-			add(t, t.Name, t.Dir, t.Guard, t.Assign, t.To, s2)
+			add(t, t.Name, t.Dir, t.Guard, t.Assign, t.To, s2, false)
 			continue
 		}
 		var receivers []*Transition
@@ -145,13 +210,13 @@ func rules(ts, others []*Transition, s1, s2 State, swapped bool) []*Transition {
 			complement = append(complement, spec.NotOf(u.Guard))
 			switch {
 			case t.Dir == spec.Output: // R1
-				add(t, join(t.Name, u.Name), spec.Output, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To)
+				add(t, join(t.Name, u.Name), spec.Output, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
 			case !swapped: // R3, built once from G1's side
-				add(t, join(t.Name, u.Name), spec.Input, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To)
+				add(t, join(t.Name, u.Name), spec.Input, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
 			}
 		}
 		// R2 for an output, R4 for an input: the other side cannot receive.
-		add(t, t.Name, t.Dir, spec.AndOf(complement...), t.Assign, t.To, s2)
+		add(t, t.Name, t.Dir, spec.AndOf(complement...), t.Assign, t.To, s2, len(receivers) > 0)
 	}
 	return res
 }

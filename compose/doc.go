@@ -35,7 +35,14 @@
 //     c of G2 from q2;
 //   - R5: an internal transition of G1 interleaves.
 //
-// Transitions whose guard is the literal false are dropped. Hide(C, G)
+// Transitions whose guard is unsatisfiable under the invariant are
+// dropped (BuildWith asks the solver; Build with a context of its own;
+// an undecided guard is kept), and so are the states only they would
+// reach, since the states are those reachable along the rules: an R2 or
+// R4 complement that contradicts itself (x >= a && x < a) leaves no dead
+// transition and no dead location, and coverage of the flat model counts
+// feasible transitions only. The complement guards of R2 and R4 are
+// written simplified by the solver (x >= 5 for x > 0 && x >= 5). Hide(C, G)
 // turns the outputs on channels of C into internal transitions that
 // keep their names and removes the inputs on channels of C (they would
 // need an environment that the hiding has removed); the states are

@@ -3,6 +3,7 @@ package compose
 import (
 	"fmt"
 
+	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -11,6 +12,8 @@ import (
 // first declaration, and the enumerated types of their first
 // declaration.
 type library struct {
+	ctx      *solver.Context // nil: no pruning (BuildWith)
+	err      error           // the first solver error of a pruning query
 	sys      *spec.System
 	enums    []*spec.Enum
 	enumOf   map[string]*spec.Enum

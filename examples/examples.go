@@ -10,6 +10,7 @@ import (
 	"path"
 
 	"github.com/stg-tool/stg/adapter"
+	account "github.com/stg-tool/stg/examples/account/sut/impl"
 	atm "github.com/stg-tool/stg/examples/atm/sut/impl"
 	buffer "github.com/stg-tool/stg/examples/buffer/sut/impl"
 	cmp "github.com/stg-tool/stg/examples/cmp/sut/impl"
@@ -46,6 +47,7 @@ func (s SUT) String() string { return s.Example + "/" + s.Name }
 // order, the correct one first.
 func SUTs() []SUT {
 	var r []SUT
+	r = append(r, list("account", account.Faults(), account.New)...)
 	r = append(r, list("atm", atm.Faults(), atm.New)...)
 	r = append(r, list("buffer", buffer.Faults(), buffer.New)...)
 	r = append(r, list("cmp", cmp.Faults(), cmp.New)...)

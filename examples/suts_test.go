@@ -78,6 +78,18 @@ func s(send string, want ...string) step { return step{send, want} }
 func big(d string, z int) json.Number { return json.Number(d + strings.Repeat("0", z)) }
 
 var scripts = map[string][]script{
+	"account": {
+		{"funds-then-limit", []step{
+			s(msg("deposit", "amount", 6), msg("ack", "balance", 6)),
+			s(msg("withdraw", "amount", 7), msg("refuse", "reason", "no_funds")), // beyond the balance
+			s(msg("deposit", "amount", 10), msg("ack", "balance", 16)),
+			s(msg("withdraw", "amount", 9), msg("pay", "amount", 9)),
+			s(msg("withdraw", "amount", 2), msg("refuse", "reason", "no_limit")), // 11 today
+			s(msg("newDay")),
+			s(msg("withdraw", "amount", 2), msg("pay", "amount", 2)),
+			s(msg("deposit", "amount", 1), msg("ack", "balance", 6)),
+		}},
+	},
 	"cmp": {
 		{"ok-then-nok", []step{
 			s(msg("in", "p", 1)),

@@ -20,6 +20,7 @@ type Instance struct {
 	Init     map[string]spec.Value        // X_0, the initial state chosen
 	Steps    []Step                       // in order, inserted reflexive steps included
 	Inserted int                          // how many steps are reflexive insertions
+	Pending  int                          // how many steps are pending outputs let happen before an input
 }
 
 // Step is one concrete step of an instance.
@@ -27,8 +28,9 @@ type Step struct {
 	Transition *spec.Transition      // the spec transition (EGA) taken
 	Args       map[string]spec.Value // its parameter values, by name
 	After      map[string]spec.Value // the state it leads to
-	Product    *predabs.ProductState // the product state it leads to (in SP)
+	Product    *predabs.ProductState // the product state it leads to (in SP); nil for a pending output
 	Reflexive  bool                  // an inserted reflexive step
+	Pending    bool                  // an output the spec takes before the next input (observed, not sent)
 	Input      bool                  // sent by the tester (else an output the model predicts)
 }
 
@@ -38,10 +40,22 @@ type Step struct {
 type Animator struct {
 	b         *predabs.Behaviour
 	s         *spec.Model
-	quiescent spec.Expr                    // on X: no output possible
-	reflexive map[[2]string][]*predabs.EGA // (purpose location, abstract label) -> EGAs of SP' self-loops
-	K         int
+	quiescent spec.Expr // on X: no output possible
+	// (purpose location, abstract label) -> EGAs of the SP' transitions
+	// from there that keep the purpose location
+	reflexive   map[[2]string][]*predabs.EGA
+	loopOutputs map[string][]*predabs.EGA // purpose location -> output EGAs of SP' transitions that keep it
+	outputs     []*predabs.EGA            // the EGAs of the spec's outputs
+	K           int
+	// Pending bounds the outputs the spec may take, observed, before an
+	// input where it is not quiescent (DefaultPending by NewAnimator; 0:
+	// an input is sent only where the spec is already quiescent).
+	Pending int
 }
+
+// DefaultPending is the number of pending outputs NewAnimator lets
+// happen before an input.
+const DefaultPending = 2
 
 // NewAnimator prepares the instantiation of paths of the product whose
 // reflexive version is spPrime (SP'), with at most k inserted reflexive
@@ -51,15 +65,23 @@ func NewAnimator(ctx *solver.Context, spPrime *predabs.Product, k int) (*Animato
 	if canonical.HasInternal(b.Spec) {
 		return nil, fmt.Errorf("instantiate: %s has internal actions, which the instantiation does not handle", b.Spec.Name)
 	}
-	a := &Animator{b: b, s: b.Spec, reflexive: map[[2]string][]*predabs.EGA{}, K: k}
+	a := &Animator{b: b, s: b.Spec, reflexive: map[[2]string][]*predabs.EGA{}, loopOutputs: map[string][]*predabs.EGA{}, K: k, Pending: DefaultPending}
+	for _, g := range b.EGAs {
+		if act := b.Spec.Action(g.Action); act != nil && act.Dir == spec.Output {
+			a.outputs = append(a.outputs, g)
+		}
+	}
 	for _, t := range spPrime.Transitions {
-		if t.From != t.To {
+		if t.From.Purpose != t.To.Purpose {
 			continue
 		}
-		key := stateKey(t.From)
+		key, q := stateKey(t.From), t.From.Purpose
 		for _, st := range t.Steps {
 			if !containsEGA(a.reflexive[key], st.EGA) {
 				a.reflexive[key] = append(a.reflexive[key], st.EGA)
+			}
+			if !a.isInput(st.EGA) && !containsEGA(a.loopOutputs[q], st.EGA) {
+				a.loopOutputs[q] = append(a.loopOutputs[q], st.EGA)
 			}
 		}
 	}

@@ -51,16 +51,17 @@ func actions(path []*predabs.ProductTransition) string {
 }
 
 // TestGenerateExamples checks the suites of the examples, with and
-// without filtering and for K = 0 and 2: the tour covers SP, every
-// instance replays on the model (Animate replays it), and every test
-// case (built for K = 2) passes check.All and can reach Pass.
+// without filtering and for K = 0 (the tour only) and 2 (with the
+// completion): the tour covers SP, every instance replays on the model
+// (Animate and Reach replay it), and every test case (built for K = 2,
+// the completion's included) passes check.All and can reach Pass.
 func TestGenerateExamples(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
 		s, tp := load(t, ex.spec, ex.purpose)
 		for _, noFilter := range []bool{false, true} {
 			for _, k := range []int{0, 2} {
-				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, Abstraction: predabs.Options{NoFilter: noFilter}})
+				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, TourOnly: k == 0, Abstraction: predabs.Options{NoFilter: noFilter}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -78,6 +79,12 @@ func TestGenerateExamples(t *testing.T) {
 					if k > 0 {
 						checkTestcase(t, ctx, su.Testcases[i])
 					}
+				}
+				if k > 0 && len(su.Testcases) != len(su.Symbolic)+len(su.Extra) {
+					t.Errorf("%s: %d test cases, want %d (tour) + %d (completion)", ex.name, len(su.Testcases), len(su.Symbolic), len(su.Extra))
+				}
+				for _, tc := range su.Testcases[len(su.Symbolic):] {
+					checkTestcase(t, ctx, tc)
 				}
 			}
 		}
@@ -123,7 +130,9 @@ func checkTestcase(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 }
 
 // TestQuidoncFigures pins what the reconstruction gives: SP, the tour and
-// the instantiation ratio, with filtering and K = 2 (the README's table).
+// the instantiation ratio, with filtering and K = 2 (the README's table):
+// 7 of 8 with pending outputs; 3 of 8 without (TourOnly, Pending < 0:
+// the paper's procedure).
 func TestQuidoncFigures(t *testing.T) {
 	ctx := newContext(t)
 	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
@@ -133,9 +142,20 @@ func TestQuidoncFigures(t *testing.T) {
 	}
 	st := su.Stats
 	got := fmt.Sprintf("SP %d/%d, %d symbolic of total length %d, %d instantiated", st.SPStates, st.SPTransitions, st.Symbolic, su.Tour.Length(), st.Instantiated)
-	want := "SP 15/36, 8 symbolic of total length 81, 3 instantiated"
+	want := "SP 15/36, 8 symbolic of total length 81, 7 instantiated"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	wantReport := "quidonc-fig4-t1p6  prefix of t1 (6 of 28 steps), covers 1 more transition\n"
+	if r := su.Report(); !strings.HasPrefix(r, wantReport) || !strings.Contains(r, "coverage: 36 of 36 feasible transitions of SP covered (36 in all; 0 proved infeasible within 30 steps; 0 undecided)\n") {
+		t.Errorf("report:\n%s", r)
+	}
+	paper, err := Generate(ctx, s, tp, Options{Reflexive: 2, Pending: -1, TourOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := paper.Stats.Instantiated; n != 3 {
+		t.Errorf("without pending outputs: %d instantiated, want 3", n)
 	}
 }
 
@@ -159,8 +179,11 @@ func TestTankNeedsReflexiveSteps(t *testing.T) {
 // search: a depth-first enumeration of concrete executions with the
 // concrete evaluator (parameters over small finite sets), with the same
 // rules (inputs only where quiescent, abstract states, at most K
-// reflexive steps before each step, per step). Both must agree on which
-// symbolic tests have an instance.
+// reflexive insertions before each step, each an SP' step that keeps the
+// purpose location then at most Pending outputs, back in the abstract
+// state; then at most Pending outputs before an input), with and without
+// pending outputs. Both must agree on which symbolic tests have an
+// instance.
 func TestAnimateAgainstBruteForce(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
@@ -174,12 +197,15 @@ func TestAnimateAgainstBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, p := range su.Symbolic {
-				for n := 1; n <= len(p); n++ {
-					_, err := anim.Animate(ctx, p[:n])
-					got := err == nil
-					if want := bruteInstance(t, anim, p[:n]); got != want {
-						t.Errorf("%s K=%d t%d prefix %d (%s): Animate %v (%v), brute force %v", ex.name, k, i+1, n, actions(p[:n]), got, err, want)
+			for _, pending := range []int{0, DefaultPending} {
+				anim.Pending = pending
+				for i, p := range su.Symbolic {
+					for n := 1; n <= len(p); n++ {
+						_, err := anim.Animate(ctx, p[:n])
+						got := err == nil
+						if want := bruteInstance(t, anim, p[:n]); got != want {
+							t.Errorf("%s K=%d pending=%d t%d prefix %d (%s): Animate %v (%v), brute force %v", ex.name, k, pending, i+1, n, actions(p[:n]), got, err, want)
+						}
 					}
 				}
 			}
@@ -198,33 +224,69 @@ func bruteInstance(t *testing.T, a *Animator, path []*predabs.ProductTransition)
 		}
 	})
 	for _, x := range inits {
-		if a.bruteFrom(t, path, 0, a.K, x) {
+		if a.bruteFrom(t, path, 0, a.K, a.Pending, x) {
 			return true
 		}
 	}
 	return false
 }
 
-// bruteFrom: from state x before step i, with left reflexive steps
-// still allowed before it.
-func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value) bool {
+// bruteFrom: from state x before step i, with left reflexive steps and
+// pend pending outputs still allowed before it (the reflexive ones
+// first, as in the unrolling).
+func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left, pend int, x map[string]spec.Value) bool {
 	if i == len(path) {
 		return true
 	}
 	tr := path[i]
+	input := false
 	for _, st := range tr.Steps {
+		input = input || a.isInput(st.EGA)
 		for _, y := range a.successors(t, st.EGA, x) {
-			if holds(t, tr.To.Pred(), y, nil) && a.bruteFrom(t, path, i+1, a.K, y) {
+			if holds(t, tr.To.Pred(), y, nil) && a.bruteFrom(t, path, i+1, a.K, a.Pending, y) {
 				return true
 			}
 		}
 	}
-	if left == 0 {
+	if input && pend > 0 {
+		for _, g := range a.outputs {
+			for _, y := range a.successors(t, g, x) {
+				if a.bruteFrom(t, path, i, 0, pend-1, y) {
+					return true
+				}
+			}
+		}
+	}
+	if left == 0 || pend < a.Pending {
 		return false
 	}
-	for _, g := range a.reflexive[stateKey(tr.From)] {
+	return a.bruteInsert(t, path, i, left, x, true, a.Pending, false)
+}
+
+// bruteInsert: inside a reflexive insertion before step i, at x: first
+// says whether its first step (an SP' step that keeps the purpose
+// location) may still come, outs how many outputs may; once it moved,
+// it may end wherever it is back in the step's abstract state.
+func (a *Animator) bruteInsert(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value, first bool, outs int, moved bool) bool {
+	tr := path[i]
+	if moved && holds(t, tr.From.Pred(), x, nil) && a.bruteFrom(t, path, i, left-1, a.Pending, x) {
+		return true
+	}
+	if first {
+		for _, g := range a.reflexive[stateKey(tr.From)] {
+			for _, y := range a.successors(t, g, x) {
+				if a.bruteInsert(t, path, i, left, y, false, outs, true) {
+					return true
+				}
+			}
+		}
+	}
+	if outs == 0 {
+		return false
+	}
+	for _, g := range a.loopOutputs[tr.From.Purpose] {
 		for _, y := range a.successors(t, g, x) {
-			if holds(t, tr.From.Pred(), y, nil) && a.bruteFrom(t, path, i, left-1, y) {
+			if a.bruteInsert(t, path, i, left, y, false, outs-1, true) {
 				return true
 			}
 		}
@@ -357,5 +419,132 @@ func TestPurposeIsLinear(t *testing.T) {
 	}
 	if deltas != inputs {
 		t.Errorf("%d quiescence loops, %d inputs", deltas, inputs)
+	}
+}
+
+// TestCoverageAgainstBruteForce compares the completion's coverage with a
+// breadth-first search of the concrete executions through SP' (parameters
+// over small finite sets, inputs only where quiescent), up to the bound:
+// a transition of SP is covered iff the search traverses it, and one
+// proved infeasible is never traversed.
+func TestCoverageAgainstBruteForce(t *testing.T) {
+	ctx := newContext(t)
+	for _, ex := range examplePairs {
+		s, tp := load(t, ex.spec, ex.purpose)
+		su, err := Generate(ctx, s, tp, Options{Reflexive: 1, Bound: 12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		anim, err := NewAnimator(ctx, su.SPPrime, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := bruteTraversed(t, anim, su.SPPrime, 12)
+		infeasible := map[*predabs.ProductTransition]bool{}
+		for _, tr := range su.Coverage.Infeasible {
+			infeasible[tr] = true
+		}
+		covered := map[*predabs.ProductTransition]bool{}
+		for _, tr := range su.Coverage.Covered {
+			covered[tr] = true
+		}
+		for _, tr := range su.SP.Transitions {
+			name := fmt.Sprintf("%s: %s -%s-> %s", ex.name, tr.From.Name(), tr.Action, tr.To.Name())
+			if covered[tr] && !seen[keyOf(tr)] {
+				t.Errorf("%s covered, the search never traverses it", name)
+			}
+			if seen[keyOf(tr)] && !covered[tr] {
+				t.Errorf("%s traversed by the search, not covered (infeasible: %v)", name, infeasible[tr])
+			}
+		}
+		t.Logf("%s: %d transitions, %d covered, %d infeasible, %d undecided", ex.name, len(su.SP.Transitions),
+			len(su.Coverage.Covered), len(su.Coverage.Infeasible), len(su.Coverage.Undecided))
+	}
+}
+
+func bruteTraversed(t *testing.T, a *Animator, sp *predabs.Product, bound int) map[trKey]bool {
+	type node struct {
+		q *predabs.ProductState
+		x map[string]spec.Value
+	}
+	nodeKey := func(n node) string { return fmt.Sprint(n.q.ID, n.x) }
+	var frontier []node
+	visited := map[string]bool{}
+	enumerate(a.b.Vars, 0, map[string]spec.Value{}, func(x map[string]spec.Value) {
+		for _, q := range sp.Initial {
+			if holds(t, a.b.Init, x, nil) && holds(t, a.b.Invariant, x, nil) && holds(t, q.Pred(), x, nil) {
+				n := node{q, clone(x)}
+				visited[nodeKey(n)] = true
+				frontier = append(frontier, n)
+			}
+		}
+	})
+	seen := map[trKey]bool{}
+	for d := 0; d < bound && len(frontier) > 0; d++ {
+		var next []node
+		for _, n := range frontier {
+			for _, tr := range sp.Transitions {
+				if tr.From != n.q {
+					continue
+				}
+				for _, st := range tr.Steps {
+					for _, y := range a.successors(t, st.EGA, n.x) {
+						if !holds(t, tr.To.Pred(), y, nil) {
+							continue
+						}
+						seen[keyOf(tr)] = true
+						m := node{tr.To, y}
+						if !visited[nodeKey(m)] {
+							visited[nodeKey(m)] = true
+							next = append(next, m)
+						}
+					}
+				}
+			}
+		}
+		frontier = next
+	}
+	return seen
+}
+
+// TestCompletionProvesInfeasible: in the latch, boom needs y == 1, which
+// no execution reaches, but the abstraction (on x alone) keeps it: the
+// completion keeps the feasible prefix of the tour's only test and
+// reports boom's transition proved infeasible within the bound, the
+// others covered; the concrete search agrees.
+func TestCompletionProvesInfeasible(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, "testdata/latch.yaml", "testdata/latch-purpose.yaml")
+	su, err := Generate(ctx, s, tp, Options{Reflexive: 1, Testcases: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + su.Report())
+	c := su.Coverage
+	if len(c.Infeasible) != 1 || c.Infeasible[0].Action != "boom" || len(c.Undecided) != 0 || len(c.Covered) != len(su.SP.Transitions)-1 {
+		t.Errorf("coverage: %d covered, %d infeasible, %d undecided of %d\n%s", len(c.Covered), len(c.Infeasible), len(c.Undecided), len(su.SP.Transitions), su.Report())
+	}
+	if st := su.Stats; st.Instantiated != 0 || st.Extra == 0 || st.Feasible != len(su.SP.Transitions)-1 || st.Covered != st.Feasible {
+		t.Errorf("stats %+v", st)
+	}
+	anim, err := NewAnimator(ctx, su.SPPrime, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := bruteTraversed(t, anim, su.SPPrime, c.Bound)
+	for _, tr := range c.Infeasible {
+		if seen[keyOf(tr)] {
+			t.Errorf("%s -%s-> %s proved infeasible, the search traverses it", tr.From.Name(), tr.Action, tr.To.Name())
+		}
+	}
+	for _, tr := range c.Covered {
+		if !seen[keyOf(tr)] {
+			t.Errorf("%s -%s-> %s covered, the search never traverses it", tr.From.Name(), tr.Action, tr.To.Name())
+		}
+	}
+	for _, tc := range su.Testcases {
+		if tc != nil {
+			checkTestcase(t, ctx, tc)
+		}
 	}
 }

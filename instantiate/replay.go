@@ -33,12 +33,25 @@ func (a *Animator) Replay(inst *Instance) error {
 			return fmt.Errorf("step %d: %s with %v does not lead from %v to %v (%v)", i+1, st.Transition.Label(), st.Args, cur, st.After, err)
 		}
 		after := spec.Valuation{Vars: st.After}
-		for _, c := range []spec.Expr{a.b.Invariant, st.Product.Pred()} {
+		conds := []spec.Expr{a.b.Invariant}
+		if st.Pending {
+			if st.Input || st.Reflexive {
+				return fmt.Errorf("step %d: a pending step must be an output", i+1)
+			}
+		} else {
+			switch {
+			case st.Product != nil:
+				conds = append(conds, st.Product.Pred())
+			case !st.Reflexive:
+				return fmt.Errorf("step %d: no product state", i+1)
+			}
+		}
+		for _, c := range conds {
 			if ok, err := spec.EvalBool(c, after); err != nil || !ok {
 				return fmt.Errorf("step %d: state %v does not satisfy %s (%v)", i+1, st.After, spec.Format(c), err)
 			}
 		}
-		if !st.Reflexive {
+		if !st.Reflexive && !st.Pending {
 			if main >= len(inst.Symbolic) {
 				return fmt.Errorf("step %d: more steps than the symbolic test has", i+1)
 			}

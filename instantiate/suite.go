@@ -16,6 +16,16 @@ type Options struct {
 	Abstraction predabs.Options // the variant of the abstraction (NoFilter, Vars, Reachable)
 	Reflexive   int             // K: reflexive steps allowed before each step
 	Testcases   bool            // also build the test case of every instance
+	// Pending bounds the outputs let happen, observed, before an input
+	// where the spec is not quiescent: 0 is DefaultPending, negative none.
+	Pending int
+	// TourOnly skips the completion (Complete): only the tour's symbolic
+	// tests are instantiated, as in the paper.
+	TourOnly bool
+	// Bound is the length of the executions Complete searches for a
+	// transition still uncovered (0: twice the number of SP states, at
+	// least 8).
+	Bound int
 }
 
 // Suite is the outcome of the abstraction route for one spec and purpose:
@@ -28,7 +38,9 @@ type Suite struct {
 	Symbolic    [][]*predabs.ProductTransition // the paths of the tour
 	Instances   []*Instance                    // per symbolic test; nil when not instantiated
 	Reasons     []error                        // per symbolic test; why it has no instance
-	Testcases   []*spec.Model                  // per symbolic test, with Options.Testcases
+	Testcases   []*spec.Model                  // per symbolic test, with Options.Testcases, then per Extra test
+	Extra       []*Extra                       // the tests Complete adds
+	Coverage    Coverage                       // of SP's transitions by all the instances
 	Stats       Stats
 }
 
@@ -42,6 +54,11 @@ type Stats struct {
 	Instantiated            int           // symbolic tests with an instance
 	InstantiatedLen         float64       // the average length of the instances (insertions included)
 	Inserted                int           // reflexive steps inserted, in all
+	Pending                 int           // pending outputs let happen before an input, in all
+	Extra                   int           // tests added by the completion
+	Covered                 int           // SP transitions that some instance traverses
+	Feasible                int           // SP transitions not proved infeasible within the bound
+	Infeasible              int           // SP transitions proved infeasible within the bound
 	Time                    time.Duration // tour and instantiation (the abstraction excluded)
 }
 
@@ -77,23 +94,40 @@ func Generate(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Suite, err
 	if err != nil {
 		return nil, err
 	}
+	switch {
+	case opts.Pending < 0:
+		anim.Pending = 0
+	case opts.Pending > 0:
+		anim.Pending = opts.Pending
+	}
+	if err := su.animateTour(ctx, s, tp, anim, opts); err != nil {
+		return nil, err
+	}
+	if err := su.complete(ctx, s, tp, anim, opts); err != nil {
+		return nil, err
+	}
+	su.fillStats(time.Since(start))
+	return su, nil
+}
+
+// animateTour instantiates every symbolic test of the tour.
+func (su *Suite) animateTour(ctx *solver.Context, s, tp *spec.Model, anim *Animator, opts Options) error {
 	for i, path := range su.Symbolic {
 		inst, err := anim.Animate(ctx, path)
 		if err != nil && !errors.Is(err, ErrNotInstantiable) {
-			return nil, err
+			return err
 		}
 		su.Instances = append(su.Instances, inst)
 		su.Reasons = append(su.Reasons, err)
 		var tc *spec.Model
 		if inst != nil && opts.Testcases {
 			if tc, err = Testcase(ctx, s, inst, fmt.Sprintf("%s-t%d", tp.Name, i+1)); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		su.Testcases = append(su.Testcases, tc)
 	}
-	su.fillStats(time.Since(start))
-	return su, nil
+	return nil
 }
 
 func (su *Suite) fillStats(d time.Duration) {
@@ -106,8 +140,13 @@ func (su *Suite) fillStats(d time.Duration) {
 			st.Instantiated++
 			m += len(inst.Steps)
 			st.Inserted += inst.Inserted
+			st.Pending += inst.Pending
 		}
 	}
+	st.Extra = len(su.Extra)
+	st.Covered = len(su.Coverage.Covered)
+	st.Infeasible = len(su.Coverage.Infeasible)
+	st.Feasible = len(su.SP.Transitions) - st.Infeasible
 	if st.Symbolic > 0 {
 		st.SymbolicLen = float64(n) / float64(st.Symbolic)
 	}

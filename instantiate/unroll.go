@@ -18,23 +18,51 @@ type unrolling struct {
 
 // slot is one position of the unrolling: X_j -> X_{j+1}.
 type slot struct {
-	egas     []*predabs.EGA
-	optional bool                  // an inserted reflexive slot: may also do nothing
-	state    *predabs.ProductState // the product state after it
+	egas      []*predabs.EGA
+	optional  bool                  // an inserted slot: may also do nothing
+	pending   bool                  // a pending output observed before an input
+	reflexive bool                  // a slot of a reflexive insertion
+	state     *predabs.ProductState // the product state after it; nil for a pending output and inside an insertion
+}
+
+// loopSlots returns r reflexive insertions before a step from the
+// product state from: each one step of SP' that keeps the purpose
+// location (a purpose self-loop), then up to Pending outputs the purpose
+// also loops on (the insertion looks through the outputs the step
+// causes), back in from's abstract state at its end only.
+func (a *Animator) loopSlots(from *predabs.ProductState, r int) []slot {
+	first, outs := a.reflexive[stateKey(from)], a.loopOutputs[from.Purpose]
+	if len(first)+len(outs) == 0 {
+		return nil
+	}
+	var slots []slot
+	for k := 0; k < r; k++ {
+		if len(first) > 0 {
+			slots = append(slots, slot{egas: first, optional: true, reflexive: true})
+		}
+		for p := 0; p < a.Pending && len(outs) > 0; p++ {
+			slots = append(slots, slot{egas: outs, optional: true, reflexive: true})
+		}
+		slots[len(slots)-1].state = from
+	}
+	return slots
 }
 
 func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
 	u := &unrolling{a: a, path: path}
 	for _, t := range path {
-		if loops := a.reflexive[stateKey(t.From)]; len(loops) > 0 {
-			for k := 0; k < r; k++ {
-				u.slots = append(u.slots, slot{egas: loops, optional: true, state: t.From})
-			}
-		}
+		u.slots = append(u.slots, a.loopSlots(t.From, r)...)
 		var egas []*predabs.EGA
+		input := false
 		for _, st := range t.Steps {
 			if !containsEGA(egas, st.EGA) {
 				egas = append(egas, st.EGA)
+				input = input || a.isInput(st.EGA)
+			}
+		}
+		if input && len(a.outputs) > 0 {
+			for k := 0; k < a.Pending; k++ {
+				u.slots = append(u.slots, slot{egas: a.outputs, optional: true, pending: true})
 			}
 		}
 		u.slots = append(u.slots, slot{egas: egas, state: t.To})
@@ -52,7 +80,10 @@ func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
 		for _, g := range sl.egas {
 			alts = append(alts, u.step(j, g))
 		}
-		parts = append(parts, spec.OrOf(alts...), u.at(j+1, sl.state.Pred()))
+		parts = append(parts, spec.OrOf(alts...))
+		if sl.state != nil {
+			parts = append(parts, u.at(j+1, sl.state.Pred()))
+		}
 	}
 	u.formula = spec.AndOf(parts...)
 	return u
@@ -134,6 +165,11 @@ func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
 	inst := &Instance{Symbolic: u.path, Init: states[0]}
 	for j, sl := range u.slots {
 		if sl.optional && sameState(states[j], states[j+1]) {
+			// the end of an insertion left out: the insertion's last step
+			// is back in its product state
+			if n := len(inst.Steps); sl.reflexive && sl.state != nil && n > 0 && inst.Steps[n-1].Reflexive && inst.Steps[n-1].Product == nil {
+				inst.Steps[n-1].Product = sl.state
+			}
 			continue
 		}
 		st, err := u.pick(j, sl, m, states[j], states[j+1])
@@ -141,8 +177,11 @@ func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
 			return nil, err
 		}
 		inst.Steps = append(inst.Steps, st)
-		if st.Reflexive {
+		switch {
+		case st.Reflexive:
 			inst.Inserted++
+		case st.Pending:
+			inst.Pending++
 		}
 	}
 	return inst, nil
@@ -165,7 +204,7 @@ func (u *unrolling) pick(j int, sl slot, m spec.Valuation, before, after map[str
 			return Step{}, err
 		}
 		if ok {
-			return Step{Transition: g.Transition, Args: args, After: after, Product: sl.state, Reflexive: sl.optional, Input: u.a.isInput(g)}, nil
+			return Step{Transition: g.Transition, Args: args, After: after, Product: sl.state, Reflexive: sl.reflexive, Pending: sl.pending, Input: u.a.isInput(g)}, nil
 		}
 	}
 	return Step{}, fmt.Errorf("instantiate: internal error: no EGA explains step %d of the solver's model", j)

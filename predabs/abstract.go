@@ -60,6 +60,7 @@ type Partition struct {
 type Cell struct {
 	Pred  spec.Expr // on x
 	Label string
+	least *big.Int // the least value, for a cell described by intervals
 }
 
 // State is an abstract state: one cell per abstraction variable.

@@ -3,6 +3,7 @@ package predabs
 import (
 	"errors"
 	"fmt"
+	"math/big"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -14,13 +15,18 @@ var ErrInfinite = errors.New("predabs: the state space is not finite")
 
 // ReachableStates counts the concrete states of the semantics of b
 // (valuations satisfying I) reachable from init, Table I's "#states M".
-// Every variable must have a finite domain; parameters may be unbounded:
-// the successors of a state by an EGA are enumerated with Z3, each new
-// one excluded by a blocking clause. It stops with an error beyond limit
-// states.
+// Every variable must have a finite domain: a boolean, an enumeration,
+// an integer with a range, or one the invariant bounds (Bounded);
+// parameters may be unbounded: the successors of a state by an EGA are
+// enumerated with Z3, each new one excluded by a blocking clause. It
+// stops with an error beyond limit states.
 func (b *Behaviour) ReachableStates(ctx *solver.Context, limit int) (int, error) {
 	for _, v := range b.Vars {
-		if v.Values(finiteLimit) == nil {
+		ok, err := b.Bounded(ctx, v)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
 			return 0, fmt.Errorf("%w: %s", ErrInfinite, v.Name)
 		}
 	}
@@ -95,4 +101,28 @@ func (b *Behaviour) posts(ctx *solver.Context, pre spec.Expr, g *EGA, visit func
 		}
 		f = spec.AndOf(f, spec.NotOf(spec.AndOf(block...)))
 	}
+}
+
+// farBound is the bound Bounded checks an integer against: 2^64.
+var farBound = new(big.Int).Lsh(big.NewInt(1), 64)
+
+// Bounded reports whether the variable v takes finitely many values in
+// the states satisfying I: a boolean, an enumeration or a ranged integer
+// does; an integer without range does when the invariant bounds it
+// (I ∧ v >= 2^64 and I ∧ v <= -2^64 are both unsatisfiable). An
+// undecided query counts as unbounded.
+func (b *Behaviour) Bounded(ctx *solver.Context, v *Var) (bool, error) {
+	if v.Type.Kind != spec.Int || v.Range != nil {
+		return true, nil
+	}
+	for _, far := range []spec.Expr{
+		spec.Compare(spec.Ge, v.Ref(), spec.BigIntConst(farBound)),
+		spec.Compare(spec.Le, v.Ref(), spec.BigIntConst(new(big.Int).Neg(farBound))),
+	} {
+		ok, err := ctx.Possible(spec.AndOf(b.Invariant, far))
+		if err != nil || ok {
+			return false, err
+		}
+	}
+	return true, nil
 }

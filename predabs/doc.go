@@ -1,7 +1,8 @@
 // Package predabs computes the predicate abstraction of a behavioural
 // model guided by a test purpose, and its synchronised product with the
 // purpose: the method of the LTG/GeneSyst paper on test purposes and
-// predicate abstraction (Julliand, Masson and Tissot; §IV–VII, with the
+// predicate abstraction (Julliand, Masson and Tissot, "Generating
+// security tests in addition to functional tests"; §IV–VII, with the
 // Qui-Donc example of §III).
 //
 // # Behavioural model

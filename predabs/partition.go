@@ -74,13 +74,13 @@ func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (spec.Expr, err
 				return nil, err
 			}
 			if ok {
-				in = append(in, spec.Compare(spec.Eq, x.Ref(), c))
+				in = append(in, c)
 			}
 		}
 		if len(in) == 0 {
 			return nil, nil
 		}
-		return spec.OrOf(in...), nil
+		return runsPred(x, in), nil
 	}
 	primed := spec.VarRef(x.Name+"'", x.Type)
 	body = spec.AndOf(body, spec.Compare(spec.Eq, primed, val))
@@ -105,10 +105,17 @@ func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (spec.Expr, err
 }
 
 // describeCell gives a cell a canonical predicate and label: the set of
-// its values for a finite domain (x == v, x ∈ {v, w}, x ∈ lo..hi), or
+// its values for a finite domain (x == v, x ∈ {v, w}, x ∈ lo..hi), its
+// intervals for a larger integer range (x ∈ 1..99, x ∈ {0..5, 7}), or
 // Z3's simplification of the cell otherwise.
 func describeCell(ctx *solver.Context, x *Var, c spec.Expr) (*Cell, error) {
 	vals := x.Values(finiteLimit)
+	if vals == nil && x.Type.Kind == spec.Int && x.Range != nil {
+		cell, ok, err := intervalCell(ctx, x, c)
+		if err != nil || ok {
+			return cell, err
+		}
+	}
 	if vals == nil {
 		s, err := ctx.Simplify(c)
 		if err != nil && !errors.Is(err, solver.ErrUnknown) {
@@ -165,11 +172,13 @@ func interval(in []spec.Expr) (lo, hi *big.Int, ok bool) {
 	return lo, hi, true
 }
 
-// sortCells orders the cells of a finite domain by their first value
-// (they are built in the order of the predicates otherwise).
+// sortCells orders the cells of a finite domain, or those described by
+// intervals, by their first value (they are built in the order of the
+// predicates otherwise).
 func sortCells(x *Var, cells []*Cell) {
 	vals := x.Values(finiteLimit)
 	if vals == nil {
+		sortByLeast(cells)
 		return
 	}
 	first := func(c *Cell) int {

@@ -1,6 +1,8 @@
 package predabs
 
 import (
+	"math/big"
+	"math/rand"
 	"reflect"
 	"sort"
 	"strings"
@@ -309,5 +311,62 @@ func TestUnboundedAndLocations(t *testing.T) {
 	}
 	if len(sp.Finals) == 0 {
 		t.Errorf("no final state")
+	}
+}
+
+// TestLargeRangeLabels: a cell of an integer range too large to
+// enumerate is labelled by its intervals (today ∈ 1..99, not Z3's
+// simplification), its predicate equivalent to the cell; a variable
+// without range that the invariant bounds keeps the state count finite.
+func TestLargeRangeLabels(t *testing.T) {
+	ctx := newContext(t)
+	s, tp := load(t, "testdata/limit100.yaml", "testdata/limit100-purpose.yaml")
+	a := abstract(t, ctx, s, tp, Options{})
+	for _, p := range a.Vars {
+		if p.Var.Name != "today" {
+			continue
+		}
+		if got, want := labels(p.Cells), []string{"today == 0", "today ∈ 1..99", "today == 100"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("SD^today = %v, want %v", got, want)
+		}
+	}
+	ok, err := a.Behaviour.Bounded(ctx, a.Behaviour.Var("n"))
+	if err != nil || !ok {
+		t.Errorf("n is bounded by the invariant: got %v, %v", ok, err)
+	}
+	// today + a with 1 <= a <= 3 and at most 3 spends a day: with n
+	// spends, today is in n..3n: 1 + 3 + 5 + 7 = 16 states.
+	if n, err := a.Behaviour.ReachableStates(ctx, 1000); err != nil || n != 16 {
+		t.Errorf("reachable states: %d, %v; want 16", n, err)
+	}
+}
+
+// TestIntervalCellAgainstEnumeration: the intervals found by binary
+// search are exactly the values of the cell, checked value by value on
+// cells made of a few random intervals of a range of 200.
+func TestIntervalCellAgainstEnumeration(t *testing.T) {
+	ctx := newContext(t)
+	x := &Var{Name: "x", Type: spec.IntType, Range: &spec.Range{Lo: big.NewInt(-50), Hi: big.NewInt(149)}}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 20; i++ {
+		var parts []spec.Expr
+		for k := 0; k < 1+rng.Intn(4); k++ {
+			lo := int64(rng.Intn(200) - 50)
+			hi := lo + int64(rng.Intn(30))
+			parts = append(parts, spec.AndOf(spec.Compare(spec.Le, spec.IntConst(lo), x.Ref()), spec.Compare(spec.Le, x.Ref(), spec.IntConst(hi))))
+		}
+		c := spec.OrOf(parts...)
+		cell, ok, err := intervalCell(ctx, x, c)
+		if err != nil || !ok {
+			t.Fatalf("%s: %v %v", spec.Format(c), ok, err)
+		}
+		for v := int64(-50); v <= 149; v++ {
+			env := spec.Valuation{Vars: map[string]spec.Value{"x": spec.IntValue(big.NewInt(v))}}
+			want, _ := spec.EvalBool(c, env)
+			got, _ := spec.EvalBool(cell.Pred, env)
+			if got != want {
+				t.Fatalf("%s labelled %s: x = %d gives %v, want %v", spec.Format(c), cell.Label, v, got, want)
+			}
+		}
 	}
 }

@@ -131,7 +131,7 @@ func (pj *Projector) step(p *Projection, sn *symex.Node) error {
 		return err
 	}
 	st := &Step{System: sn, Trans: tr, CT: ct,
-		Target: Extended{Node: c, EC: spec.AndOf(from.EC, ct)},
+		Target: Extended{Node: c, EC: Simplify(pj.z, spec.AndOf(from.EC, ct))},
 		Twin:   Extended{Node: c, EC: spec.AndOf(from.EC, spec.NotOf(ct))}}
 	if st.TwinSat, err = pj.z.Possible(spec.AndOf(c.State.PC, st.Twin.EC)); err != nil {
 		return err

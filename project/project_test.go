@@ -379,3 +379,73 @@ func TestPurposeFilesOnce(t *testing.T) {
 		t.Errorf("file %s", files[0].Path)
 	}
 }
+
+// TestInternalCutIsABehaviour: in the spin system, inclusion cuts the
+// hidden exchange between A and B at internal nodes; those branches are
+// maximal behaviours of the τ-reduced tree (marked as cut), and the one
+// where B receives projects onto B's two receptions.
+func TestInternalCutIsABehaviour(t *testing.T) {
+	z, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(z.Close)
+	s, err := Load(z, "testdata/spin/system.yaml", "B", symex.Options{Inclusion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut []*symex.TauNode
+	for _, b := range s.Behaviours() {
+		if b.End && b.Node.CutBy != nil {
+			cut = append(cut, b)
+		}
+	}
+	if len(cut) != 2 {
+		t.Fatalf("%d behaviours cut at an internal node, want 2", len(cut))
+	}
+	var steps []int
+	for _, b := range cut {
+		p, err := s.Project(b.Node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, len(p.Steps))
+	}
+	if !slices.Equal(steps, []int{2, 0}) {
+		t.Errorf("projections onto B of %d and %d steps, want 2 (B receives twice) and 0", steps[0], steps[1])
+	}
+}
+
+// TestExternalConstraintsSimplified: the external constraint of every
+// projected step of the slot's behaviours (onto SM) is printed without a
+// conjunct the others imply (d >= 6, not d >= 1 && d >= 5 && d >= 6),
+// checked by Z3, and is equivalent to the conjunction it simplifies.
+func TestExternalConstraintsSimplified(t *testing.T) {
+	s := newSlot(t)
+	checked := 0
+	for _, b := range s.beh {
+		p, err := s.sm.Project(b.Node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := p.Init.EC
+		for _, st := range p.Steps {
+			ec := st.Target.EC
+			if ok, err := s.z.Equivalent(ec, spec.AndOf(prev, st.CT)); err != nil || !ok {
+				t.Errorf("%s: ec %s is not prev ∧ ct (%v)", st.Target.Node.PathString(), spec.Format(ec), err)
+			}
+			cs := spec.Conjuncts(ec)
+			for i, c := range cs {
+				rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+				if len(cs) > 1 && s.entails(t, rest, c) {
+					t.Errorf("%s: ec %s: %s is implied by the others", st.Target.Node.PathString(), spec.Format(ec), spec.Format(c))
+				}
+				checked++
+			}
+			prev = ec
+		}
+	}
+	if checked == 0 {
+		t.Error("no conjunct checked")
+	}
+}

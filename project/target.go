@@ -105,7 +105,10 @@ func fileSafe(s string) string {
 
 // Behaviours returns the maximal behaviours of a system's symbolic
 // execution tree: the leaves of its τ-reduction (Def 13) that do not end
-// with quiescence, in depth-first order.
+// with quiescence, in depth-first order; an internal chain that ends the
+// tree (cut by inclusion at an internal node, or a leaf) is one
+// (symex.TauNode.End), so that a component's steps on hidden channels
+// along it are projected too.
 func Behaviours(root *symex.Node) []*symex.TauNode {
 	var bs []*symex.TauNode
 	for _, l := range symex.TauReduce(root).Leaves() {

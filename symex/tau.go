@@ -19,13 +19,18 @@ import (
 //
 // Internal nodes that end the tree without a visible step (a leaf, a
 // node cut by inclusion or at the depth bound) are kept as TauEnds of
-// the TauNode they follow: the behaviour goes on there, invisibly.
+// the TauNode they follow, and each as a child of it marked End (Node
+// is then the internal node, Tau the internal nodes before it): the
+// behaviour goes on there, invisibly, and is a maximal behaviour of the
+// τ-reduced tree (Leaves) like any other; Node.CutBy says when inclusion
+// cut it.
 type TauNode struct {
 	Node     *Node
 	Parent   *TauNode
 	Tau      []*Node
 	Children []*TauNode
 	TauEnds  []*Node
+	End      bool // an internal chain that ends the tree (no visible step into Node)
 }
 
 // TauReduce returns the τ-reduction of the tree under root.
@@ -40,6 +45,7 @@ func TauReduce(root *Node) *TauNode {
 func (r *TauNode) collect(n *Node, tau []*Node) {
 	if len(n.Children) == 0 && len(tau) > 0 {
 		r.TauEnds = append(r.TauEnds, n)
+		r.Children = append(r.Children, &TauNode{Node: n, Parent: r, Tau: tau[:len(tau)-1], End: true})
 	}
 	for _, c := range n.Children {
 		chain := append(append([]*Node(nil), tau...), c)
@@ -75,8 +81,19 @@ func (r *TauNode) Path() []*TauNode {
 	return p
 }
 
-// Label prints the visible action of the step into r, "" for the root.
-func (r *TauNode) Label() string { return r.Node.Label() }
+// Label prints the visible action of the step into r, "" for the root;
+// for an End, the internal steps it ends with: "τ^3", "τ^3 (cut)" when
+// inclusion cut it.
+func (r *TauNode) Label() string {
+	if !r.End {
+		return r.Node.Label()
+	}
+	l := fmt.Sprintf("τ^%d", len(r.Tau)+1)
+	if r.Node.CutBy != nil {
+		l += " (cut)"
+	}
+	return l
+}
 
 // Trace prints the visible actions from the root to r: "bet?v@1 refused!".
 func (r *TauNode) Trace() string {
@@ -87,15 +104,55 @@ func (r *TauNode) Trace() string {
 	return strings.Join(ls, " ")
 }
 
+// TauStats counts a τ-reduced tree: its visible steps, its leaves (the
+// maximal behaviours), and the Ends among them, those cut by inclusion
+// apart.
+type TauStats struct {
+	Visible int `json:"visible"`
+	Leaves  int `json:"leaves"`
+	Ends    int `json:"internal_ends"`
+	CutEnds int `json:"internal_ends_cut"`
+}
+
+// Stats counts the τ-reduced tree under r.
+func (r *TauNode) Stats() TauStats {
+	var st TauStats
+	var walk func(*TauNode)
+	walk = func(v *TauNode) {
+		switch {
+		case v.End:
+			st.Ends++
+			if v.Node.CutBy != nil {
+				st.CutEnds++
+			}
+		case v.Parent != nil:
+			st.Visible++
+		}
+		if len(v.Children) == 0 {
+			st.Leaves++
+		}
+		for _, c := range v.Children {
+			walk(c)
+		}
+	}
+	walk(r)
+	return st
+}
+
 // WriteTauText prints the τ-reduced tree depth-first, one visible step
 // a line: its label, the number of internal steps it hides, its target
-// state and path condition, and whether it was cut by inclusion.
+// state and path condition, and whether it was cut by inclusion; an
+// internal chain that ends the tree prints as "τ^N (end)"; the last
+// line counts the tree (Stats).
 func WriteTauText(w io.Writer, r *TauNode, vars []*spec.Variable) error {
 	var walk func(r *TauNode, indent string) error
 	walk = func(r *TauNode, indent string) error {
 		n := r.Node
 		line := "init"
-		if r.Parent != nil {
+		switch {
+		case r.End:
+			line = fmt.Sprintf("τ^%d (end)", len(r.Tau)+1)
+		case r.Parent != nil:
 			line = r.Label()
 			if len(r.Tau) > 0 {
 				line = fmt.Sprintf("τ^%d %s", len(r.Tau), line)
@@ -120,5 +177,10 @@ func WriteTauText(w io.Writer, r *TauNode, vars []*spec.Variable) error {
 		}
 		return nil
 	}
-	return walk(r, "")
+	if err := walk(r, ""); err != nil {
+		return err
+	}
+	st := r.Stats()
+	_, err := fmt.Fprintf(w, "τ-reduced: %d visible steps, %d leaves, %d internal ends (%d cut by inclusion)\n", st.Visible, st.Leaves, st.Ends, st.CutEnds)
+	return err
 }

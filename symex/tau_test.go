@@ -157,8 +157,8 @@ func reducedTauChain(t *testing.T, z *solver.Context) *TauNode {
 }
 
 // TestTauEnds: internal steps after which the tree ends are kept as the
-// τ-ends of the visible step they follow; a chain of internal steps
-// before an output is hidden in it.
+// τ-ends of the visible step they follow, and as an End child of it; a
+// chain of internal steps before an output is hidden in it.
 func TestTauEnds(t *testing.T) {
 	z := newContext(t)
 	red := reducedTauChain(t, z)
@@ -174,13 +174,66 @@ func TestTauEnds(t *testing.T) {
 		ends = append(ends, e.PathString())
 	}
 	got := strings.Join(visible, "; ") + " | " + strings.Join(ends, "; ")
-	want := "[in, up, again, out] o! | [in, down]"
+	want := "[in, up, again, out] o!; [in, down] τ^1 | [in, down]"
 	if got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	for _, c := range in.Children {
 		if c.Label() == "o!" && len(c.Tau) != 2 {
 			t.Errorf("o! hides %d internal steps, want 2", len(c.Tau))
+		}
+	}
+}
+
+// tauLoop reads x, then loops internally on q1 without changing its
+// state: inclusion cuts the loop's first step, at an internal node.
+const tauLoop = `kind: spec
+name: tauloop
+variables: {x: int}
+actions:
+  a: {dir: input, params: {p: int}}
+  t: {dir: internal}
+  o: {dir: output}
+initial: {location: q0, condition: x == 0}
+transitions:
+  - {name: in, from: q0, action: a, assign: {x: p}, to: q1}
+  - {name: spin, from: q1, action: t, to: q1}
+  - {name: out, from: q1, action: o, guard: x > 5, to: q2}
+`
+
+// TestTauCutAtInternalNode: a branch cut by inclusion at an internal
+// node stays in the τ-reduced tree, marked as cut, is counted, printed
+// and is a leaf (a maximal behaviour).
+func TestTauCutAtInternalNode(t *testing.T) {
+	z := newContext(t)
+	m, err := spec.ParseModel("tauloop.yaml", []byte(tauLoop), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := TauReduce(execute(t, z, m, Options{Depth: 6, NoDelta: true, Inclusion: true}).Root)
+	var cut []*TauNode
+	for _, l := range red.Leaves() {
+		if l.End && l.Node.CutBy != nil {
+			cut = append(cut, l)
+		}
+	}
+	if len(cut) != 1 || cut[0].Label() != "τ^1 (cut)" || cut[0].Trace() != "a?p@1 τ^1 (cut)" {
+		var ls []string
+		for _, l := range red.Leaves() {
+			ls = append(ls, l.Trace())
+		}
+		t.Fatalf("leaves %q, want one internal end cut by inclusion after a?", ls)
+	}
+	if st := red.Stats(); st.Ends != 1 || st.CutEnds != 1 || st.Leaves != 2 || st.Visible != 2 {
+		t.Errorf("stats %+v, want 2 visible steps, 2 leaves, 1 end cut", st)
+	}
+	var b strings.Builder
+	if err := WriteTauText(&b, red, m.Variables); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"τ^1 (end) -> q1", "(cut: included in", "τ-reduced: 2 visible steps, 2 leaves, 1 internal ends (1 cut by inclusion)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in\n%s", want, b.String())
 		}
 	}
 }
