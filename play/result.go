@@ -158,25 +158,9 @@ func Summarize(ds []time.Duration) Latencies {
 	return Latencies{N: len(s), Min: s[0], Median: s[len(s)/2], Max: s[len(s)-1]}
 }
 
-// Printable escapes the control characters of s (ESC, NUL, ...) so that
-// text from the SUT cannot drive the terminal: "\x1b" is printed as the
-// four characters \x1b.
-func Printable(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			fmt.Fprintf(&b, "\\x%02x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
+// Printable escapes what text from the SUT could use to drive the
+// terminal (spec.Printable).
+func Printable(s string) string { return spec.Printable(s) }
 
 // TraceEvents returns the events of a run's trace as a trace file holds
 // them: sends, outputs and quiescence (delta); a retracted quiescence is

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -60,7 +59,7 @@ func playShard(c *cli.Context) play.Shard {
 
 // isSymPurpose reports whether file declares kind: sympurpose.
 func isSymPurpose(file string) bool {
-	data, err := os.ReadFile(file)
+	data, err := spec.ReadModelFile(file)
 	if err != nil {
 		return false
 	}

@@ -163,30 +163,20 @@ func runAction(c *cli.Context) error {
 	return s.finish()
 }
 
-// outputWritable refuses an output file of flag that cannot be written,
-// or that is the input file.
+// outputWritable refuses an output file of flag that is the input file,
+// or, for a report, that cannot be written.
 func outputWritable(c *cli.Context, flag, input string) error {
 	path := c.String(flag)
-	if path == "" {
-		return nil
+	if err := refuseOverwrite("stg run: --"+flag, path, input, c.String("spec")); err != nil { // files.go
+		return inputError(err)
 	}
-	if same(path, input) {
-		return inputError(fmt.Errorf("--%s %s would overwrite the file stg run reads", flag, path))
-	}
-	if flag == "save-trace" {
+	if path == "" || flag == "save-trace" {
 		return nil
 	}
 	if err := reportWritable(path); err != nil {
 		return inputError(err)
 	}
 	return nil
-}
-
-// same reports whether two paths name the same existing file.
-func same(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 // newSession reads --runs, --seed (random, printed, when not given) and

@@ -272,3 +272,33 @@ func TestRunHelp(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestRunRefusesToOverwriteItsInput: --report, --report-json and
+// --save-trace never write over the file stg run plays (same path or
+// same inode), on a test case and on a sympurpose alike.
+func TestRunRefusesToOverwriteItsInput(t *testing.T) {
+	dir := t.TempDir()
+	tc := filepath.Join(dir, "tc.yaml")
+	data, err := os.ReadFile(filepath.Join("..", "..", "runner", "testdata", "cmp.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tc, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.yaml")
+	if err := os.Link(tc, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--report", "--report-json", "--save-trace"} {
+		for _, out := range []string{tc, link} {
+			code, _, errOut := stg(t, "run", tc, flag, out, "--", "true")
+			if code != exitError || !strings.Contains(errOut, "would be overwritten") {
+				t.Errorf("%s %s: exit %d, %s", flag, out, code, errOut)
+			}
+			if got, _ := os.ReadFile(tc); string(got) != string(data) {
+				t.Fatalf("%s %s overwrote the test case", flag, out)
+			}
+		}
+	}
+}
