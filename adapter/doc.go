@@ -1,7 +1,7 @@
 // Package adapter connects the test runner of stg to a system under test
 // (SUT): a process speaking JSON Lines on its standard input and output
 // (StartProcess), a TCP connection with the same protocol (DialTCP), or
-// Go code in the same process (InProcess). The wire protocol is FORMAT.md
+// Go code in the same process (InProcess). The wire protocol is docs/reference.md
 // §4; Output, Input and DecodeArgs carry and type its messages.
 //
 // # Quiescence
@@ -11,8 +11,9 @@
 // own (Tretmans, "Model based testing with labelled transition systems",
 // in Formal Methods and Testing, LNCS 4949, Springer, 2008). A black box
 // cannot say that it has nothing more to say: the STG paper
-// (../shared/papers/stg-symbolic-test-selection.txt, "Visible behaviour
-// for testing") observes quiescence "using timers, assuming that timeout
+// (Jeannet, Jéron, Rusu and Zinovieva, "Symbolic test selection based on
+// approximate analysis", TACAS 2005, "Visible behaviour for testing")
+// observes quiescence "using timers, assuming that timeout
 // values are large enough such that, if a timeout occurs, the system is
 // indeed quiescent", and its test execution ("Test execution") checks
 // every received output against the guards of the test case. Since a
@@ -40,7 +41,7 @@
 //
 // # Readiness
 //
-// A SUT may write the line {"ready":true} (an extension of FORMAT.md) once
+// A SUT may write the line {"ready":true} (an extension of docs/reference.md) once
 // it is ready for inputs. The adapter consumes it (it is not an output);
 // from then on, and from its first output on, Timed.Started reports it
 // heard. Any other message with a "ready" field is an unreadable output.

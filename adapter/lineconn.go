@@ -29,7 +29,7 @@ var longAgo = time.Unix(1, 0)
 // readChunk is how much one read asks for.
 const readChunk = 64 << 10
 
-// lineConn speaks the JSON Lines protocol of FORMAT.md §4 over a pair of
+// lineConn speaks the JSON Lines protocol of docs/reference.md#wire-protocol over a pair of
 // streams, without goroutines: Receive reads synchronously with a read
 // deadline and, once the wait is over, reads once more without waiting,
 // so that a line the SUT has written is never mistaken for silence. Send

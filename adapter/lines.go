@@ -106,7 +106,7 @@ func (l *lineConn) readLine(ctx context.Context, wait time.Duration) ([]byte, er
 	}
 }
 
-// EncodeValue writes v as on the wire (FORMAT.md §4): an int as a JSON
+// EncodeValue writes v as on the wire (docs/reference.md#wire-protocol): an int as a JSON
 // number of any size, a real as a number when integral and as an "N/D"
 // string otherwise, a bool, an enum constant as a string.
 func EncodeValue(v spec.Value) []byte { return encodeValue(v) }

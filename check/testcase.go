@@ -10,7 +10,7 @@ import (
 
 // ReceiveCompleteness reports, for a test case, each non-verdict
 // location and receive action (delta included) for which some
-// valuation enables no transition: FORMAT.md §1 requires a test case to
+// valuation enables no transition: docs/reference.md#model-files requires a test case to
 // say what every SUT output and quiescence leads to. Values out of a
 // parameter's range are not outputs (they are ill-typed: Fail by
 // typing) and are not counted. Each gap is
@@ -82,14 +82,14 @@ func locationPos(m *spec.Model, l string) spec.Pos {
 	return m.Initial.Pos
 }
 
-// verdictNames are the names FORMAT.md §1 gives the verdict locations
+// verdictNames are the names docs/reference.md#model-files gives the verdict locations
 // of a test case, by verdict.
 var verdictNames = [...]struct{ verdict, name string }{
 	{"pass", "Pass"}, {"fail", "Fail"}, {"inconc", "Inconc"},
 }
 
 // VerdictNames reports, for a test case, verdict locations not named
-// after their verdict (FORMAT.md §1: Pass, Fail and Inconc) and
+// after their verdict (docs/reference.md#model-files: Pass, Fail and Inconc) and
 // locations named Pass, Fail or Inconc that are not declared verdict
 // locations of that kind: a runner or a reader would take them for
 // what they are not. Other kinds of model get nothing.
@@ -104,7 +104,7 @@ func VerdictNames(m *spec.Model) []*spec.Error {
 			switch {
 			case v == vn.verdict && l != vn.name:
 				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
-					"%s verdict location %s must be named %s (FORMAT.md §1)", v, l, vn.name)})
+					"%s verdict location %s must be named %s (docs/reference.md#model-files)", v, l, vn.name)})
 			case v != vn.verdict && l == vn.name:
 				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
 					"location %s is not listed in the %s verdicts (verdicts: {%s: [%s]})", l, vn.verdict, vn.verdict, l)})

@@ -23,7 +23,7 @@ const DefaultGoPackage = "stgtests"
 // GoSource returns a gofmt'ed Go _test.go file of package pkg that embeds
 // the test case tc as its YAML text (what stg generate writes) and, under
 // go test, plays it against the SUT command line in the environment
-// variable STG_SUT (FORMAT.md §3) with the harness of package stgtest,
+// variable STG_SUT (docs/reference.md#command-line) with the harness of package stgtest,
 // which reads it with the loader of package spec, one subtest per run
 // named after its seed. The file also declares a helper that plays the
 // test case against a Go implementation in the same process. It imports

@@ -4,7 +4,7 @@
 // checks that each correct SUT answers as its spec says on every script
 // and each mutant deviates on at least one. It then builds the correct
 // programs and plays the same scripts over the JSON Lines protocol of
-// FORMAT.md §4, and checks that every program under */sut/ runs the fault
+// docs/reference.md#wire-protocol, and checks that every program under */sut/ runs the fault
 // its directory names.
 package examples_test
 

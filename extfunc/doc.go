@@ -24,7 +24,7 @@
 //
 // The command is started once, on the first call that needs it, and
 // reused: one request line, one reply line, in the conventions of the
-// SUT protocol (FORMAT.md §4):
+// SUT protocol (docs/reference.md#wire-protocol):
 //
 //	{"args":[[123,96]]}        → {"result":228}
 //	{"args":[228]}             → {"result":"97/100"}

@@ -9,7 +9,7 @@
 // # The formal objects
 //
 //   - A Purpose is the labelling TP of the tree (Def. 13) by a
-//     sympurpose file (FORMAT.md §5): the nodes whose path is an accept
+//     sympurpose file (docs/reference.md#trace-files): the nodes whose path is an accept
 //     path are Accept, their ancestors Skip, every other node ⊥ (Bot),
 //     including the whole infinite rest of the tree, which the tester
 //     expands on demand with symex.Executor.Expand: ⊥ nodes are needed

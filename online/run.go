@@ -105,8 +105,8 @@ type execution struct {
 	rng   *rand.Rand
 	sc    []Context
 	s     solver.Lazy // the run's solver for stimuli (stimulus.go)
-	quiet *Step          // the step δ would make from sc, once computed
-	last  *Step          // the step of the stimulus chosen last (rule 6)
+	quiet *Step       // the step δ would make from sc, once computed
+	last  *Step       // the step of the stimulus chosen last (rule 6)
 }
 
 // Output implements play.Oracle: the outputs of the spec.

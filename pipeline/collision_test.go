@@ -78,7 +78,7 @@ func TestAmbiguousLocationNames(t *testing.T) {
 }
 
 // checkWellFormed: deterministic, complete for receives, verdicts named
-// as FORMAT.md says.
+// as docs/reference.md says.
 func checkWellFormed(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 	t.Helper()
 	f, err := check.All(ctx, tc)

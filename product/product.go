@@ -4,7 +4,7 @@
 //	<(l1,l2), a, G1 ∧ G2, A1;A2, (l1',l2')> ∈ T'  iff
 //	<l1, a, G1, A1, l1'> ∈ T_can  and  <l2, a, G2, A2, l2'> ∈ T_TP.
 //
-// A purpose is read with its completion (FORMAT.md §1): in a
+// A purpose is read with its completion (docs/reference.md#model-files): in a
 // non-accept location q, for an action a, the explicit a-transitions
 // apply where one of their guards holds; elsewhere the "*" transitions
 // apply where their guards hold; elsewhere the purpose stays in q (an

@@ -6,7 +6,7 @@
 // is its play.Oracle, and the loop, the waits, replay, shrinking and
 // campaigns are the engine's.
 //
-// A test case is an ioSTS of kind testcase (FORMAT.md §1): its send
+// A test case is an ioSTS of kind testcase (docs/reference.md#model-files): its send
 // actions are inputs of the SUT, its receive actions are outputs of the
 // SUT or quiescence (delta), and it ends in the verdict locations Pass,
 // Fail and Inconc. Test cases are symbolic: the values of communication
@@ -89,7 +89,7 @@
 //
 // An output that is not valid JSON, names an action that is not a receive
 // action of the test case, or carries ill-typed arguments is an
-// unspecified output: Fail (FORMAT.md §4). A run that reaches
+// unspecified output: Fail (docs/reference.md#wire-protocol). A run that reaches
 // Options.MaxSteps or Options.Timeout ends Inconc with that reason. A SUT
 // that dies (adapter.ExitError) or cannot be talked to ends the run with
 // an error, never a verdict.
@@ -105,7 +105,7 @@
 //
 // # External functions
 //
-// Guards and assignments may call external functions (FORMAT.md §2).
+// Guards and assignments may call external functions (docs/reference.md#expressions).
 // Options.Funcs evaluates them (package extfunc: the table first, then
 // the reference implementation): a call whose arguments are known is
 // evaluated exactly before a guard is judged or an assignment made; a

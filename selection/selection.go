@@ -33,7 +33,7 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// Verdict location names (FORMAT.md §1).
+// Verdict location names (docs/reference.md#model-files).
 const (
 	Pass   = "Pass"
 	Fail   = "Fail"
@@ -135,7 +135,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 			tc.Locations = append(tc.Locations, l)
 		}
 	}
-	// The verdict locations are always declared (FORMAT.md §1), used or not.
+	// The verdict locations are always declared (docs/reference.md#model-files), used or not.
 	tc.Locations = append(tc.Locations, Pass, Fail, Inconc)
 	return tc, nil
 }

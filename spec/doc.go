@@ -25,7 +25,7 @@
 //   - spec: the specified behaviour of the system under test;
 //   - purpose: a test purpose, an ioSTS over its spec's actions that
 //     reads its spec's variables and has Accept locations (it is read
-//     together with its spec, and completed as FORMAT.md §1 says);
+//     together with its spec, and completed as docs/reference.md#model-files says);
 //   - testcase: what stg generate writes, with send and receive actions
 //     and the verdict locations Pass, Fail and Inconc.
 //
@@ -37,7 +37,7 @@
 // ParseSymPurpose reads its format, SymPurpose.Check checks the paths
 // against the spec without a solver, and MarshalSymPurpose writes it.
 // Trace files (JSON Lines of sent stimuli, received outputs and
-// quiescence, FORMAT.md §5) are read by ReadTrace and written by
+// quiescence, docs/reference.md#trace-files) are read by ReadTrace and written by
 // WriteTraceEvent; argument values stay raw JSON (numbers exact, as
 // json.Number) until they are typed against an action's signature.
 //
@@ -47,7 +47,7 @@
 // with go/parser and then type-checked against a Scope of variables,
 // parameters, enum constants and declared functions (Parse). Go's own
 // parser was chosen over a hand-written one because the language of
-// FORMAT.md §2 is a subset of Go's expressions with Go's precedence, so
+// docs/reference.md#expressions is a subset of Go's expressions with Go's precedence, so
 // users and generated Go test code read an expression the same way, and
 // the parser is mature, fast and gives exact positions; the subset is
 // enforced on its syntax tree. Integer literals have any size and

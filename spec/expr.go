@@ -141,7 +141,7 @@ func (op Op) Swap() Op {
 	return op
 }
 
-// Expr is a typed expression of the model language (FORMAT.md §2).
+// Expr is a typed expression of the model language (docs/reference.md#expressions).
 // Expressions are immutable trees; build them with the constructors of
 // this package (IntConst, Var, BinaryOp, AndOf, ...) or with Parse.
 type Expr interface {

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// cmpSpec is the spec of FORMAT.md §1, against which the fuzzer reads
+// cmpSpec is the spec of docs/reference.md#model-files, against which the fuzzer reads
 // purposes.
 const cmpSpec = `kind: spec
 name: cmp

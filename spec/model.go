@@ -7,7 +7,7 @@ import (
 )
 
 // ModelKind says which kind of file a model file is: one of the three
-// kinds of ioSTS (FORMAT.md §1), or a symbolic purpose (FORMAT.md §5),
+// kinds of ioSTS (docs/reference.md#model-files), or a symbolic purpose (docs/reference.md#trace-files),
 // which is not an ioSTS: PeekKind reports it, ParseModel rejects it and
 // ParseSymPurpose reads it. A Model's Kind is never SymPurposeKind.
 type ModelKind int

@@ -22,7 +22,7 @@ type Scope struct {
 	Arrays map[string]*ArrayVar
 }
 
-// Func declares a function a model may call (FORMAT.md §2, calls).
+// Func declares a function a model may call (docs/reference.md#expressions, calls).
 //
 // A function is either defined in the model (Def != nil: its body is
 // inlined at every call by the type checker, so no Call to it survives

@@ -76,7 +76,7 @@ func (p *PurposeLTS) UsesSets() bool {
 // labels locations with where: state predicates, which the ioSTS route
 // (product, stg generate) does not read: what names the command. Action
 // sets need no refusal there: they are read as one transition per
-// element, with the completion rule of FORMAT.md §1.
+// element, with the completion rule of docs/reference.md#model-files.
 func (m *Model) RefuseStatePredicates(what string) error {
 	if m == nil || m.LTS == nil || len(m.LTS.Where) == 0 {
 		return nil

@@ -10,7 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// SymPurpose is a symbolic test purpose (FORMAT.md §5; Def 13 of
+// SymPurpose is a symbolic test purpose (docs/reference.md#trace-files; Def 13 of
 // Gaston et al., the AGATHA paper): a set of accept nodes of the
 // symbolic execution tree of a spec, each named by its path of
 // transition names from the root.

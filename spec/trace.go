@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-// TraceEvent is one line of a trace file (FORMAT.md §5): a stimulus the
+// TraceEvent is one line of a trace file (docs/reference.md#trace-files): a stimulus the
 // tester sent, an output the SUT emitted, or quiescence observed.
 //
 //	{"dir":"send","action":"deposit","args":{"v":250}}
@@ -26,12 +26,12 @@ type TraceEvent struct {
 	// json.Number (exact, any size), string, bool, and, for an output
 	// the SUT wrote with ill-typed arguments, nil, []any or
 	// map[string]any; Args is nil without arguments. adapter.DecodeArgs
-	// types them against an action (FORMAT.md §4).
+	// types them against an action (docs/reference.md#wire-protocol).
 	Args map[string]any
 	Line int // the line in the trace file, from 1 (0 when not read)
 }
 
-// ReadTrace reads a trace file in the JSON Lines format of FORMAT.md §5,
+// ReadTrace reads a trace file in the JSON Lines format of docs/reference.md#trace-files,
 // one event per line; blank lines are skipped and unknown fields (a time
 // stamp, say) ignored. Numbers are kept exact as json.Number. The error
 // is an ErrorList of FILE:LINE:COL messages, one per bad line, or the
@@ -271,7 +271,7 @@ func (l *traceLine) args(ev *TraceEvent) *Error {
 // reads back as ev (Line aside). Args values may be the raw JSON values
 // ReadTrace gives, Value, *big.Int, *big.Rat, or anything else
 // encoding/json marshals; Values and big numbers are written as in the
-// wire protocol (FORMAT.md §4), reals that are not integers as strings
+// wire protocol (docs/reference.md#wire-protocol), reals that are not integers as strings
 // "N/D".
 func WriteTraceEvent(w io.Writer, ev TraceEvent) error {
 	if ev.Action == "" {

@@ -9,7 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Marshal writes m in the YAML format of FORMAT.md §1. Reading the
+// Marshal writes m in the YAML format of docs/reference.md#model-files. Reading the
 // result with ParseModel gives back the same model.
 func Marshal(m *Model) ([]byte, error) {
 	var buf bytes.Buffer

@@ -3,7 +3,7 @@
 // go test, against a SUT process or against Go code in the same process.
 //
 // A generated file holds its test case as the YAML text stg generate
-// writes (FORMAT.md §1), in a string constant; the harness reads it with
+// writes (docs/reference.md#model-files), in a string constant; the harness reads it with
 // spec.ParseModel, the loader of every other stage, so that there is one
 // reader of test cases and the embedded text is the one a user can read,
 // check (stg check) and replay (stg run).
@@ -47,7 +47,7 @@
 // # External functions
 //
 // A test case that calls external functions (functions: with a table:
-// and an impl: command, FORMAT.md §2) is played with their calls
+// and an impl: command, docs/reference.md#expressions) is played with their calls
 // evaluated by package extfunc: the table first, then the command, run
 // in the test's directory. RunFuncs gives Go implementations instead. A
 // call that cannot be evaluated (no row and no implementation, a crash,

@@ -9,7 +9,7 @@ import (
 
 // positionalArgs returns the positional arguments of c, parsing the
 // flags written after them. urfave/cli (like package flag) stops at the
-// first positional argument, but FORMAT.md §3 writes the flags last
+// first positional argument, but docs/reference.md#command-line writes the flags last
 // ("stg dot MODEL -o OUT"). A "--" ends the flags; everything after it
 // is positional.
 func positionalArgs(c *cli.Context) ([]string, error) {

@@ -19,7 +19,7 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "SPEC [PURPOSE] | TESTCASE | [SPEC] TABLES",
 		UsageText: "stg check SPEC [PURPOSE]\nstg check TESTCASE\nstg check [SPEC] TABLES",
 		Description: `Check reads the model files and checks names, types and the rules of each
-kind of model (FORMAT.md §1-2), then asks the solver whether the spec (or
+kind of model (docs/reference.md#model-files-2), then asks the solver whether the spec (or
 testcase) is deterministic: no two transitions leaving a location with the
 same action may have guards that hold together, and the initial condition
 must have a solution. A testcase must also be complete for receives (every

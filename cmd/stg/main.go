@@ -1,5 +1,5 @@
 // Command stg synthesises conformance tests for reactive systems from
-// symbolic models (ioSTS), in the line of the STG tool. See FORMAT.md for
+// symbolic models (ioSTS), in the line of the STG tool. See docs/reference.md for
 // the contract: model files, expressions, command line, exit codes.
 package main
 
@@ -12,7 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Exit codes of every command (FORMAT.md §3).
+// Exit codes of every command (docs/reference.md#command-line).
 const (
 	exitPass   = 0 // success / Pass
 	exitFail   = 1 // Fail

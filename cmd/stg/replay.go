@@ -18,7 +18,7 @@ import (
 
 // Saving, replaying and shrinking runs (stg run TESTCASE|SYMPURPOSE):
 // --save-trace writes a run's exchange as a trace file
-// (FORMAT.md §5), --replay plays a trace file's stimuli again, --shrink
+// (docs/reference.md#trace-files), --replay plays a trace file's stimuli again, --shrink
 // cuts a failing run down (runner.Shrink).
 
 // replayFlags are the flags of stg run for saving, replaying and
@@ -36,7 +36,7 @@ func replayFlags() []cli.Flag {
 // and shrinking runs.
 const replayHelp = `
 --save-trace FILE writes the exchange of a run as a trace file (JSON
-Lines, FORMAT.md §5: the stimuli sent, the outputs received, quiescence as
+Lines, docs/reference.md#trace-files: the stimuli sent, the outputs received, quiescence as
 delta). With one run it is FILE; with several, each failing run is saved
 to FILE with its seed inserted (trace-seed42.jsonl). --replay FILE plays
 exactly the stimuli of a trace file, each after the observations recorded

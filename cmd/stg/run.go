@@ -27,7 +27,7 @@ func runCommand() *cli.Command {
 		ArgsUsage: "TESTCASE|SYMPURPOSE [--tcp HOST:PORT | -- COMMAND [ARGS...]]",
 		UsageText: "stg run TESTCASE [options] -- COMMAND [ARGS...]\nstg run TESTCASE [options] --tcp HOST:PORT",
 		Description: `Run starts COMMAND afresh for each run (or connects to --tcp HOST:PORT),
-talks to it in JSON Lines on its stdin and stdout (FORMAT.md §4), plays the
+talks to it in JSON Lines on its stdin and stdout (docs/reference.md#wire-protocol), plays the
 test case and prints the verdict and the trace of each run. Parameter
 values are chosen by the solver among those the guards allow, guided by a
 search for a path to Pass of at most --depth steps (0: a random walk) and

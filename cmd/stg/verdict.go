@@ -14,7 +14,7 @@ import (
 	"github.com/stg-tool/stg/symex"
 )
 
-// exitWeakPass is the exit code of the verdict WeakPass (FORMAT.md §5).
+// exitWeakPass is the exit code of the verdict WeakPass (docs/reference.md#trace-files).
 const exitWeakPass = 4
 
 func verdictCommand() *cli.Command {
@@ -24,7 +24,7 @@ func verdictCommand() *cli.Command {
 		ArgsUsage: "SPEC SYMPURPOSE TRACE",
 		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout D]",
 		Description: `Verdict applies the inference rules of on-line testing (AGATHA, §4.3,
-rules 0-6) to a recorded trace (JSON Lines, FORMAT.md §5, as written by
+rules 0-6) to a recorded trace (JSON Lines, docs/reference.md#trace-files, as written by
 stg run --save-trace) and prints each step: the event, the rule applied,
 the sets of contexts Next, NextSkip and NextPass, the new set of contexts
 (a context is a node of the spec's symbolic execution tree, named by its

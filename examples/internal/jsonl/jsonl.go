@@ -4,7 +4,7 @@
 // machine then runs
 //
 //   - as a process, with Serve: JSON Lines on stdin and stdout as described
-//     in FORMAT.md §4 (numbers kept as json.Number, so integers of any size
+//     in docs/reference.md#wire-protocol (numbers kept as json.Number, so integers of any size
 //     survive; one output line per write; diagnostics on stderr, prefixed
 //     with the SUT's name), optionally after a start-up delay read from the
 //     environment variable STG_EXAMPLE_DELAY;

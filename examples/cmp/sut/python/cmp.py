@@ -3,7 +3,7 @@
 
 It reads two numbers x and y with in(p), answers ok(y-x) if y-x >= 2 and
 nok(y-x) otherwise, then end, and starts again. It speaks the JSON-Lines
-protocol of FORMAT.md section 4 on stdin and stdout (integers of any size,
+protocol of docs/reference.md section 4 on stdin and stdout (integers of any size,
 one line per output, flushed at once) and, like the Go programs, sleeps
 first for the start-up delay given in STG_EXAMPLE_DELAY ("3s", "500ms").
 
