@@ -88,8 +88,8 @@ func runAbstract(c *cli.Context) error {
 		return inputError(err)
 	}
 	elapsed := time.Since(start)
-	if len(a.Compatible) > 0 {
-		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
+	if err := compatible(tp, a); err != nil {
+		return err
 	}
 	w := c.App.Writer
 	switch {
@@ -110,6 +110,15 @@ func runAbstract(c *cli.Context) error {
 		return err
 	}
 	writeAbstractText(w, a)
+	return nil
+}
+
+// compatible fails when the purpose tp is not compatible with the
+// abstraction a (Prop. 1 of the paper): with --vars, it may not be.
+func compatible(tp *spec.Model, a *predabs.Abstraction) error {
+	if len(a.Compatible) > 0 {
+		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
+	}
 	return nil
 }
 

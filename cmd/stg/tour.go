@@ -102,8 +102,8 @@ func runTour(c *cli.Context) error {
 	if err != nil {
 		return inputError(err)
 	}
-	if len(su.Abstraction.Compatible) > 0 {
-		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(su.Abstraction.Compatible, "; ")))
+	if err := compatible(tp, su.Abstraction); err != nil {
+		return err
 	}
 	writeTour(c.App.Writer, su)
 	if dir := c.String("o"); dir != "" {
@@ -277,6 +277,9 @@ func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts in
 		su, err := instantiate.Generate(ctx, s, tp, o)
 		if err != nil {
 			return inputError(err)
+		}
+		if err := compatible(tp, su.Abstraction); err != nil {
+			return err
 		}
 		figs = append(figs, tourFiguresOf(su))
 	}
