@@ -61,6 +61,12 @@ func luckyTestcase(t *testing.T, purpose string) *spec.Model {
 // and counts verdicts; a Fail of the correct SUT is an error.
 func luckyRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault, seed int64, n int) map[runner.Verdict]int {
 	t.Helper()
+	return luckyPlay(t, tc, plan, f, seed, n, false)
+}
+
+// luckyPlay is luckyRuns, stopping at the first Fail when untilFail.
+func luckyPlay(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault, seed int64, n int, untilFail bool) map[runner.Verdict]int {
+	t.Helper()
 	opts := inProcessOptions(runner.DefaultDepth)
 	opts.Plan = plan
 	r, err := runner.New(tc, opts)
@@ -77,6 +83,9 @@ func luckyRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault,
 		counts[res.Verdict]++
 		if f == impl.Correct && res.Verdict == runner.Fail {
 			t.Errorf("%s (%s): the correct SUT got Fail with seed %d: %s\n%s", tc.Name, plan, s, res.Reason, res.TraceString())
+		}
+		if untilFail && res.Verdict == runner.Fail {
+			break
 		}
 	}
 	return counts
@@ -113,16 +122,23 @@ func TestLuckyCorrectNeverFails(t *testing.T) {
 }
 
 // TestLuckyMutantsCaught: every name-mishandling mutant gets Fail from
-// some test case within 10 goal-directed runs.
+// some test case within 10 goal-directed runs. The default run tries
+// each mutant against the purpose that catches it (by-name, invalid,
+// by-name); STG_LONG=1 tries the purposes in turn.
 func TestLuckyMutantsCaught(t *testing.T) {
 	tcs := map[string]*spec.Model{}
 	for _, p := range luckyPurposes {
 		tcs[p] = luckyTestcase(t, p)
 	}
+	catcher := map[impl.Fault]string{impl.WholeNames: "by-name", impl.CaseInsensitive: "invalid", impl.AcceptsInvalid: "by-name"}
 	for _, f := range []impl.Fault{impl.WholeNames, impl.CaseInsensitive, impl.AcceptsInvalid} {
 		caught := ""
-		for _, p := range luckyPurposes {
-			if luckyRuns(t, tcs[p], runner.Diverse, f, 1, 10)[runner.Fail] > 0 {
+		purposes := luckyPurposes
+		if !testlong.Enabled() {
+			purposes = []string{catcher[f]}
+		}
+		for _, p := range purposes {
+			if luckyPlay(t, tcs[p], runner.Diverse, f, 1, 10, true)[runner.Fail] > 0 {
 				caught = p
 				break
 			}
@@ -179,6 +195,10 @@ func TestLuckyGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet and go test")
 	}
+	// Building a test binary of its own takes a minute or two under
+	// load: a long test. emit's TestGoSourceRuns builds and runs a
+	// generated file (cmp's) in the default run.
+	testlong.Skip(t)
 	var tcs []*spec.Model
 	for _, p := range luckyPurposes {
 		tcs = append(tcs, luckyTestcase(t, p))
