@@ -18,7 +18,8 @@ import (
 // after it stay last, untouched ("stg run TESTCASE --runs 3 -- COMMAND
 // -v"). A flag the command does not define is moved as it is, for the
 // parser to report; a flag that lacks its value is a usage error here.
-func interspersed(cmds []*cli.Command, args []string) ([]string, error) {
+func interspersed(app *cli.App, args []string) ([]string, error) {
+	cmds := app.Commands
 	i := 1
 	for i < len(args) && isFlag(args[i]) {
 		i++ // the root's flags: --help, --version
@@ -30,7 +31,7 @@ func interspersed(cmds []*cli.Command, args []string) ([]string, error) {
 	if cmd == nil {
 		return args, nil
 	}
-	path := []string{args[0], cmd.Name}
+	path := []string{app.Name, cmd.Name}
 	i++
 	for i < len(args) {
 		sub := findCommand(cmd.Subcommands, args[i])

@@ -45,8 +45,9 @@ func TestInterspersed(t *testing.T) {
 		{"stg nosuch -x a", "stg nosuch -x a"},
 		{"stg abstract SPEC --format", "flag needs an argument: --format (see stg abstract --help)"},
 		{"stg report merge a.json -o", "flag needs an argument: -o (see stg report merge --help)"},
+		{"/usr/local/bin/stg tour A B -o", "flag needs an argument: -o (see stg tour --help)"},
 	} {
-		args, err := interspersed(newApp(io.Discard, io.Discard).Commands, strings.Fields(tt.in))
+		args, err := interspersed(newApp(io.Discard, io.Discard), strings.Fields(tt.in))
 		got := strings.Join(args, " ")
 		if err != nil {
 			got = err.Error()

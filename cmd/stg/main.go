@@ -83,7 +83,7 @@ func commands() []*cli.Command {
 // run runs stg with args and returns the process exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	args, err := interspersed(app.Commands, args) // args.go: flags after arguments too
+	args, err := interspersed(app, args) // args.go: flags after arguments too
 	if err == nil {
 		err = app.Run(args)
 	}
