@@ -86,6 +86,7 @@ func NewProgress(tb testing.TB, what string, total int) *Progress {
 
 // Add counts n more steps done, and logs when the last log is 30 s old.
 func (p *Progress) Add(n int) {
+	p.tb.Helper()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done += n
