@@ -1,13 +1,20 @@
 // Package e2e plays the test cases that stg generates for every bundled
 // example against the example's reference implementation and its mutants.
 //
-// The soundness test (a correct SUT never gets Fail: 1,000 runs, half
-// goal-directed, half random walk) and the mutation score run the
+// The soundness test (a correct SUT never gets Fail: 200 runs, 1,000
+// with STG_LONG=1, half goal-directed, half random walk) and the
+// mutation score run the
 // implementations in process (examples.SUTs), where quiescence is exact:
 // no timer decides a verdict, so a Fail is a fault of the SUT and a kill
 // is real. process_test.go plays fewer runs against the real programs,
 // with the options of stg run, to show that the processes, the wire
 // protocol and the handling of time work, slow SUTs included.
+//
+// go test ./e2e plays a representative share of each matrix, so that
+// go test ./... stays short; STG_LONG=1 (internal/testlong) plays all of
+// it, and the measurements (TestMutationScoreByStrategy, the Lucky
+// People planning comparison), as the second step of .ci/run does. Long
+// tests log their progress every 30 s (go test -v).
 package e2e
 
 import (
@@ -23,13 +30,14 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/pipeline"
 	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
 
-var soundRuns = flag.Int("sound-runs", 1000, "runs of correct SUTs in process, spread over all examples and purposes")
+var soundRuns = flag.Int("sound-runs", 0, "runs of correct SUTs in process, spread over all examples and purposes (0: 200, or 1000 with STG_LONG=1)")
 
 // testcase is a generated test case of one example and purpose.
 type testcase struct {
@@ -135,11 +143,16 @@ func parallel(n, workers int, do func(i int)) {
 	wg.Wait()
 }
 
-// play runs the jobs on workers goroutines. Each job has its own Runner
-// and so its own Z3 context, used by one goroutine.
-func play(jobs []job, workers int) []outcome {
+// play runs the jobs on workers goroutines, logging the progress of t.
+// Each job has its own Runner and so its own Z3 context, used by one
+// goroutine.
+func play(t *testing.T, jobs []job, workers int) []outcome {
 	results := make([]outcome, len(jobs))
-	parallel(len(jobs), workers, func(i int) { results[i] = jobs[i].play() })
+	progress := testlong.NewProgress(t, "jobs", len(jobs))
+	parallel(len(jobs), workers, func(i int) {
+		results[i] = jobs[i].play()
+		progress.Add(1)
+	})
 	return results
 }
 
@@ -201,7 +214,11 @@ func checkSound(t *testing.T, outs []outcome) (runs, fails int) {
 func TestCorrectNeverFails(t *testing.T) {
 	t.Parallel()
 	tcs := generate(t)
-	per := (*soundRuns + len(tcs) - 1) / len(tcs)
+	total := *soundRuns
+	if total == 0 {
+		total = testlong.Runs(200, 1000)
+	}
+	per := (total + len(tcs) - 1) / len(tcs)
 	var jobs []job
 	for _, tc := range tcs {
 		correct := inProcess(t, tc.example)[0]
@@ -211,7 +228,7 @@ func TestCorrectNeverFails(t *testing.T) {
 			job{tc: tc, sut: correct.Name, start: start, opts: inProcessOptions(8), runs: per - per/2, seed: 1},
 			job{tc: tc, sut: correct.Name, start: start, opts: inProcessOptions(0), runs: per / 2, seed: 100001})
 	}
-	outs := play(jobs, 2)
+	outs := play(t, jobs, 2)
 	runs, fails := checkSound(t, outs)
 	for _, o := range outs {
 		if o.opts.Depth > 0 && o.pass == 0 && o.err == nil {
@@ -252,7 +269,7 @@ func TestMutationScore(t *testing.T) {
 	}
 	kills := map[key]kill{}
 	steps, count := map[key]int{}, map[key]int{}
-	for _, o := range play(jobs, 2) {
+	for _, o := range play(t, jobs, 2) {
 		if o.err != nil {
 			t.Errorf("%s: %v", o.job, o.err)
 			continue

@@ -15,6 +15,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/examples/lucky/sut/impl"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -60,6 +61,12 @@ func luckyTestcase(t *testing.T, purpose string) *spec.Model {
 // and counts verdicts; a Fail of the correct SUT is an error.
 func luckyRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault, seed int64, n int) map[runner.Verdict]int {
 	t.Helper()
+	return luckyPlay(t, tc, plan, f, seed, n, false)
+}
+
+// luckyPlay is luckyRuns, stopping at the first Fail when untilFail.
+func luckyPlay(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault, seed int64, n int, untilFail bool) map[runner.Verdict]int {
+	t.Helper()
 	opts := inProcessOptions(runner.DefaultDepth)
 	opts.Plan = plan
 	r, err := runner.New(tc, opts)
@@ -77,19 +84,22 @@ func luckyRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault,
 		if f == impl.Correct && res.Verdict == runner.Fail {
 			t.Errorf("%s (%s): the correct SUT got Fail with seed %d: %s\n%s", tc.Name, plan, s, res.Reason, res.TraceString())
 		}
+		if untilFail && res.Verdict == runner.Fail {
+			break
+		}
 	}
 	return counts
 }
 
-// TestLuckyCorrectNeverFails plays 1,000 seeded runs of the test cases
-// against the correct SUT (STG_LUCKY_RUNS changes the number, in the same
-// proportions): per purpose a few goal-directed runs (diverse planning,
+// TestLuckyCorrectNeverFails plays 250 seeded runs (1,000 with
+// STG_LONG=1) of the test cases against the correct SUT (STG_LUCKY_RUNS
+// changes the number, in the same proportions): per purpose a few goal-directed runs (diverse planning,
 // which solves string constraints over paths: a few hundred milliseconds
 // a run) and random walks (values drawn and checked by exact evaluation:
 // about a millisecond a run); lucky-by-sex, whose planning takes seconds,
 // plays random walks only.
 func TestLuckyCorrectNeverFails(t *testing.T) {
-	n := 1000
+	n := testlong.Runs(250, 1000)
 	if s := os.Getenv("STG_LUCKY_RUNS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
@@ -106,22 +116,29 @@ func TestLuckyCorrectNeverFails(t *testing.T) {
 		if c.diverse > 0 && d[runner.Pass] == 0 || w[runner.Pass] == 0 {
 			t.Errorf("%s: no Pass: diverse %v, walk %v", c.purpose, d, w)
 		}
-		t.Logf("%s: diverse %v, walk %v", c.purpose, d, w)
+		t.Logf("%s: diverse %v, walk %v after %v", c.purpose, d, w, time.Since(start).Round(time.Second))
 	}
 	t.Logf("%d runs in %v", total, time.Since(start).Round(time.Millisecond))
 }
 
 // TestLuckyMutantsCaught: every name-mishandling mutant gets Fail from
-// some test case within 10 goal-directed runs.
+// some test case within 10 goal-directed runs. The default run tries
+// each mutant against the purpose that catches it (by-name, invalid,
+// by-name); STG_LONG=1 tries the purposes in turn.
 func TestLuckyMutantsCaught(t *testing.T) {
 	tcs := map[string]*spec.Model{}
 	for _, p := range luckyPurposes {
 		tcs[p] = luckyTestcase(t, p)
 	}
+	catcher := map[impl.Fault]string{impl.WholeNames: "by-name", impl.CaseInsensitive: "invalid", impl.AcceptsInvalid: "by-name"}
 	for _, f := range []impl.Fault{impl.WholeNames, impl.CaseInsensitive, impl.AcceptsInvalid} {
 		caught := ""
-		for _, p := range luckyPurposes {
-			if luckyRuns(t, tcs[p], runner.Diverse, f, 1, 10)[runner.Fail] > 0 {
+		purposes := luckyPurposes
+		if !testlong.Enabled() {
+			purposes = []string{catcher[f]}
+		}
+		for _, p := range purposes {
+			if luckyPlay(t, tcs[p], runner.Diverse, f, 1, 10, true)[runner.Fail] > 0 {
 				caught = p
 				break
 			}
@@ -144,10 +161,14 @@ func TestLuckyMutantsCaught(t *testing.T) {
 // then when a deviation makes the run re-plan from a longer run of one
 // sex.) Planning goes through the string tests abstracted to booleans
 // (runner/strabs.go): about 2 s a run, where it was 3 to 35 s with the
-// strings in every check.
+// strings in every check. 80 such runs make it a long test (STG_LONG=1);
+// TestDiverseCatchesNotCapped shows the same on the counter threshold in
+// the default run.
 func TestLuckyDiverseCatchesNotCapped(t *testing.T) {
+	testlong.Skip(t)
 	tc := luckyTestcase(t, "by-sex")
 	diverse := luckyRuns(t, tc, runner.Diverse, impl.NotCapped, 1, 20)
+	t.Logf("not-capped, diverse: %v", diverse)
 	shortest := luckyRuns(t, tc, runner.Shortest, impl.NotCapped, 1, 20)
 	t.Logf("not-capped, 20 runs: diverse %v, shortest %v", diverse, shortest)
 	if diverse[runner.Fail] == 0 {
@@ -174,6 +195,10 @@ func TestLuckyGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet and go test")
 	}
+	// Building a test binary of its own takes a minute or two under
+	// load: a long test. emit's TestGoSourceRuns builds and runs a
+	// generated file (cmp's) in the default run.
+	testlong.Skip(t)
 	var tcs []*spec.Model
 	for _, p := range luckyPurposes {
 		tcs = append(tcs, luckyTestcase(t, p))

@@ -24,6 +24,7 @@ import (
 	"github.com/stg-tool/stg/examples/microgrid/funcs"
 	microgrid "github.com/stg-tool/stg/examples/microgrid/sut/impl"
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -37,8 +38,12 @@ import (
 const microgridLength = 6
 
 // microgridRuns are the runs of the correct controller, spread over the
-// purposes.
-const microgridRuns = 1000
+// purposes, with STG_LONG=1, and microgridShortRuns without; a mutant
+// plays them up to its first Fail (always-rise, the slowest, needs 72).
+const (
+	microgridRuns      = 1000
+	microgridShortRuns = 250
+)
 
 // microgridSession holds the microgrid's purposes on one solver context.
 type microgridSession struct {
@@ -119,11 +124,11 @@ func (s *microgridSession) run(i int, f microgrid.Fault) (*online.Result, int, e
 
 // TestOnlineMicrogrid: Theorem 1 of the AGATHA paper with external
 // functions evaluated at run time: no Fail for the correct controller in
-// 1,000 runs, a Fail for every mutant. The log has the verdicts per
+// 250 runs (1,000 with STG_LONG=1), a Fail for every mutant. The log has the verdicts per
 // purpose and each mutant's killing run.
 func TestOnlineMicrogrid(t *testing.T) {
 	t.Parallel()
-	testOnlineMicrogrid(t, false, microgridRuns)
+	testOnlineMicrogrid(t, false, testlong.Runs(microgridShortRuns, microgridRuns))
 }
 
 // TestOnlineMicrogridTablesOnly: with Table 3 and no implementation, the
@@ -132,7 +137,7 @@ func TestOnlineMicrogrid(t *testing.T) {
 // gives the correct controller Fail.
 func TestOnlineMicrogridTablesOnly(t *testing.T) {
 	t.Parallel()
-	testOnlineMicrogrid(t, true, microgridRuns/4)
+	testOnlineMicrogrid(t, true, testlong.Runs(microgridShortRuns, microgridRuns)/4)
 }
 
 func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs int) {

@@ -18,6 +18,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	atmpaper "github.com/stg-tool/stg/examples/atm-paper/sut/impl"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -57,8 +58,14 @@ var onlineCriteria = []struct {
 }
 
 // onlineRuns are the runs of the correct SUT of each example, spread
-// over its purposes (and, for atm-paper, its initial states).
-const onlineRuns = 1000
+// over its purposes (and, for atm-paper, its initial states), with
+// STG_LONG=1; onlineSoundRuns without. A mutant plays the same schedule
+// up to its first Fail, at most onlineRuns runs in either case (the
+// slowest to kill needs 223).
+const (
+	onlineRuns      = 1000
+	onlineSoundRuns = 200
+)
 
 // onlineSUT is an implementation of an example, in process.
 type onlineSUT struct {
@@ -215,11 +222,11 @@ type soundness struct {
 	fails []string // each Fail, with its purpose, seed and trace
 }
 
-// sound plays the onlineRuns runs of the schedule against the correct
-// SUT.
+// sound plays the first onlineSoundRuns runs of the schedule (onlineRuns
+// with STG_LONG=1) against the correct SUT.
 func (s *onlineSession) sound() (soundness, error) {
 	r := soundness{count: map[online.Verdict]int{}}
-	for i := range onlineRuns {
+	for i := range testlong.Runs(onlineSoundRuns, onlineRuns) {
 		p, start, seed := s.schedule(i)
 		res, err := s.run(p, s.ex.suts[0], start, seed)
 		if err != nil {
@@ -273,7 +280,8 @@ type onlineOutcome struct {
 
 // TestOnlineSymbolicPurposes plays, for every example, the purposes that
 // a coverage criterion generates (onlineCriteria) on-line, in process:
-// onlineRuns seeded runs of the correct SUT spread over the purposes
+// onlineSoundRuns seeded runs (onlineRuns with STG_LONG=1) of the correct
+// SUT spread over the purposes
 // (Theorem 1: none may end in Fail), and the same runs against each
 // mutant up to its first Fail (each must get one). Quiescence is exact
 // in process, so a Fail on δ is a missing output. The log prints a
@@ -301,7 +309,9 @@ func TestOnlineSymbolicPurposes(t *testing.T) {
 		err       error
 	}
 	results := make([]jobResult, len(jobs))
+	progress := testlong.NewProgress(t, "jobs", len(jobs))
 	parallel(len(jobs), 2, func(i int) {
+		defer progress.Add(1)
 		j, r := jobs[i], &results[i]
 		ex := exs[j.example]
 		s, err := newOnlineSession(ex)
@@ -382,7 +392,9 @@ func TestOnlineSymbolicPurposes(t *testing.T) {
 //     from m0 only if m0 >= 1000: only m0 = 999 shows the fault (from
 //     m0 = 900 it survives, from 999 it is killed).
 //
-// TestOnlineSymbolicPurposes kills it at length 6 (k-inclusion 3).
+// TestOnlineSymbolicPurposes kills it at length 6 (k-inclusion 3). The
+// default run plays the kill; the survivals (610 runs without a Fail)
+// play with STG_LONG=1.
 func TestOnlineNoFeeLength(t *testing.T) {
 	t.Parallel()
 	base := onlineExamples(t)[len(onlineCriteria)-1]
@@ -409,6 +421,9 @@ func TestOnlineNoFeeLength(t *testing.T) {
 		{length: 3, starts: []int{2}, runs: 170},             // m0=900
 		{length: 3, starts: []int{3}, runs: 170, kill: true}, // m0=999, cp0=1
 	} {
+		if !c.kill && !testlong.Enabled() {
+			continue
+		}
 		ex := base
 		var starts []string
 		for _, i := range c.starts {

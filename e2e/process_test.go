@@ -123,7 +123,7 @@ func TestProcesses(t *testing.T) {
 	// The slowest jobs first, for a short makespan.
 	slices.SortStableFunc(jobs, func(a, b job) int { return strings.Count(b.sut, "late") - strings.Count(a.sut, "late") })
 	start := time.Now()
-	outs := play(jobs, processWorkers)
+	outs := play(t, jobs, processWorkers)
 	t.Logf("%d jobs, %d runs in %v", len(jobs), sumRuns(outs), time.Since(start).Round(time.Second))
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {

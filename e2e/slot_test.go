@@ -19,6 +19,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	slot "github.com/stg-tool/stg/examples/slot/sut/impl"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/project"
 	"github.com/stg-tool/stg/solver"
@@ -98,7 +99,7 @@ func sent(res *online.Result, action string) []*big.Int {
 // TestSlotProjectedPurposeOnline: on-line testing of SM alone with the
 // purposes projected from the system (acceptance of issue 11): the
 // correct SM passes the win purpose when it wins and is never failed in
-// 1,000 seeded runs, whose stimuli are all the system's (a bet in
+// 200 seeded runs (1,000 with STG_LONG=1), whose stimuli are all the system's (a bet in
 // (0, 100], a gain of 10 times the bet); the 9x mutant fails whenever it
 // wins; the never-wins mutant (conformant: w is open) is never failed
 // and never passes; the bet-101 mutant's machine is SM's correct one.
@@ -113,7 +114,8 @@ func TestSlotProjectedPurposeOnline(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	counts := map[online.Verdict]int{}
-	for seed := int64(1); seed <= 1000; seed++ {
+	n := testlong.Runs(200, 1000)
+	for seed := int64(1); seed <= int64(n); seed++ {
 		w := seed%2 == 0
 		res, err := win.Run(ctx, slot.New(slot.Correct, w), seed)
 		if err != nil {
@@ -138,8 +140,8 @@ func TestSlotProjectedPurposeOnline(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("1,000 runs of the win purpose against the correct SM in %v: %d Pass, %d WeakPass, %d Inconc",
-		time.Since(start).Round(time.Millisecond), counts[online.Pass], counts[online.WeakPass], counts[online.Inconc])
+	t.Logf("%d runs of the win purpose against the correct SM in %v: %d Pass, %d WeakPass, %d Inconc",
+		n, time.Since(start).Round(time.Millisecond), counts[online.Pass], counts[online.WeakPass], counts[online.Inconc])
 
 	for _, c := range []struct {
 		purpose string

@@ -1,12 +1,12 @@
 package e2e
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/runner"
 )
 
@@ -17,8 +17,8 @@ import (
 // No run may end in Fail. It is long: it runs with -slow or STG_LONG=1
 // (.ci/run sets it).
 func TestSoakSlowSUTs(t *testing.T) {
-	if !*slow && os.Getenv("STG_LONG") == "" {
-		t.Skip("the soak runs with -slow or STG_LONG=1")
+	if !*slow {
+		testlong.Skip(t)
 	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
@@ -48,7 +48,7 @@ func TestSoakSlowSUTs(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	outs := play(jobs, processWorkers)
+	outs := play(t, jobs, processWorkers)
 	t.Logf("%d jobs, %d runs in %v under two busy loops", len(jobs), sumRuns(outs), time.Since(start).Round(time.Second))
 	soundCheck(t, outs)
 }

@@ -10,6 +10,7 @@ import (
 	tank "github.com/stg-tool/stg/examples/tank/sut/impl"
 	"github.com/stg-tool/stg/instantiate"
 	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/internal/testlong"
 	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -128,11 +129,12 @@ func playTour(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int,
 	return pass, fail, first
 }
 
-// TestTourCorrectPasses: 1,000 seeded runs of the instantiated tests of
-// every example against its correct implementation all end in Pass.
+// TestTourCorrectPasses: 200 seeded runs (1,000 with STG_LONG=1) of the
+// instantiated tests of every example against its correct implementation
+// all end in Pass.
 func TestTourCorrectPasses(t *testing.T) {
 	t.Parallel()
-	const total = 1000
+	total := testlong.Runs(200, 1000)
 	var all []*spec.Model
 	var sut []func() adapter.SUT
 	for _, ex := range tourExamples() {

@@ -227,7 +227,7 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	}
 	if opts.Warn != nil {
 		for _, n := range res.Tester.Approximations {
-			fmt.Fprintf(opts.Warn, "warning: %s\n", n)
+			fmt.Fprintln(opts.Warn, Warning(n)) // warning.go: FILE:LINE:COL: warning: MSG
 		}
 	}
 	progress("canonical tester: %d transitions", len(res.Tester.Transitions))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/emicklei/dot"
 	"github.com/urfave/cli/v2"
@@ -24,6 +25,7 @@ func abstractCommand() *cli.Command {
 		Name:      "abstract",
 		Usage:     "predicate abstraction of a spec guided by a test purpose (LTG/GeneSyst)",
 		ArgsUsage: "SPEC PURPOSE",
+		UsageText: "stg abstract SPEC PURPOSE [--vars X,Y] [--no-filter] [--reachable] [--format text|yaml|dot] [--stats [--format json]] [--solver-timeout DURATION]",
 		Description: `Abstract reads SPEC as a behavioural model (every transition an elementary
 guarded action, the invariant: and ranges as I) and PURPOSE as a labelled
 transition system (action sets, where: state predicates on the state
@@ -38,16 +40,18 @@ obligations, proved absent by a weak prover that ignores I, unproved
 (kept by it), filtered (refuted exactly, with I). --no-filter keeps the
 filtered transitions; --reachable keeps the reachable states only;
 --stats prints the Table I row, with the sizes of the synchronised product
-SP with the purpose, with and without filtering.
+SP with the purpose, with and without filtering; --stats --format json
+prints them as JSON, with the key names of stg symex --stats (states,
+transitions, time_ms).
 
 Example:
    stg abstract examples/quidonc/spec.yaml examples/quidonc/purpose-fig4.yaml
    stg abstract --format dot examples/quidonc/spec.yaml examples/quidonc/purpose-fig4.yaml | dot -Tsvg > a.svg`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "vars", Usage: "abstraction variables `x,y` (overrides the rule)"},
+			varsFlag(),
 			&cli.BoolFlag{Name: "no-filter", Usage: "keep the transitions only the exact check refutes"},
 			&cli.BoolFlag{Name: "reachable", Usage: "keep only the abstract states reachable from an initial one"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, yaml or dot"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, yaml or dot; with --stats, text or json"},
 			&cli.BoolFlag{Name: "stats", Usage: "print the columns of Table I instead"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION` (an undecided query keeps the state or transition)"},
 		},
@@ -64,15 +68,10 @@ func runAbstract(c *cli.Context) error {
 		return usageError(c, "stg abstract needs SPEC and PURPOSE")
 	}
 	format := c.String("format")
-	if format != "text" && format != "yaml" && format != "dot" {
-		return usageError(c, "unknown --format %q: want text, yaml or dot", format)
+	if err := checkFormat(c, format, []string{"text", "yaml", "dot"}); err != nil {
+		return err
 	}
-	opts := predabs.Options{NoFilter: c.Bool("no-filter"), Reachable: c.Bool("reachable")}
-	if v := c.String("vars"); v != "" {
-		for _, x := range strings.Split(v, ",") {
-			opts.Vars = append(opts.Vars, strings.TrimSpace(x))
-		}
-	}
+	opts := predabs.Options{NoFilter: c.Bool("no-filter"), Reachable: c.Bool("reachable"), Vars: varsOf(c)}
 	s, tp, err := loadSpecPurpose(args)
 	if err != nil {
 		return inputError(err)
@@ -83,17 +82,27 @@ func runAbstract(c *cli.Context) error {
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(c.Duration("solver-timeout"))
+	start := time.Now()
 	a, err := predabs.Abstract(ctx, s, tp, opts)
 	if err != nil {
 		return inputError(err)
 	}
-	if len(a.Compatible) > 0 {
-		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
+	elapsed := time.Since(start)
+	if err := compatible(tp, a); err != nil {
+		return err
 	}
 	w := c.App.Writer
 	switch {
 	case c.Bool("stats"):
-		return writeAbstractStats(ctx, w, a)
+		f, err := abstractFiguresOf(ctx, a, elapsed)
+		if err != nil {
+			return inputError(err)
+		}
+		if format == "json" {
+			return writeStatsJSON(w, f)
+		}
+		f.writeText(w)
+		return nil
 	case format == "yaml":
 		return writeAbstractYAML(w, a)
 	case format == "dot":
@@ -101,6 +110,15 @@ func runAbstract(c *cli.Context) error {
 		return err
 	}
 	writeAbstractText(w, a)
+	return nil
+}
+
+// compatible fails when the purpose tp is not compatible with the
+// abstraction a (Prop. 1 of the paper): with --vars, it may not be.
+func compatible(tp *spec.Model, a *predabs.Abstraction) error {
+	if len(a.Compatible) > 0 {
+		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
+	}
 	return nil
 }
 
@@ -300,10 +318,57 @@ func abstractDOT(a *predabs.Abstraction) *dot.Graph {
 	return g
 }
 
-// writeAbstractStats prints the columns of Table I: the behavioural
-// model, the purpose, the abstraction generation and the product SP,
-// with and without filtering.
-func writeAbstractStats(ctx *solver.Context, w io.Writer, a *predabs.Abstraction) error {
+// abstractFigures are the columns of Table I: the behavioural model M,
+// the purpose TP, the abstraction A and the product SP, with and without
+// filtering (without: an abstraction made again with --no-filter).
+type abstractFigures struct {
+	Actions          int                  `json:"actions"` // #Act of M
+	EGAs             int                  `json:"egas"`
+	EnumVars         int                  `json:"enum_vars"`
+	AvgDomain        float64              `json:"avg_domain"`
+	NumVars          int                  `json:"num_vars"`
+	ConcreteStates   *int                 `json:"concrete_states"` // of M, reachable; null: infinite (or not known)
+	Purpose          abstractPurposeStats `json:"purpose"`
+	Candidates       int                  `json:"candidate_states"`
+	States           int                  `json:"states"`
+	Reachable        int                  `json:"reachable_states"`
+	LTSTransitions   int                  `json:"lts_transitions"` // by action
+	Transitions      int                  `json:"transitions"`     // by EGA
+	PO               int                  `json:"proof_obligations"`
+	ProvedAbsent     int                  `json:"proved_absent"`
+	Unproved         int                  `json:"unproved"`
+	Filtered         int                  `json:"filtered"`
+	POTimeMS         float64              `json:"po_time_ms"`
+	FilterTimeMS     float64              `json:"filter_time_ms"`
+	SP               productStats         `json:"sp"`
+	WithoutFiltering abstractVariant      `json:"without_filtering"`
+	TimeMS           float64              `json:"time_ms"` // of the abstraction asked for
+
+	concreteStates     string // ConcreteStates, or why not
+	poTime, filterTime time.Duration
+	unprovedOf         int // the transitions without filtering, over which unproved counts
+}
+
+type abstractPurposeStats struct {
+	States          int `json:"states"`
+	Transitions     int `json:"transitions"`
+	Actions         int `json:"actions"`
+	StatePredicates int `json:"state_predicates"`
+}
+
+// productStats is the size of a product SP.
+type productStats struct {
+	States      int `json:"states"`
+	Transitions int `json:"transitions"`
+}
+
+type abstractVariant struct {
+	LTSTransitions int          `json:"lts_transitions"`
+	Transitions    int          `json:"transitions"`
+	SP             productStats `json:"sp"`
+}
+
+func abstractFiguresOf(ctx *solver.Context, a *predabs.Abstraction, elapsed time.Duration) (*abstractFigures, error) {
 	st := a.Stats
 	other := a
 	if !a.Options.NoFilter {
@@ -311,59 +376,73 @@ func writeAbstractStats(ctx *solver.Context, w io.Writer, a *predabs.Abstraction
 		opts.NoFilter = true
 		var err error
 		if other, err = predabs.Abstract(ctx, a.Behaviour.Spec, a.Purpose.Model, opts); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	sp, err := a.Product(ctx, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	spAll, err := other.Product(ctx, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	statesM, n := "infinite", (*int)(nil)
+	if m, err := a.Behaviour.ReachableStates(ctx, maxStatesM); err == nil {
+		statesM, n = fmt.Sprint(m), &m
+	} else if !errors.Is(err, predabs.ErrInfinite) {
+		statesM = err.Error()
+	}
+	return &abstractFigures{Actions: st.Actions, EGAs: st.EGAs, EnumVars: st.EnumVars, AvgDomain: st.AvgDomain, NumVars: st.NumVars,
+		ConcreteStates: n, concreteStates: statesM,
+		Purpose:    abstractPurposeStats{States: st.TPStates, Transitions: st.TPTrans, Actions: st.TPActions, StatePredicates: st.TPPreds},
+		Candidates: st.Candidates, States: st.States, Reachable: st.Reachable, LTSTransitions: st.LTSTransitions, Transitions: st.Transitions,
+		PO: st.PO, ProvedAbsent: st.ProvedAbsent, Unproved: st.Unproved, Filtered: st.Filtered,
+		POTimeMS: timeMS(st.POTime), FilterTimeMS: timeMS(st.FilterTime),
+		SP: productStats{len(sp.States), len(sp.Transitions)},
+		WithoutFiltering: abstractVariant{LTSTransitions: other.Stats.LTSTransitions, Transitions: len(other.Transitions),
+			SP: productStats{len(spAll.States), len(spAll.Transitions)}},
+		TimeMS: timeMS(elapsed), poTime: st.POTime, filterTime: st.FilterTime, unprovedOf: len(other.Transitions)}, nil
+}
+
+// writeText prints the figures as the rows of Table I.
+func (f *abstractFigures) writeText(w io.Writer) {
 	pct := func(n, d int) string {
 		if d == 0 {
 			return "0"
 		}
-		return fmt.Sprintf("%d (%.1f %%)", n, 100*float64(n)/float64(d))
+		return fmt.Sprintf("%d (%s)", n, percent(n, d))
 	}
-	statesM := "infinite"
-	if n, err := a.Behaviour.ReachableStates(ctx, maxStatesM); err == nil {
-		statesM = fmt.Sprint(n)
-	} else if !errors.Is(err, predabs.ErrInfinite) {
-		statesM = err.Error()
-	}
+	wo := f.WithoutFiltering
 	rows := [][2]string{
-		{"#Act", fmt.Sprint(st.Actions)},
-		{"#EGA", fmt.Sprint(st.EGAs)},
-		{"enum vars (avg dom)", fmt.Sprintf("%d (%.2f)", st.EnumVars, st.AvgDomain)},
-		{"num vars", fmt.Sprint(st.NumVars)},
-		{"#states M (reachable)", statesM},
-		{"TP states", fmt.Sprint(st.TPStates)},
-		{"TP trans", fmt.Sprint(st.TPTrans)},
-		{"TP act", fmt.Sprint(st.TPActions)},
-		{"TP state preds", fmt.Sprint(st.TPPreds)},
-		{"A candidate states", fmt.Sprint(st.Candidates)},
-		{"A states", fmt.Sprint(st.States)},
-		{"A reachable states", fmt.Sprint(st.Reachable)},
-		{"A trans (LTS: by action)", fmt.Sprint(st.LTSTransitions)},
-		{"A trans (by EGA)", fmt.Sprint(st.Transitions)},
-		{"A trans without filtering", fmt.Sprintf("%d (by action), %d (by EGA)", other.Stats.LTSTransitions, len(other.Transitions))},
-		{"#PO", fmt.Sprint(st.PO)},
-		{"PO time", st.POTime.Round(1e5).String()},
-		{"proved absent", fmt.Sprint(st.ProvedAbsent)},
-		{"unproved", pct(st.Unproved, len(other.Transitions))},
-		{"filtered", pct(st.Filtered, st.Unproved)},
-		{"filter time", st.FilterTime.Round(1e5).String()},
-		{"SP states", fmt.Sprint(len(sp.States))},
-		{"SP trans", fmt.Sprint(len(sp.Transitions))},
-		{"SP states without filtering", fmt.Sprint(len(spAll.States))},
-		{"SP trans without filtering", fmt.Sprint(len(spAll.Transitions))},
-		{"SP filtered", fmt.Sprint(len(spAll.Transitions) - len(sp.Transitions))},
+		{"#Act", fmt.Sprint(f.Actions)},
+		{"#EGA", fmt.Sprint(f.EGAs)},
+		{"enum vars (avg dom)", fmt.Sprintf("%d (%.2f)", f.EnumVars, f.AvgDomain)},
+		{"num vars", fmt.Sprint(f.NumVars)},
+		{"#states M (reachable)", f.concreteStates},
+		{"TP states", fmt.Sprint(f.Purpose.States)},
+		{"TP trans", fmt.Sprint(f.Purpose.Transitions)},
+		{"TP act", fmt.Sprint(f.Purpose.Actions)},
+		{"TP state preds", fmt.Sprint(f.Purpose.StatePredicates)},
+		{"A candidate states", fmt.Sprint(f.Candidates)},
+		{"A states", fmt.Sprint(f.States)},
+		{"A reachable states", fmt.Sprint(f.Reachable)},
+		{"A trans (LTS: by action)", fmt.Sprint(f.LTSTransitions)},
+		{"A trans (by EGA)", fmt.Sprint(f.Transitions)},
+		{"A trans without filtering", fmt.Sprintf("%d (by action), %d (by EGA)", wo.LTSTransitions, wo.Transitions)},
+		{"#PO", fmt.Sprint(f.PO)},
+		{"PO time", f.poTime.Round(1e5).String()},
+		{"proved absent", fmt.Sprint(f.ProvedAbsent)},
+		{"unproved", pct(f.Unproved, f.unprovedOf)},
+		{"filtered", pct(f.Filtered, f.Unproved)},
+		{"filter time", f.filterTime.Round(1e5).String()},
+		{"SP states", fmt.Sprint(f.SP.States)},
+		{"SP trans", fmt.Sprint(f.SP.Transitions)},
+		{"SP states without filtering", fmt.Sprint(wo.SP.States)},
+		{"SP trans without filtering", fmt.Sprint(wo.SP.Transitions)},
+		{"SP filtered", fmt.Sprint(wo.SP.Transitions - f.SP.Transitions)},
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-28s %s\n", r[0]+":", r[1])
 	}
-	return nil
 }

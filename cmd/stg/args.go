@@ -2,71 +2,171 @@ package main
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 )
 
-// positionalArgs returns the positional arguments of c, parsing the
-// flags written after them. urfave/cli (like package flag) stops at the
-// first positional argument, but docs/reference.md#command-line writes the flags last
-// ("stg dot MODEL -o OUT"). A "--" ends the flags; everything after it
-// is positional.
-func positionalArgs(c *cli.Context) ([]string, error) {
-	var pos []string
-	args := c.Args().Slice()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			pos = append(pos, args[i+1:]...)
+// interspersed returns the command line args (as os.Args: the program
+// first) with the flags of the command it names moved before that
+// command's positional arguments, so that flags may be written before
+// or after the arguments on every command ("stg report merge s1.json
+// s2.json -o all.json"). urfave/cli, like package flag, stops at the
+// first positional argument. A "--" ends the flags: it and everything
+// after it stay last, untouched ("stg run TESTCASE --runs 3 -- COMMAND
+// -v"). A flag the command does not define is moved as it is, for the
+// parser to report; a flag that lacks its value is a usage error here.
+func interspersed(app *cli.App, args []string) ([]string, error) {
+	cmds := app.Commands
+	i := 1
+	for i < len(args) && isFlag(args[i]) {
+		i++ // the root's flags: --help, --version
+	}
+	if i == len(args) {
+		return args, nil
+	}
+	cmd := findCommand(cmds, args[i])
+	if cmd == nil {
+		return args, nil
+	}
+	path := []string{app.Name, cmd.Name}
+	i++
+	for i < len(args) {
+		sub := findCommand(cmd.Subcommands, args[i])
+		if sub == nil {
 			break
 		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			pos = append(pos, a)
-			continue
-		}
-		name := strings.TrimLeft(a, "-")
-		value, hasValue := "", false
-		if k, v, ok := strings.Cut(name, "="); ok {
-			name, value, hasValue = k, v, true
-		}
-		f := lookupFlag(c.Command.Flags, name)
-		if f == nil {
-			return nil, fmt.Errorf("flag provided but not defined: %s", a)
-		}
-		if _, isBool := f.(*cli.BoolFlag); isBool && !hasValue {
-			value, hasValue = "true", true
-		}
-		if !hasValue {
-			if i+1 == len(args) {
-				return nil, fmt.Errorf("flag needs an argument: %s", a)
-			}
-			i++
-			value = args[i]
-		}
-		// urfave/cli keeps one flag.Value per alias and reconciles them
-		// only while parsing; set them all.
-		for _, n := range f.Names() {
-			if err := c.Set(n, value); err != nil {
-				return nil, fmt.Errorf("invalid value %q for flag %s: %v%s", value, a, err, flagHint(f, value, err)) // suggest.go
-			}
-		}
+		cmd, i, path = sub, i+1, append(path, sub.Name)
 	}
-	return pos, nil
+	flags, pos, err := splitFlags(cmd.Flags, args[i:])
+	if err != nil {
+		return nil, &exitCode{code: exitError, err: fmt.Errorf("%v (see %s --help)", err, strings.Join(path, " "))}
+	}
+	return slices.Concat(args[:i:i], flags, pos), nil
 }
 
-func lookupFlag(flags []cli.Flag, name string) cli.Flag {
-	for _, f := range flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return f
-			}
+// splitFlags splits args into the flags (with their values) and the
+// positional arguments, which keep "--" and what follows it.
+func splitFlags(defined []cli.Flag, args []string) (flags, pos []string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(pos, args[i:]...), nil
+		case !isFlag(a):
+			pos = append(pos, a)
+		case strings.Contains(a, "=") || !takesValue(defined, a):
+			flags = append(flags, a)
+		case i+1 == len(args):
+			return nil, nil, fmt.Errorf("flag needs an argument: %s", a)
+		default:
+			flags = append(flags, a, args[i+1])
+			i++
+		}
+	}
+	return flags, pos, nil
+}
+
+func isFlag(a string) bool { return len(a) > 1 && a[0] == '-' && a != "--" }
+
+// takesValue says whether the flag written a is defined in flags and
+// takes a value (a boolean flag does not).
+func takesValue(flags []cli.Flag, a string) bool {
+	f := lookupFlag(flags, strings.TrimLeft(a, "-"))
+	if f == nil {
+		return false
+	}
+	v, ok := f.(cli.DocGenerationFlag)
+	return ok && v.TakesValue()
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.HasName(name) {
+			return c
 		}
 	}
 	return nil
 }
 
-// usageError is a misuse of a command line (exit 3).
+func lookupFlag(flags []cli.Flag, name string) cli.Flag {
+	for _, f := range flags {
+		if slices.Contains(f.Names(), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// positionalArgs returns the positional arguments of c without the "--"
+// that ends the flags. run has moved every flag before them
+// (interspersed), where urfave/cli parses it.
+func positionalArgs(c *cli.Context) ([]string, error) {
+	args := c.Args().Slice()
+	if i := slices.Index(args, "--"); i >= 0 {
+		return slices.Concat(args[:i], args[i+1:]), nil
+	}
+	return args, nil
+}
+
+// commandPath returns the command of c as typed: "stg", "stg generate",
+// "stg report merge".
+func commandPath(c *cli.Context) string {
+	var names []string
+	for _, ctx := range c.Lineage() {
+		if ctx.Command != nil && ctx.Command.Name != "" {
+			names = append(names, ctx.Command.Name)
+		}
+	}
+	slices.Reverse(names)
+	if len(names) == 0 || names[0] != c.App.Name {
+		names = append([]string{c.App.Name}, names...)
+	}
+	return strings.Join(names, " ")
+}
+
+// usageError is a misuse of a command line (exit 3): one line, which
+// names the command's help.
 func usageError(c *cli.Context, format string, args ...any) error {
-	return &exitCode{code: exitError, err: fmt.Errorf("%s (see stg %s --help)", fmt.Sprintf(format, args...), c.Command.Name)}
+	return &exitCode{code: exitError, err: fmt.Errorf("%s (see %s --help)", fmt.Sprintf(format, args...), commandPath(c))}
+}
+
+// onUsageError reports an error of urfave/cli's flag parsing (an unknown
+// flag, a flag without its value, a value of the wrong type) as
+// usageError does, instead of the command's whole help.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	msg := goFlagName.ReplaceAllString(err.Error(), "$1--$2") // -format: package flag's spelling
+	if strings.HasPrefix(msg, "invalid value ") {
+		msg += durationHint(flagValue(msg)) // suggest.go
+	}
+	return usageError(c, "%s", msg)
+}
+
+var goFlagName = regexp.MustCompile(`(: |flag )-([a-z][a-z0-9-]+)`)
+
+// flagValue returns the value quoted in flag's error message `invalid
+// value "200" for flag -timeout: ...`.
+func flagValue(msg string) string {
+	_, rest, _ := strings.Cut(msg, `"`)
+	v, _, _ := strings.Cut(rest, `"`)
+	return v
+}
+
+// conventions gives every command of cmds, and their subcommands, the
+// conventions of the command line: onUsageError, placeholders that name
+// the value (placeholders) and a usage line that lists every flag
+// (fullUsage). path is the command line up to cmds ("stg").
+func conventions(cmds []*cli.Command, path string) {
+	for _, c := range cmds {
+		if c.OnUsageError == nil {
+			c.OnUsageError = onUsageError
+		}
+		placeholders(c.Flags)
+		if len(c.Subcommands) == 0 {
+			c.UsageText = fullUsage(c, path+" "+c.Name)
+		}
+		conventions(c.Subcommands, path+" "+c.Name)
+	}
 }

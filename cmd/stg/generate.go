@@ -173,9 +173,9 @@ func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error
 	}
 	switch r {
 	case solver.Unsat:
-		fmt.Fprintf(w, "warning: test case %s: no run of at most %d steps reaches Pass; the analysis of this domain may have kept paths that cannot (try --domain polyhedra)\n", tc.Name, passDepth)
+		fmt.Fprintln(w, pipeline.Warning(fmt.Sprintf("test case %s: no run of at most %d steps reaches Pass; the analysis of this domain may have kept paths that cannot (try --domain polyhedra)", tc.Name, passDepth)))
 	case solver.Unknown:
-		fmt.Fprintf(w, "warning: test case %s: not known whether a run of at most %d steps reaches Pass (the search was undecided or ran past %d solver queries)\n", tc.Name, passDepth, passBudget)
+		fmt.Fprintln(w, pipeline.Warning(fmt.Sprintf("test case %s: not known whether a run of at most %d steps reaches Pass (the search was undecided or ran past %d solver queries)", tc.Name, passDepth, passBudget)))
 	}
 	return nil
 }

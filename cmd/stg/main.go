@@ -40,21 +40,26 @@ func (e *exitCode) Unwrap() error { return e.err }
 func inputError(err error) error { return &exitCode{code: exitError, err: err} }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:      "stg",
 		Usage:     "symbolic test generation from ioSTS models",
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Usage errors are ours to report with exit code 3.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		HideHelpCommand: true,
+		HideHelpCommand: true, // ours, helpCommand, takes a subcommand too
 		Commands:        commands(),
-		Version:         version(),  // suggest.go; stg --version
-		Action:          rootAction, // suggest.go: an unknown command names the nearest
-		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
-			return &exitCode{code: exitError, err: fmt.Errorf("%w (see stg %s --help)", err, c.Command.Name)}
-		},
+		// --version only: -v is generate's --verbose. urfave/cli's
+		// version flag, a package variable, is -v too; ours replaces it.
+		HideVersion: true,
+		// With a command named help, urfave/cli adds no --help: give it.
+		Flags:        []cli.Flag{cli.HelpFlag, &cli.BoolFlag{Name: "version", Usage: "print the version of stg"}},
+		Before:       printVersion, // suggest.go
+		Action:       rootAction,   // suggest.go: an unknown command names the nearest
+		OnUsageError: onUsageError, // args.go
 	}
+	conventions(app.Commands, app.Name) // args.go
+	return app
 }
 
 // commands returns stg's commands, each ended by a signal with exit 3
@@ -85,12 +90,17 @@ func allCommands() []*cli.Command {
 		composeCommand(),
 		projectCommand(),
 		viewCommand(),
+		helpCommand(), // suggest.go
 	}
 }
 
 // run runs stg with args and returns the process exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	err := newApp(stdout, stderr).Run(args)
+	app := newApp(stdout, stderr)
+	args, err := interspersed(app, args) // args.go: flags after arguments too
+	if err == nil {
+		err = app.Run(args)
+	}
 	if err == nil {
 		return exitPass
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
@@ -19,7 +20,7 @@ func projectCommand() *cli.Command {
 		Name:      "project",
 		Usage:     "project system behaviours onto a component, with external constraints",
 		ArgsUsage: "SYSTEM",
-		UsageText: "stg project SYSTEM --on COMPONENT (--path ID | --all-leaves) [--format text|yaml|dot]",
+		UsageText: "stg project SYSTEM --on COMPONENT (--path ID | --all-leaves) [--format text|yaml|dot] [--stats [--format json]] [--solver-timeout DURATION]",
 		Description: `Project executes the system symbolically (restricted by inclusion),
 takes its maximal behaviours (the leaves of the τ-reduced tree, Def 13 of
 the component-systems paper) or the path to node ID (the IDs number the
@@ -33,13 +34,19 @@ complementary twin (the constraint negated), satisfiable or not; then the
 test purpose of Def 18 (accept, skip, ⊥). stg purposes SYSTEM --on
 COMPONENT writes those purposes as sympurpose files for stg run.
 
+--stats prints the figures only: the system's tree (nodes, transitions,
+the coverage of the system's transitions), the behaviours projected, their
+steps and twins, how many have a purpose, the time; --stats --format json
+prints them as JSON, with the key names of stg symex --stats.
+
 Example:
    stg project examples/slot/system.yaml --on SM --all-leaves`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "on", Usage: "the sub-system `COMPONENT`"},
 			&cli.IntFlag{Name: "path", Value: -1, Usage: "project the path to the system's node `ID`"},
 			&cli.BoolFlag{Name: "all-leaves", Usage: "project every maximal behaviour of the system"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, yaml or dot"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, yaml or dot; with --stats, text or json"},
+			&cli.BoolFlag{Name: "stats", Usage: "print the figures of the projection only"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
 		},
 		Action: runProject,
@@ -83,11 +90,15 @@ func projectSession(c *cli.Context, z *solver.Context, allByDefault bool) (*proj
 }
 
 func runProject(c *cli.Context) error {
+	if err := checkFormat(c, c.String("format"), []string{"text", "yaml", "dot"}); err != nil {
+		return err
+	}
 	z, err := solver.NewContext()
 	if err != nil {
 		return inputError(err)
 	}
 	defer z.Close()
+	start := time.Now()
 	s, leaves, err := projectSession(c, z, false)
 	if err != nil {
 		return err
@@ -102,7 +113,15 @@ func runProject(c *cli.Context) error {
 	}
 	var out bytes.Buffer
 	switch c.String("format") {
+	case "json":
+		if err := writeStatsJSON(&out, projectFiguresOf(s, views, time.Since(start))); err != nil {
+			return inputError(err)
+		}
 	case "text":
+		if c.Bool("stats") {
+			projectFiguresOf(s, views, time.Since(start)).text(&out)
+			break
+		}
 		for _, v := range views {
 			v.text(&out)
 		}
@@ -114,11 +133,48 @@ func runProject(c *cli.Context) error {
 		}
 	case "dot":
 		projectDOT(&out, s, views)
-	default:
-		return usageError(c, "--format must be text, yaml or dot, not %q", c.String("format"))
 	}
 	_, err = c.App.Writer.Write(out.Bytes())
 	return err
+}
+
+// projectFigures are the figures of stg project --stats: the system's
+// symbolic execution tree (as stg symex --stats names them) and the
+// projections.
+type projectFigures struct {
+	symex.Stats
+	States     int           `json:"states"`   // of the tree: its nodes, as stg symex counts them
+	Coverage   statsCoverage `json:"coverage"` // of the system's transitions by its tree
+	Behaviours int           `json:"behaviours"`
+	Steps      int           `json:"steps"`    // of the component, in all projections
+	Twins      int           `json:"twins"`    // satisfiable complementary twins
+	Purposes   int           `json:"purposes"` // projections with a test purpose
+	TimeMS     float64       `json:"time_ms"`
+
+	time time.Duration
+}
+
+func projectFiguresOf(s *project.Session, views []*projectView, d time.Duration) *projectFigures {
+	cov := s.Tree.Coverage
+	f := &projectFigures{Stats: s.Tree.Stats, States: s.Tree.Stats.Nodes, Coverage: newStatsCoverage(cov.Covered, cov.Total, cov.Uncovered),
+		Behaviours: len(views), TimeMS: timeMS(d), time: d}
+	for _, v := range views {
+		f.Steps += len(v.States) - 1
+		for _, st := range v.States {
+			if st.TwinSat {
+				f.Twins++
+			}
+		}
+		if !strings.HasPrefix(v.Purpose, "none") {
+			f.Purposes++
+		}
+	}
+	return f
+}
+
+func (f *projectFigures) text(w *bytes.Buffer) {
+	fmt.Fprintf(w, "nodes: %d\ntransitions: %d\ncoverage: %s\nbehaviours: %d\nsteps: %d\ntwins: %d\npurposes: %d\ntime: %s\n",
+		f.Nodes, f.Transitions, ratio(f.Coverage.Covered, f.Coverage.Total), f.Behaviours, f.Steps, f.Twins, f.Purposes, f.time.Round(time.Millisecond))
 }
 
 // projectView is one projection as stg project prints it.

@@ -39,7 +39,10 @@ Example (four CI jobs, then one merge):
 
 // mergeReports is the action of stg report merge.
 func mergeReports(c *cli.Context) error {
-	files := c.Args().Slice()
+	files, err := positionalArgs(c)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
 	if len(files) == 0 {
 		return usageError(c, "stg report merge needs the REPORT files of the shards")
 	}

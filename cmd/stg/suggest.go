@@ -185,3 +185,27 @@ func reportWritable(path string) error {
 	}
 	return nil
 }
+
+// printVersion prints the version of stg and ends it (exit 0) when
+// --version is given, before any command.
+func printVersion(c *cli.Context) error {
+	if !c.Bool("version") {
+		return nil
+	}
+	fmt.Fprintf(c.App.Writer, "%s version %s\n", c.App.Name, version())
+	return &exitCode{code: exitPass}
+}
+
+// helpCommand is stg help [COMMAND [SUBCOMMAND]]: the help of the
+// command, as stg COMMAND [SUBCOMMAND] --help prints it.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "print the help of stg, or of a command",
+		ArgsUsage: "[COMMAND [SUBCOMMAND]]",
+		Action: func(c *cli.Context) error {
+			args := append([]string{c.App.Name}, c.Args().Slice()...)
+			return c.App.Run(append(args, "--help"))
+		},
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -146,7 +147,7 @@ func runSymex(c *cli.Context) error {
 	}
 	stderr := c.App.ErrWriter
 	for _, n := range e.Notes {
-		fmt.Fprintln(stderr, "warning:", n)
+		fmt.Fprintln(stderr, pipeline.Warning(n))
 	}
 	start := time.Now()
 	tree, err := e.Execute(func(n int) { fmt.Fprintf(stderr, "stg symex: %d nodes\n", n) })
@@ -289,7 +290,7 @@ func (f symexFigures) writeRow(w io.Writer) {
 	for _, name := range f.funcs {
 		head, row = append(head, name), append(row, strconv.Itoa(f.Rows[name]))
 	}
-	cov := fmt.Sprintf("%d/%d (%s %%)", f.Coverage.Covered, f.Coverage.Total, strconv.FormatFloat(f.Coverage.Percent, 'f', -1, 64))
+	cov := ratio(f.Coverage.Covered, f.Coverage.Total) // stats.go: "8/15 (53.3 %)"
 	head = append(head, "states", "coverage", "time")
 	row = append(row, strconv.Itoa(f.States), cov, f.time.Round(time.Millisecond).String())
 	fmt.Fprintln(tw, strings.Join(head, "\t"))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,7 +22,7 @@ func tourCommand() *cli.Command {
 		Name:      "tour",
 		Usage:     "covering tour of the product of an abstraction with a purpose, instantiated into test cases (LTG/GeneSyst)",
 		ArgsUsage: "SPEC PURPOSE",
-		UsageText: "stg tour SPEC PURPOSE [-o DIR] [--reflexive K] [--no-filter] [--format yaml|go] [--stats]",
+		UsageText: "stg tour SPEC PURPOSE [-o DIR] [--vars X,Y] [--reflexive K] [--no-filter] [--format yaml|go] [--package PACKAGE] [--stats [--format json]] [--solver-timeout DURATION]",
 		Description: `Tour builds the abstraction of SPEC guided by PURPOSE (as stg abstract does),
 its synchronised product SP with the purpose, and a covering tour of SP: a
 set of paths from the initial state to final states that traverses every
@@ -40,8 +41,11 @@ allowed one off the path, Pass at the end.
 Without -o, tour prints the symbolic tests and their instances; with
 -o DIR it also writes one test case per instance into DIR, named
 PURPOSE-tI.yaml (or PURPOSE-tI_test.go with --format go, all in the
-package --package). --stats prints the columns of Table II instead, with
-and without filtering.
+package --package). --vars chooses the abstraction variables, as for stg
+abstract. --stats prints the columns of Table II instead, with and without
+filtering; --stats --format json prints them as JSON, with the key names
+of stg symex --stats: states and transitions (of SP), coverage (the spec
+transitions the instances take: covered, total, percent) and time_ms.
 
 Example:
    stg tour examples/quidonc/spec.yaml examples/quidonc/purpose-fig4.yaml --stats
@@ -49,10 +53,11 @@ Example:
    stg run tests/quidonc-fig4-t1.yaml -- ./quidonc-sut`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "o", Aliases: []string{"output"}, Usage: "write one test case per instantiated test into `DIR`"},
+			varsFlag(),
 			&cli.IntFlag{Name: "reflexive", Value: 2, Usage: "insert at most `K` reflexive steps before each step"},
 			&cli.BoolFlag{Name: "no-filter", Usage: "abstraction without filtering (keep the transitions only the exact check refutes)"},
-			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "format of the test case files: yaml or go"},
-			&cli.StringFlag{Name: "package", Usage: "package clause of --format go (default: PURPOSE_test)"},
+			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "`FORMAT` of the test case files: yaml or go; with --stats, text or json"},
+			&cli.StringFlag{Name: "package", Usage: "`PACKAGE` clause of --format go (default: PURPOSE_test)"},
 			&cli.BoolFlag{Name: "stats", Usage: "print the columns of Table II, with and without filtering"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
 		},
@@ -69,8 +74,11 @@ func runTour(c *cli.Context) error {
 		return usageError(c, "stg tour needs SPEC and PURPOSE")
 	}
 	format := c.String("format")
-	if format != "yaml" && format != "go" {
-		return usageError(c, "unknown --format %q: want yaml or go", format)
+	if c.Bool("stats") && format == "yaml" {
+		format = "text" // the default
+	}
+	if err := checkFormat(c, format, []string{"yaml", "go"}); err != nil {
+		return err
 	}
 	k := c.Int("reflexive")
 	if k < 0 {
@@ -86,16 +94,16 @@ func runTour(c *cli.Context) error {
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(c.Duration("solver-timeout"))
-	opts := instantiate.Options{Reflexive: k, Abstraction: predabs.Options{NoFilter: c.Bool("no-filter")}, Testcases: c.String("o") != ""}
+	opts := instantiate.Options{Reflexive: k, Abstraction: predabs.Options{NoFilter: c.Bool("no-filter"), Vars: varsOf(c)}, Testcases: c.String("o") != ""}
 	if c.Bool("stats") {
-		return writeTourStats(ctx, c.App.Writer, s, tp, opts)
+		return writeTourStats(ctx, c.App.Writer, s, tp, opts, format)
 	}
 	su, err := instantiate.Generate(ctx, s, tp, opts)
 	if err != nil {
 		return inputError(err)
 	}
-	if len(su.Abstraction.Compatible) > 0 {
-		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(su.Abstraction.Compatible, "; ")))
+	if err := compatible(tp, su.Abstraction); err != nil {
+		return err
 	}
 	writeTour(c.App.Writer, su)
 	if dir := c.String("o"); dir != "" {
@@ -142,7 +150,7 @@ func writeTour(w io.Writer, su *instantiate.Suite) {
 			fmt.Fprintf(w, "    %v\n", su.Reasons[i])
 		}
 	}
-	fmt.Fprintf(w, "instantiated: %d/%d (%.0f %%)\n", st.Instantiated, st.Symbolic, 100*st.Ratio())
+	fmt.Fprintf(w, "instantiated: %s\n", ratio(st.Instantiated, st.Symbolic))
 }
 
 // instanceString prints the steps of an instance: inputs with ?,
@@ -210,10 +218,58 @@ func writeTourFiles(w io.Writer, dir, format, pkg string, su *instantiate.Suite)
 	return nil
 }
 
+// tourFigures are the columns of Table II for one variant of the
+// abstraction, and the spec transitions its instances take.
+type tourFigures struct {
+	States          int           `json:"states"`      // of SP
+	Transitions     int           `json:"transitions"` // of SP
+	Uncoverable     int           `json:"uncoverable_transitions"`
+	Symbolic        int           `json:"symbolic_tests"`
+	SymbolicLen     float64       `json:"symbolic_avg_length"`
+	Filtered        int           `json:"filtered"`
+	Instantiated    int           `json:"instantiated"`
+	InstantiatedLen float64       `json:"instantiated_avg_length"`
+	Inserted        int           `json:"inserted"`
+	Coverage        statsCoverage `json:"coverage"`
+	TimeMS          float64       `json:"time_ms"` // of the tour and the instantiation
+
+	WithoutFiltering *tourFigures `json:"without_filtering,omitempty"`
+	time             time.Duration
+}
+
+func tourFiguresOf(su *instantiate.Suite) *tourFigures {
+	st := su.Stats
+	return &tourFigures{States: st.SPStates, Transitions: st.SPTransitions, Uncoverable: st.Uncoverable,
+		Symbolic: st.Symbolic, SymbolicLen: st.SymbolicLen, Filtered: st.Filtered, Instantiated: st.Instantiated,
+		InstantiatedLen: st.InstantiatedLen, Inserted: st.Inserted, Coverage: tourCoverage(su), TimeMS: timeMS(st.Time), time: st.Time}
+}
+
+// tourCoverage counts the spec transitions (EGAs) that the instances
+// take, reflexive steps included.
+func tourCoverage(su *instantiate.Suite) statsCoverage {
+	taken := map[*spec.Transition]bool{}
+	for _, inst := range su.Instances {
+		if inst == nil {
+			continue
+		}
+		for _, st := range inst.Steps {
+			taken[st.Transition] = true
+		}
+	}
+	var unc []string
+	egas := su.Abstraction.Behaviour.EGAs
+	for _, g := range egas {
+		if !taken[g.Transition] {
+			unc = append(unc, egaName(g))
+		}
+	}
+	return newStatsCoverage(len(egas)-len(unc), len(egas), unc)
+}
+
 // writeTourStats prints the columns of Table II for the abstraction
-// with filtering and without.
-func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts instantiate.Options) error {
-	fmt.Fprintf(w, "%-16s %9s %8s %9s %13s %8s %7s %9s %9s\n", "variant", "#symbolic", "avg len", "#filtered", "#instantiated", "avg len", "ratio", "inserted", "time")
+// without filtering and with, in format text or json.
+func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts instantiate.Options, format string) error {
+	var figs []*tourFigures
 	for _, noFilter := range []bool{true, false} {
 		o := opts
 		o.Testcases = false
@@ -222,17 +278,23 @@ func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts in
 		if err != nil {
 			return inputError(err)
 		}
-		st := su.Stats
-		name := "with filtering"
-		if noFilter {
-			name = "without"
+		if err := compatible(tp, su.Abstraction); err != nil {
+			return err
 		}
-		filtered := fmt.Sprint(st.Filtered)
-		if noFilter {
-			filtered = "-"
+		figs = append(figs, tourFiguresOf(su))
+	}
+	if format == "json" {
+		figs[1].WithoutFiltering = figs[0]
+		return writeStatsJSON(w, figs[1])
+	}
+	fmt.Fprintf(w, "%-16s %9s %8s %9s %13s %8s %7s %9s %9s\n", "variant", "#symbolic", "avg len", "#filtered", "#instantiated", "avg len", "ratio", "inserted", "time")
+	for i, f := range figs {
+		name, filtered := "without", "-"
+		if i == 1 {
+			name, filtered = "with filtering", fmt.Sprint(f.Filtered)
 		}
-		fmt.Fprintf(w, "%-16s %9d %8.2f %9s %13d %8.2f %6.0f%% %9d %9s\n", name, st.Symbolic, st.SymbolicLen, filtered,
-			st.Instantiated, st.InstantiatedLen, 100*st.Ratio(), st.Inserted, st.Time.Round(1e6))
+		fmt.Fprintf(w, "%-16s %9d %8.2f %9s %13d %8.2f %7s %9d %9s\n", name, f.Symbolic, f.SymbolicLen, filtered,
+			f.Instantiated, f.InstantiatedLen, percent(f.Instantiated, f.Symbolic), f.Inserted, f.time.Round(1e6))
 	}
 	return nil
 }

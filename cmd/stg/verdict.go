@@ -22,7 +22,7 @@ func verdictCommand() *cli.Command {
 		Name:      "verdict",
 		Usage:     "replay a trace against a symbolic purpose, without a SUT",
 		ArgsUsage: "SPEC SYMPURPOSE TRACE",
-		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout D]",
+		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout DURATION]",
 		Description: `Verdict applies the inference rules of on-line testing (AGATHA, §4.3,
 rules 0-6) to a recorded trace (JSON Lines, docs/reference.md#trace-files, as written by
 stg run --save-trace) and prints each step: the event, the rule applied,

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// statsJSON runs stg with args, which print --stats --format json, and
+// decodes the output.
+func statsJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	code, out, errOut := stg(t, args...)
+	if code != exitPass {
+		t.Fatalf("stg %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("stg %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return m
+}
+
+// checkCoverage checks the coverage object shared by symex, tour and
+// project: {covered, total, percent, uncovered}, consistent.
+func checkCoverage(t *testing.T, what string, v any, covered, total float64) {
+	t.Helper()
+	cov, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%s: coverage %v", what, v)
+	}
+	unc, _ := cov["uncovered"].([]any)
+	if cov["covered"] != covered || cov["total"] != total || cov["percent"] != 100*covered/total || float64(len(unc)) != total-covered {
+		t.Errorf("%s: coverage %v, want %v/%v", what, cov, covered, total)
+	}
+}
+
+// TestStatsJSONKeys: the commands that print statistics share the key
+// names of stg symex --stats --format json for the same things, and
+// their figures are those of the text output.
+func TestStatsJSONKeys(t *testing.T) {
+	symexKeys := statsJSON(t, "symex", cmpSpec, "--depth", "2", "--stats", "--format", "json")
+	for _, k := range []string{"nodes", "transitions", "states", "coverage", "time_ms"} {
+		if _, ok := symexKeys[k]; !ok {
+			t.Fatalf("symex has no %q: the reference changed", k)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"abstract", seedsSpec, seedsPurpose}, []string{"states", "transitions", "time_ms"}},
+		{append([]string{"tour"}, tourQuidonc...), []string{"states", "transitions", "coverage", "time_ms"}},
+		{[]string{"compose", slotSystem}, []string{"locations", "transitions", "time_ms"}},
+		{[]string{"project", slotSystem, "--on", "SM", "--all-leaves"}, []string{"nodes", "transitions", "states", "coverage", "time_ms"}},
+	} {
+		m := statsJSON(t, append(tt.args, "--stats", "--format", "json")...)
+		for _, k := range tt.keys {
+			v, ok := m[k]
+			if !ok {
+				t.Errorf("stg %s --stats --format json: no %q in %v", tt.args[0], k, m)
+				continue
+			}
+			if _, isNum := v.(float64); k != "coverage" && !isNum {
+				t.Errorf("stg %s: %s = %v, not a number", tt.args[0], k, v)
+			}
+		}
+	}
+}
+
+func TestAbstractStatsJSON(t *testing.T) {
+	m := statsJSON(t, "abstract", seedsSpec, seedsPurpose, "--stats", "--format", "json")
+	sp, _ := m["sp"].(map[string]any)
+	wo, _ := m["without_filtering"].(map[string]any)
+	woSP, _ := wo["sp"].(map[string]any)
+	// The figures of testdata/abstract/quidonc-stats.txt.
+	if m["states"] != 5.0 || m["reachable_states"] != 5.0 || m["transitions"] != 19.0 || m["lts_transitions"] != 15.0 ||
+		m["proof_obligations"] != 250.0 || m["unproved"] != 24.0 || m["filtered"] != 5.0 || m["concrete_states"] != 8.0 ||
+		sp["states"] != 19.0 || sp["transitions"] != 43.0 || wo["transitions"] != 24.0 || woSP["transitions"] != 52.0 {
+		t.Errorf("abstract --stats --format json: %v", m)
+	}
+}
+
+func TestTourStatsJSON(t *testing.T) {
+	m := statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, tourQuidonc...)...)
+	wo, _ := m["without_filtering"].(map[string]any)
+	// As TestTourStats reads the table: 8 symbolic, 3 instantiated with
+	// filtering; 9 and 3 without.
+	if m["symbolic_tests"] != 8.0 || m["instantiated"] != 3.0 || m["states"] != 15.0 || m["transitions"] != 36.0 ||
+		wo["symbolic_tests"] != 9.0 || wo["instantiated"] != 3.0 {
+		t.Errorf("tour --stats --format json: %v", m)
+	}
+	total := m["coverage"].(map[string]any)["total"].(float64)
+	covered := m["coverage"].(map[string]any)["covered"].(float64)
+	if total != 12 || covered < 1 {
+		t.Errorf("coverage %v/%v of quidonc's 12 transitions", covered, total)
+	}
+	checkCoverage(t, "tour", m["coverage"], covered, total)
+}
+
+// TestTourVars: --vars chooses the abstraction variables, as for stg
+// abstract: the rule's own variables give the rule's tour; State alone
+// is refused as stg abstract refuses it (the purpose's Call and HangUp
+// need TryCounter); an unknown variable is named.
+func TestTourVars(t *testing.T) {
+	def := statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, tourQuidonc...)...)
+	same := statsJSON(t, append([]string{"tour", "--stats", "--format", "json", "--vars", "TryCounter, State"}, tourQuidonc...)...)
+	for _, k := range []string{"states", "transitions", "symbolic_tests", "instantiated"} {
+		if same[k] != def[k] {
+			t.Errorf("--vars TryCounter,State (the rule's): %s %v, want %v", k, same[k], def[k])
+		}
+	}
+	for _, tt := range []struct{ vars, want string }{
+		{"State", "not compatible with the abstraction (Prop. 1): TryCounter"},
+		{"Nope", "Nope is not a variable"},
+	} {
+		for _, stats := range [][]string{nil, {"--stats"}} {
+			args := append(append([]string{"tour", "--vars", tt.vars}, stats...), tourQuidonc...)
+			code, _, errOut := stg(t, args...)
+			if code != exitError || !strings.Contains(errOut, tt.want) {
+				t.Errorf("stg %s: exit %d, %q; want %q", strings.Join(args, " "), code, errOut, tt.want)
+			}
+		}
+	}
+}
+
+func TestComposeStats(t *testing.T) {
+	m := statsJSON(t, "compose", slotSystem, "--stats", "--format", "json")
+	if m["components"] != 2.0 || m["locations"] != 8.0 || m["transitions"] != 11.0 || m["internal_transitions"] != 8.0 {
+		t.Errorf("compose --stats --format json: %v", m)
+	}
+	code, out, errOut := stg(t, "compose", slotSystem, "--stats")
+	if code != exitPass || !strings.Contains(out, "locations: 8\ntransitions: 11 (8 internal)\n") {
+		t.Errorf("compose --stats: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+func TestProjectStats(t *testing.T) {
+	m := statsJSON(t, "project", slotSystem, "--on", "SM", "--all-leaves", "--stats", "--format", "json")
+	// slot.project.txt: three behaviours, the twins N2' and N4' of the
+	// win one and two more.
+	if m["behaviours"] != 3.0 || m["nodes"] != m["states"] || m["purposes"] != 3.0 || m["twins"] != 4.0 {
+		t.Errorf("project --stats --format json: %v", m)
+	}
+	checkCoverage(t, "project", m["coverage"], 11, 11)
+	code, out, _ := stg(t, "project", slotSystem, "--on", "SM", "--all-leaves", "--stats")
+	if code != exitPass || !strings.Contains(out, "behaviours: 3\n") || !strings.Contains(out, "coverage: 11/11 (100 %)\n") {
+		t.Errorf("project --stats: exit %d\n%s", code, out)
+	}
+	one := statsJSON(t, "project", slotSystem, "--on", "SM", "--path", "14", "--stats", "--format", "json")
+	if one["behaviours"] != 1.0 || one["nodes"] != m["nodes"] {
+		t.Errorf("--path 14: %v", one)
+	}
+}
