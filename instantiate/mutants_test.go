@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	account "github.com/stg-tool/stg/examples/account/sut/impl"
 	quidonc "github.com/stg-tool/stg/examples/quidonc/sut/impl"
+	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -16,7 +17,7 @@ import (
 // number of Fail verdicts and the first failing result.
 func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int) (int, *runner.Result) {
 	t.Helper()
-	r, err := runner.New(tc, runner.Options{Depth: 8, MaxSteps: 150, Timeout: 2 * time.Minute})
+	r, err := runner.New(tc, runner.Options{Depth: 8, Options: stgplay.Options{MaxSteps: 150, Timeout: 2 * time.Minute}})
 	if err != nil {
 		t.Fatal(err)
 	}
