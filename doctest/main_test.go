@@ -39,6 +39,8 @@ var programs = map[string]string{
 	"sm-9x":            "./examples/slot/sut/mutant-pays-9x",
 	"quidonc":          "./examples/quidonc/sut/correct",
 	"quidonc-no-reset": "./examples/quidonc/sut/mutant-no-reset-on-entry",
+	"account-correct":  "./examples/account/sut/correct",
+	"account-beyond":   "./examples/account/sut/mutant-pays-beyond-balance",
 }
 
 // binDir holds stg and the programs, built by build.
