@@ -26,6 +26,11 @@ type poly struct {
 	empty       bool
 	eqs, ineqs  []vec
 	lines, rays []vec
+	// psat[j] says which constraints of the primal side (primalCons)
+	// rays[j] saturates, as dd.sat does; nil until primalDD needs it.
+	// It is derived from the values' other fields, which is why a value
+	// stays immutable for its users when psat is filled in.
+	psat []bitset
 }
 
 func universePoly(sp *Space) *poly {
@@ -54,7 +59,21 @@ func (p *poly) dim() int { return p.sp.Dim() + 1 }
 
 // primalDD returns p's pair with the constraints as the constraint side,
 // the positivity constraint first (see dd.minimize).
+//
+// The saturation bitsets are computed once per value (or derived from
+// the conversion that made it, see fromConstraints): a value met with
+// many guards, such as a location's reach, pays its dot products once.
 func (p *poly) primalDD(extra int) *dd {
+	cons := p.primalCons()
+	if p.psat == nil {
+		p.psat = satMatrix(cons, p.rays)
+	}
+	return newDDSat(p.dim(), p.eqs, cons, p.lines, p.rays, p.psat, extra)
+}
+
+// primalCons returns the positivity constraint, then p's inequalities
+// but positivity.
+func (p *poly) primalCons() []vec {
 	cons := make([]vec, 0, len(p.ineqs)+1)
 	cons = append(cons, unitVec(p.dim(), 0))
 	for _, c := range p.ineqs {
@@ -62,7 +81,53 @@ func (p *poly) primalDD(extra int) *dd {
 			cons = append(cons, c)
 		}
 	}
-	return newDD(p.dim(), p.eqs, cons, p.lines, p.rays, extra)
+	return cons
+}
+
+// satMatrix returns the bitsets of the constraints that each ray
+// saturates (bit i of row j: cons[i]·rays[j] == 0).
+func satMatrix(cons, rays []vec) []bitset {
+	sat := make([]bitset, len(rays))
+	var s, t big.Int
+	for j, r := range rays {
+		b := newBitset(len(cons))
+		for i, c := range cons {
+			if dot(&s, c, r, &t); s.Sign() == 0 {
+				b.set(i)
+			}
+		}
+		sat[j] = b
+	}
+	return sat
+}
+
+// primalSat returns the psat of the polyhedron whose inequalities ineqs
+// were kept by d.minimize from d's constraints src: a constraint reduced
+// modulo equalities that every ray satisfies saturates the same rays,
+// so the bits are d's, reordered.
+func primalSat(d *dd, ineqs []vec, src []int) []bitset {
+	idx := make([]int, 0, len(ineqs))
+	for k, c := range ineqs {
+		if !c.isPositivity() {
+			idx = append(idx, src[k])
+		}
+	}
+	w := (len(idx) + 1 + 63) >> 6
+	all := make(bitset, w*len(d.rays))
+	sat := make([]bitset, len(d.rays))
+	for j, r := range d.rays {
+		b := all[j*w : (j+1)*w : (j+1)*w]
+		if r[0].Sign() == 0 {
+			b.set(0)
+		}
+		for k, i := range idx {
+			if d.sat[j].has(i) {
+				b.set(k + 1)
+			}
+		}
+		sat[j] = b
+	}
+	return sat
 }
 
 // dualDD returns p's pair with the generators as the constraint side.
@@ -91,8 +156,8 @@ func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
 			return emptyPoly(sp)
 		}
 	}
-	eqs, ineqs = d.minimize()
-	return &poly{sp: sp, eqs: eqs, ineqs: ineqs, lines: d.lines, rays: d.rays}
+	eqs, ineqs, src := d.minimize()
+	return &poly{sp: sp, eqs: eqs, ineqs: ineqs, lines: d.lines, rays: d.rays, psat: primalSat(d, ineqs, src)}
 }
 
 // fromGenerators returns the closed convex hull of base and the given
@@ -122,7 +187,7 @@ func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
 			d.add(r, false)
 		}
 	}
-	glines, grays := d.minimize()
+	glines, grays, _ := d.minimize()
 	// The constraint side (d's generators) is minimal; put it in the
 	// canonical form: equalities in reduced echelon form, inequalities
 	// reduced modulo them (which turns any representative of the
