@@ -26,11 +26,13 @@ type poly struct {
 	empty       bool
 	eqs, ineqs  []vec
 	lines, rays []vec
-	// psat[j] says which constraints of the primal side (primalCons)
-	// rays[j] saturates, as dd.sat does; nil until primalDD needs it.
-	// It is derived from the values' other fields, which is why a value
-	// stays immutable for its users when psat is filled in.
-	psat []bitset
+	// pcons are the constraints of the primal side (primalCons) and
+	// psat[j] says which of them rays[j] saturates, as dd.sat does; nil
+	// until primalDD needs them. They are derived from the other
+	// fields, which is why a value stays immutable for its users when
+	// they are filled in.
+	pcons []vec
+	psat  []bitset
 }
 
 func universePoly(sp *Space) *poly {
@@ -64,11 +66,13 @@ func (p *poly) dim() int { return p.sp.Dim() + 1 }
 // the conversion that made it, see fromConstraints): a value met with
 // many guards, such as a location's reach, pays its dot products once.
 func (p *poly) primalDD(extra int) *dd {
-	cons := p.primalCons()
-	if p.psat == nil {
-		p.psat = satMatrix(cons, p.rays)
+	if p.pcons == nil {
+		p.pcons = p.primalCons()
 	}
-	return newDDSat(p.dim(), p.eqs, cons, p.lines, p.rays, p.psat, extra)
+	if p.psat == nil {
+		p.psat = satMatrix(p.pcons, p.rays)
+	}
+	return newDDSat(p.dim(), p.eqs, p.pcons, p.lines, p.rays, p.psat, extra)
 }
 
 // primalCons returns the positivity constraint, then p's inequalities
