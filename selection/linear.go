@@ -2,6 +2,7 @@ package selection
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/product"
@@ -49,6 +50,8 @@ type decider struct {
 	dims   map[identKey]int
 	idents []*spec.Ident             // per dimension
 	atoms  *fifo[atomKey, atom]      // the latest conversions
+	shapes *fifo[string, atom]       // conversions by structure (shapeKey)
+	key    []byte                    // shapeKey's buffer
 	polys  *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
@@ -81,7 +84,8 @@ type atom struct {
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
-		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
+		shapes: newFIFO[string, atom](maxShapes),
+		polys:  newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -220,8 +224,9 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 // location come together, polyhedra are large, and a key keeps its
 // expression alive.
 const (
-	maxPolys = 256
-	maxAtoms = 4096
+	maxPolys  = 256
+	maxAtoms  = 4096
+	maxShapes = 4096
 )
 
 // A fifo is a map that forgets its oldest entries beyond a size.
@@ -400,9 +405,64 @@ func (d *decider) atom(e spec.Expr, neg bool) (atom, bool) {
 	if a, ok := d.atoms.get(k); ok {
 		return a, a.cs != nil
 	}
+	var ok bool
+	d.key, ok = shapeKey(d.key[:0], e)
+	if ok {
+		d.key = append(d.key, '|', "+-"[b2i(neg)])
+		if a, hit := d.shapes.get(string(d.key)); hit {
+			d.atoms.put(k, a)
+			return a, a.cs != nil
+		}
+	}
 	a := d.convert(e, neg)
 	d.atoms.put(k, a)
+	if ok {
+		d.shapes.put(string(d.key), a)
+	}
 	return a, a.cs != nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// shapeKey appends to buf a key of e's structure that determines its
+// conversion (operators, literals, identifiers with their kind and
+// type): the comparisons of the locations' reach predicates, built
+// anew for each location, are converted once per distinct shape. It
+// fails on anything but numeric literals, identifiers, unary and
+// binary operators.
+func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
+	switch e := e.(type) {
+	case *spec.IntLit:
+		return e.Val.Append(append(buf, 'i'), 10), true
+	case *spec.RealLit:
+		buf = e.Val.Num().Append(append(buf, 'r'), 10)
+		return e.Val.Denom().Append(append(buf, '/'), 10), true
+	case *spec.Ident:
+		if e.T.Enum != nil {
+			return buf, false
+		}
+		buf = strconv.AppendInt(append(buf, 'v'), int64(e.Kind), 10)
+		buf = strconv.AppendInt(append(buf, ':'), int64(e.T.Kind), 10)
+		buf = strconv.AppendInt(append(buf, ':'), int64(len(e.Name)), 10)
+		return append(append(buf, ':'), e.Name...), true
+	case *spec.Unary:
+		buf = strconv.AppendInt(append(buf, 'u'), int64(e.Op), 10)
+		return shapeKey(append(buf, '('), e.X)
+	case *spec.Binary:
+		buf = strconv.AppendInt(append(buf, 'b'), int64(e.Op), 10)
+		buf, ok := shapeKey(append(buf, '('), e.X)
+		if !ok {
+			return buf, false
+		}
+		buf, ok = shapeKey(append(buf, ','), e.Y)
+		return append(buf, ')'), ok
+	}
+	return buf, false
 }
 
 func (d *decider) convert(e spec.Expr, neg bool) atom {
