@@ -48,11 +48,15 @@ type decider struct {
 	space  *abstraction.Space
 	top    *blocks // the universe (values are immutable)
 	dims   map[identKey]int
-	idents []*spec.Ident             // per dimension
-	atoms  *fifo[atomKey, atom]      // the latest conversions
-	shapes *fifo[string, atom]       // conversions by structure (shapeKey)
-	key    []byte                    // shapeKey's buffer
-	polys  *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
+	idents []*spec.Ident                // per dimension
+	atoms  *fifo[atomKey, atom]         // the latest conversions
+	shapes *fifo[string, atom]          // conversions by structure (shapeKey)
+	ctxs   *fifo[spec.Expr, *conjuncts] // contexts' conjuncts with their keys
+	// relevant holds verdicts by the structure of a question's relevant
+	// part (relevantKey).
+	relevant *fifo[string, verdict]
+	key      []byte                    // shapeKey's buffer
+	polys    *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
 	answers map[[2]spec.Expr]verdict
@@ -84,8 +88,9 @@ type atom struct {
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
-		shapes: newFIFO[string, atom](maxShapes),
-		polys:  newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
+		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[spec.Expr, *conjuncts](maxPolys),
+		relevant: newFIFO[string, verdict](maxRelevant),
+		polys:    newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -180,8 +185,27 @@ func (d *decider) decide(context, e spec.Expr) verdict {
 	return v
 }
 
-// settle runs the tree search of context ∧ e.
+// settle decides context ∧ e: from the memo of questions by their
+// relevant part (relevant.go), else by the tree search.
 func (d *decider) settle(context, e spec.Expr) verdict {
+	key, memo := d.relevantKey(context, e)
+	if memo {
+		if v, ok := d.relevant.get(key); ok {
+			if v != undecided {
+				d.ctx.NoteSettled()
+			}
+			return v
+		}
+	}
+	v := d.search(context, e)
+	if memo {
+		d.relevant.put(key, v)
+	}
+	return v
+}
+
+// search runs the tree search of context ∧ e.
+func (d *decider) search(context, e spec.Expr) verdict {
 	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
 	start, ok := d.blocksOf(context)
 	if !ok {
@@ -224,9 +248,10 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 // location come together, polyhedra are large, and a key keeps its
 // expression alive.
 const (
-	maxPolys  = 256
-	maxAtoms  = 4096
-	maxShapes = 4096
+	maxPolys    = 256
+	maxAtoms    = 4096
+	maxShapes   = 4096
+	maxRelevant = 1 << 14
 )
 
 // A fifo is a map that forgets its oldest entries beyond a size.
@@ -437,6 +462,8 @@ func b2i(b bool) int {
 // binary operators.
 func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
 	switch e := e.(type) {
+	case *spec.BoolLit:
+		return append(buf, "ft"[b2i(e.Val)]), true
 	case *spec.IntLit:
 		return e.Val.Append(append(buf, 'i'), 10), true
 	case *spec.RealLit:

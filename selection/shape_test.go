@@ -21,8 +21,12 @@ func TestShapeKey(t *testing.T) {
 		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.IntConst(1)) },
 		func() spec.Expr { return spec.Compare(spec.Lt, x(), spec.IntConst(12)) },
 		func() spec.Expr { return spec.Compare(spec.Le, spec.IntConst(12), x()) },
-		func() spec.Expr { return spec.Compare(spec.Le, id("x", spec.ParamIdent, spec.IntType), spec.IntConst(12)) },
-		func() spec.Expr { return spec.Compare(spec.Le, id("x", spec.VarIdent, spec.RealType), spec.IntConst(12)) },
+		func() spec.Expr {
+			return spec.Compare(spec.Le, id("x", spec.ParamIdent, spec.IntType), spec.IntConst(12))
+		},
+		func() spec.Expr {
+			return spec.Compare(spec.Le, id("x", spec.VarIdent, spec.RealType), spec.IntConst(12))
+		},
 		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.RatConst(big.NewRat(12, 1))) },
 		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.RatConst(big.NewRat(1, 2))) },
 		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.IntConst(-12)) },
