@@ -47,6 +47,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"time"
 
@@ -64,6 +65,13 @@ import (
 
 // Options of Generate.
 type Options struct {
+	// GCPercent and MemoryLimit, when positive, are the garbage
+	// collector's settings during GenerateFor (debug.SetGCPercent,
+	// debug.SetMemoryLimit; the previous ones are restored): a command
+	// that generates and exits trades memory for time with
+	// GCPercent = GenerateGCPercent, MemoryLimit = GenerateMemoryLimit.
+	GCPercent   int
+	MemoryLimit int64
 	// Domain is the abstract domain of the analysis: "none", "interval"
 	// or "polyhedra" (the default).
 	Domain string
@@ -133,6 +141,16 @@ type Result struct {
 	Facts int
 }
 
+// The garbage collector's settings for a command that generates and
+// exits (Options.GCPercent, Options.MemoryLimit): the generation
+// allocates about twenty times its live heap, and collects less often
+// with GOGC = 400, while the soft limit keeps the heap bounded
+// (docs/performance-generation.md).
+const (
+	GenerateGCPercent   = 400
+	GenerateMemoryLimit = 160 << 20
+)
+
 // Generate runs the whole pipeline on the files specPath and purposePath.
 func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 	s, err := spec.LoadFile(specPath, nil)
@@ -149,6 +167,12 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 // or a system's flat spec) and the purpose file purposePath. With
 // opts.Tables, the tables of s's functions are replaced by the file's.
 func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, error) {
+	if opts.GCPercent > 0 {
+		defer debug.SetGCPercent(debug.SetGCPercent(opts.GCPercent))
+	}
+	if opts.MemoryLimit > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(opts.MemoryLimit))
+	}
 	if opts.Tables != "" {
 		if err := replaceTables(s, opts.Tables); err != nil {
 			return nil, err
