@@ -124,3 +124,34 @@ func TestPolyLargeCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// TestMeetConjunction: meeting converted constraints is MeetConstraints,
+// representation and all, for polyhedra (and for intervals, which take
+// the constraints as they are); a conjunction converted for another
+// space is converted again.
+func TestMeetConjunction(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 25))
+	for it := 0; it < 300; it++ {
+		n := 2 + it%3
+		sp := rspace([]string{"a", "b", "c", "d"}[:n]...)
+		p := randPoly(rng, sp)
+		cs := make([]Constraint, 1+rng.IntN(3))
+		for i := range cs {
+			cs[i] = randConstraint(rng, n)
+		}
+		k := NewConjunction(sp, cs)
+		got, want := MeetConjunction(p, k), p.MeetConstraints(cs)
+		if got.String() != want.String() || !got.Equal(want) {
+			t.Fatalf("iter %d: %v ∧ %v: %v, MeetConstraints %v", it, p, cs, got, want)
+		}
+		other := rspace([]string{"a", "b", "c", "d"}[:n]...)
+		q := Polyhedra().Universe(other).MeetConstraints(p.Constraints())
+		if got, want := MeetConjunction(q, k), q.MeetConstraints(cs); got.String() != want.String() {
+			t.Fatalf("iter %d: another space: %v, want %v", it, got, want)
+		}
+		box := Intervals().Universe(sp)
+		if got, want := MeetConjunction(box, k), box.MeetConstraints(cs); !got.Equal(want) {
+			t.Fatalf("iter %d: intervals: %v, want %v", it, got, want)
+		}
+	}
+}

@@ -308,15 +308,22 @@ func (p *poly) MeetConstraints(cs []Constraint) Value {
 	if p.empty {
 		return p
 	}
+	return p.meetConjunction(NewConjunction(p.sp, cs))
+}
+
+// meetConjunction is MeetConstraints with the constraints converted.
+func (p *poly) meetConjunction(k *Conjunction) Value {
+	if p.empty {
+		return p
+	}
+	if k.none {
+		return emptyPoly(p.sp)
+	}
 	var eqs, ineqs []vec
-	for _, c := range cs {
-		v, eq, truth := constraintVec(p.sp, c, true)
+	for i, v := range k.vs {
 		switch {
-		case truth < 0:
-			return emptyPoly(p.sp)
-		case truth > 0 || p.entails(v, eq):
-			continue
-		case eq:
+		case p.entails(v, k.eq[i]):
+		case k.eq[i]:
 			eqs = append(eqs, v)
 		default:
 			ineqs = append(ineqs, v)
@@ -326,6 +333,43 @@ func (p *poly) MeetConstraints(cs []Constraint) Value {
 		return p
 	}
 	return fromConstraints(p.sp, p, eqs, ineqs)
+}
+
+// A Conjunction is a list of constraints converted once for the
+// polyhedra of a space (tightened as MeetConstraints does), for a guard
+// met with many values.
+type Conjunction struct {
+	sp   *Space
+	cs   []Constraint
+	vs   []vec // the constraints neither true nor false, in order
+	eq   []bool
+	none bool // some constraint holds nowhere
+}
+
+// NewConjunction converts cs for the polyhedra of sp.
+func NewConjunction(sp *Space, cs []Constraint) *Conjunction {
+	k := &Conjunction{sp: sp, cs: cs}
+	for _, c := range cs {
+		v, eq, truth := constraintVec(sp, c, true)
+		switch {
+		case truth < 0:
+			k.none = true
+			return k
+		case truth == 0:
+			k.vs = append(k.vs, v)
+			k.eq = append(k.eq, eq)
+		}
+	}
+	return k
+}
+
+// MeetConjunction returns v.MeetConstraints of k's constraints; a
+// polyhedron of k's space does not convert them again.
+func MeetConjunction(v Value, k *Conjunction) Value {
+	if p, ok := v.(*poly); ok && p.sp == k.sp {
+		return p.meetConjunction(k)
+	}
+	return v.MeetConstraints(k.cs)
 }
 
 // Join returns the closed convex hull of p and o: the union of their
