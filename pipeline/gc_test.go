@@ -18,7 +18,7 @@ func TestGenerateRestoresGC(t *testing.T) {
 	defer debug.SetGCPercent(pct)
 	limit := debug.SetMemoryLimit(1 << 40)
 	defer debug.SetMemoryLimit(limit)
-	if _, err := GenerateFor(s, "../examples/cmp/purpose.yaml", Options{GCPercent: GenerateGCPercent, MemoryLimit: GenerateMemoryLimit}); err != nil {
+	if _, err := GenerateFor(s, "../examples/cmp/purpose.yaml", Options{GCPercent: 400, MemoryLimit: 1 << 30}); err != nil {
 		t.Fatal(err)
 	}
 	if got := debug.SetGCPercent(123); got != 123 {

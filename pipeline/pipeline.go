@@ -67,9 +67,11 @@ import (
 type Options struct {
 	// GCPercent and MemoryLimit, when positive, are the garbage
 	// collector's settings during GenerateFor (debug.SetGCPercent,
-	// debug.SetMemoryLimit; the previous ones are restored): a command
-	// that generates and exits trades memory for time with
-	// GCPercent = GenerateGCPercent, MemoryLimit = GenerateMemoryLimit.
+	// debug.SetMemoryLimit; the previous ones are restored), for a
+	// command that generates and exits. Both trade memory for time or
+	// back: see docs/performance-generation.md for measured settings (a
+	// soft limit below the live heap makes the collector run without
+	// end).
 	GCPercent   int
 	MemoryLimit int64
 	// Domain is the abstract domain of the analysis: "none", "interval"
@@ -140,16 +142,6 @@ type Result struct {
 	// Facts is the number of table rows the solver assumed.
 	Facts int
 }
-
-// The garbage collector's settings for a command that generates and
-// exits (Options.GCPercent, Options.MemoryLimit): the generation
-// allocates about twenty times its live heap, and collects less often
-// with GOGC = 400, while the soft limit keeps the heap bounded
-// (docs/performance-generation.md).
-const (
-	GenerateGCPercent   = 400
-	GenerateMemoryLimit = 160 << 20
-)
 
 // Generate runs the whole pipeline on the files specPath and purposePath.
 func Generate(specPath, purposePath string, opts Options) (*Result, error) {
