@@ -1,11 +1,32 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
+
+// ErrUndecided is the error (wrapped, with the position of the guard
+// and the parameter) of a choice of values that nothing decides: every
+// candidate refuted or left undecided, and the solver unknown. A run
+// that meets it ends Inconc naming the guard, never Fail: the test case
+// may allow values the tester could not find.
+var ErrUndecided = errors.New("no value decided")
+
+// undecided returns ErrUndecided for the identifier id under cons,
+// naming the first constraint on it.
+func undecided(id *spec.Ident, cons []spec.Expr) error {
+	for _, c := range cons {
+		for _, cj := range spec.Conjuncts(c) {
+			if spec.Mentions(cj, id.Kind, id.Name) {
+				return fmt.Errorf("%s: %w for %s: %s", cj.Pos(), ErrUndecided, id.Name, spec.Format(cj))
+			}
+		}
+	}
+	return fmt.Errorf("%w for %s", ErrUndecided, id.Name)
+}
 
 // pick returns values, in a model of the assertions of s (satisfiable),
 // for the identifiers ids, diversified by the run's random source: for
@@ -13,7 +34,9 @@ import (
 // at least or at most a random target, keeping the first hint that stays
 // satisfiable. Now and then it asks first for a boundary value of the
 // linear comparisons of cons (the constraints asserted: boundaryHints),
-// and sometimes it gives no hint.
+// and sometimes it gives no hint. Strings come after the other
+// identifiers, from candidates checked by exact evaluation first
+// (strings.go, pickString).
 //
 // Values are chosen by satisfiability alone, never read off a model where
 // the assertions leave a choice: when a target lies outside what the
@@ -23,21 +46,20 @@ import (
 // solver's own models tend to be). Z3's models depend on the history of
 // its context (the terms made by earlier runs of the Runner), so values
 // read off them would make a run depend on the runs before it; a
-// satisfiability answer does not. (Strings, and reals that no integer
-// fits, may still take the model's value.)
+// satisfiability answer does not. The values are those of the
+// equalities kept; a model is read only for a value they do not give
+// (a real that no integer fits, a boundary over other unknowns). A
+// solver that answers unknown where a value was expected gives
+// ErrUndecided.
 func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
-	h := &hinter{x: x, s: s, pinned: map[string]bool{}}
+	h := &hinter{x: x, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons}
 	defer func() { s.Pop(h.pushed) }()
-	for _, i := range x.rng.Perm(len(ids)) {
-		id := ids[i]
-		if id.T == spec.StringType { // strings.go: readable, diverse strings
-			if err := x.pickString(h.tryAny, id); err != nil {
+	order := x.rng.Perm(len(ids))
+	for _, i := range order {
+		if id := ids[i]; id.T != spec.StringType {
+			if err := h.aim(id, cons); err != nil {
 				return nil, err
 			}
-			continue
-		}
-		if err := h.aim(id, cons); err != nil {
-			return nil, err
 		}
 	}
 	for _, id := range ids {
@@ -45,19 +67,46 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) 
 			return nil, err
 		}
 	}
-	res, err := s.Check()
+	for _, i := range order {
+		if id := ids[i]; id.T == spec.StringType {
+			if err := h.pickString(id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return h.values(ids)
+}
+
+// values returns the values of ids: those the kept equalities fixed,
+// the others read off a model of the assertions.
+func (h *hinter) values(ids []*spec.Ident) (map[string]spec.Value, error) {
+	vals := map[string]spec.Value{}
+	var missing *spec.Ident
+	for _, id := range ids {
+		if v, ok := h.vals[id.Name]; ok {
+			vals[id.Name] = v
+		} else {
+			missing = id
+		}
+	}
+	if missing == nil {
+		return vals, nil
+	}
+	res, err := h.s.Check()
 	if err != nil {
 		return nil, err
 	}
 	if res != solver.Sat {
-		return nil, fmt.Errorf("solver: %s after a satisfiable check", res)
+		return nil, undecided(missing, h.cons)
 	}
-	m, err := s.Model()
+	m, err := h.s.Model()
 	if err != nil {
 		return nil, err
 	}
-	vals := map[string]spec.Value{}
 	for _, id := range ids {
+		if _, ok := vals[id.Name]; ok {
+			continue
+		}
 		if v, ok := lookup(m, id); ok {
 			vals[id.Name] = v
 		}
@@ -65,12 +114,124 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) 
 	return vals, nil
 }
 
+// pickString fixes the value of the string id: the first candidate
+// (stringCandidates) that exact evaluation does not refute and the
+// solver finds satisfiable; an unknown answer moves on to the next
+// candidate. Without one, a value the assertions force, else
+// ErrUndecided.
+func (h *hinter) pickString(id *spec.Ident) error {
+	checks := 0
+	for _, c := range h.x.stringCandidates(id, h.cons, h.vals) {
+		v := spec.StringValue(c)
+		eq := spec.Compare(spec.Eq, id, v.Expr())
+		switch exactly(h.cons, h.vals, id, v) {
+		case refuted:
+			continue
+		case holds: // every constraint true: no check needed
+			h.keep(eq)
+			return nil
+		}
+		if checks++; checks > maxSolverCands {
+			break
+		}
+		i, err := h.try([]spec.Expr{eq})
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			return nil
+		}
+	}
+	if _, ok, err := h.forced(id); err != nil || ok {
+		return err
+	}
+	return undecided(id, h.cons)
+}
+
+// maxSolverCands bounds the candidates for one string that the solver
+// is asked about (each check may take up to Options.SolverTimeout).
+const maxSolverCands = 6
+
+// An exactTruth is what exact evaluation tells of constraints.
+type exactTruth int
+
+const (
+	open    exactTruth = iota // some constraint has unknowns
+	refuted                   // some constraint is false
+	holds                     // every constraint is true
+)
+
+// exactly evaluates cons with id = v and the values known: each
+// conjunct whose identifiers all get values (from known, v, and the
+// equalities x == e whose e gets a value: msg@2 == "Dear " + name@1).
+// When every conjunct holds, the assertions stay satisfiable with id =
+// v: cons are all that the assertions say of the identifiers valued.
+func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) exactTruth {
+	vals := make(map[string]spec.Value, len(known)+1)
+	for k, w := range known {
+		vals[k] = w
+	}
+	vals[id.Name] = v
+	var conj []spec.Expr
+	for _, c := range cons {
+		conj = append(conj, spec.Conjuncts(c)...)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range conj {
+			b, ok := c.(*spec.Binary)
+			if !ok || b.Op != spec.Eq {
+				continue
+			}
+			for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				u, ok := sides[0].(*spec.Ident)
+				if !ok {
+					continue
+				}
+				if _, has := vals[u.Name]; has {
+					continue
+				}
+				if w, ok := evalKnown(sides[1], vals); ok {
+					vals[u.Name], changed = w, true
+				}
+			}
+		}
+	}
+	truth := holds
+	for _, c := range conj {
+		w, ok := evalKnown(c, vals)
+		switch {
+		case ok && w.T == spec.BoolType && !w.Bool:
+			return refuted
+		case !ok:
+			truth = open
+		}
+	}
+	return truth
+}
+
+// keep asserts e, a hint known to keep the assertions satisfiable,
+// without a check.
+func (h *hinter) keep(e spec.Expr) {
+	h.s.Push()
+	if err := h.s.Assert(e); err != nil {
+		h.s.Pop(1)
+		return
+	}
+	h.pushed++
+	if id, v, ok := eqValue(e); ok {
+		h.vals[id.Name] = v
+	}
+}
+
 // A hinter asserts the hints pick keeps, each in a scope of its own.
 type hinter struct {
 	x      *execution
 	s      *solver.Solver
-	pushed int             // the scopes of the hints kept
-	pinned map[string]bool // identifiers whose value a kept equality fixed
+	pushed int                   // the scopes of the hints kept
+	pinned map[string]bool       // identifiers whose value a kept equality fixed
+	vals   map[string]spec.Value // the values kept equalities (or forced) give, by name
+	cons   []spec.Expr           // the constraints asserted
 }
 
 // try asserts the first satisfiable hint of hs and keeps it; it returns
@@ -87,6 +248,9 @@ func (h *hinter) try(hs []spec.Expr) (int, error) {
 			continue
 		}
 		h.pushed++
+		if id, v, ok := eqValue(e); ok {
+			h.vals[id.Name] = v
+		}
 		return i, nil
 	}
 	return -1, nil
@@ -203,7 +367,11 @@ func (h *hinter) forced(id *spec.Ident) (spec.Value, bool, error) {
 		return spec.Value{}, false, nil
 	}
 	other, err := h.sat(spec.Compare(spec.Ne, id, v.Expr()))
-	return v, !other && err == nil, err
+	if other || err != nil {
+		return v, false, err
+	}
+	h.vals[id.Name] = v
+	return v, true, nil
 }
 
 // maxReach bounds how far from its target nearest looks: 2^40.
@@ -275,4 +443,19 @@ func (h *hinter) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error)
 		return v, true, nil
 	}
 	return spec.Value{}, false, nil
+}
+
+// eqValue returns id and v when e is the equality id == v of an
+// identifier and a constant.
+func eqValue(e spec.Expr) (*spec.Ident, spec.Value, bool) {
+	b, ok := e.(*spec.Binary)
+	if !ok || b.Op != spec.Eq {
+		return nil, spec.Value{}, false
+	}
+	id, ok := b.X.(*spec.Ident)
+	if !ok {
+		return nil, spec.Value{}, false
+	}
+	v, ok := evalKnown(b.Y, nil)
+	return id, v, ok
 }
