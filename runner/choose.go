@@ -192,7 +192,7 @@ func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.
 	}
 	// With strings an unknown answer is no verdict on the guard: the
 	// candidates of pick may still decide (pickString).
-	vals, err := x.pick(s, ids, []spec.Expr{guard})
+	vals, err := x.pickStrict(s, ids, []spec.Expr{guard})
 	return vals, err == nil, err
 }
 

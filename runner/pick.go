@@ -51,8 +51,23 @@ func undecided(id *spec.Ident, cons []spec.Expr) error {
 // (a real that no integer fits, a boundary over other unknowns). A
 // solver that answers unknown where a value was expected gives
 // ErrUndecided.
+//
+// pick serves planning: a string that nothing decides is left out of
+// the values (the send is then checked, refused, and the tester sends
+// at random: the path was an over-approximation, strabs.go);
+// pickStrict reports it with ErrUndecided.
 func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
-	h := &hinter{x: x, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons}
+	vals, err := x.pickValues(s, ids, cons, false)
+	return vals, err
+}
+
+// pickStrict is pick reporting a string nothing decides (ErrUndecided).
+func (x *execution) pickStrict(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
+	return x.pickValues(s, ids, cons, true)
+}
+
+func (x *execution) pickValues(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr, strict bool) (map[string]spec.Value, error) {
+	h := &hinter{x: x, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons, left: map[string]bool{}}
 	defer func() { s.Pop(h.pushed) }()
 	order := x.rng.Perm(len(ids))
 	for _, i := range order {
@@ -69,7 +84,12 @@ func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) 
 	}
 	for _, i := range order {
 		if id := ids[i]; id.T == spec.StringType {
-			if err := h.pickString(id); err != nil {
+			err := h.pickString(id)
+			if !strict && errors.Is(err, ErrUndecided) {
+				h.left[id.Name] = true
+				continue
+			}
+			if err != nil {
 				return nil, err
 			}
 		}
@@ -85,7 +105,7 @@ func (h *hinter) values(ids []*spec.Ident) (map[string]spec.Value, error) {
 	for _, id := range ids {
 		if v, ok := h.vals[id.Name]; ok {
 			vals[id.Name] = v
-		} else {
+		} else if !h.left[id.Name] {
 			missing = id
 		}
 	}
@@ -104,7 +124,7 @@ func (h *hinter) values(ids []*spec.Ident) (map[string]spec.Value, error) {
 		return nil, err
 	}
 	for _, id := range ids {
-		if _, ok := vals[id.Name]; ok {
+		if _, ok := vals[id.Name]; ok || h.left[id.Name] {
 			continue
 		}
 		if v, ok := lookup(m, id); ok {
@@ -232,6 +252,7 @@ type hinter struct {
 	pinned map[string]bool       // identifiers whose value a kept equality fixed
 	vals   map[string]spec.Value // the values kept equalities (or forced) give, by name
 	cons   []spec.Expr           // the constraints asserted
+	left   map[string]bool       // strings nothing decided (pick leaves them out)
 }
 
 // try asserts the first satisfiable hint of hs and keeps it; it returns

@@ -42,6 +42,23 @@ type strInfo struct {
 	lo, hi int             // bounds of its length (hi < 0: none)
 	lens   []int           // boundary lengths of its length tests
 	lits   []string        // string constants of the constraints
+	hinted []string        // values of equalities under other operators
+	parts  []strPart       // bytes equalities fix: s[0:1] == t[0:1] with t known
+}
+
+// A strPart says that the bytes of a string from at are text.
+type strPart struct {
+	at   int
+	text string
+}
+
+// patch returns s with the bytes of p written over it, when s is long
+// enough.
+func (p strPart) patch(s string) string {
+	if len(s) < p.at+len(p.text) {
+		return s
+	}
+	return s[:p.at] + p.text + s[p.at+len(p.text):]
 }
 
 func identKey(id *spec.Ident) string { return string(rune('0'+int(id.Kind))) + id.Name }
@@ -68,6 +85,18 @@ func (x *execution) stringCandidates(id *spec.Ident, cons []spec.Expr, known map
 	}
 	for _, s := range in.forced {
 		add(s)
+	}
+	for _, s := range in.hinted {
+		add(s)
+	}
+	plain := add
+	add = func(s string) {
+		for _, p := range in.parts {
+			if x.rng.IntN(3) > 0 {
+				s = p.patch(s)
+			}
+		}
+		plain(s)
 	}
 	members := x.regexMembers(in)
 	seenRun := x.seenStrings()
@@ -229,6 +258,8 @@ func analyseStrings(id *spec.Ident, cons []spec.Expr, known map[string]spec.Valu
 	for _, c := range cons {
 		spec.Inspect(c, func(n spec.Expr) {
 			switch n := n.(type) {
+			case *spec.Binary:
+				in.nested(n, known)
 			case *spec.StrLit:
 				if n.Val != "" && !slices.Contains(in.lits, n.Val) {
 					in.lits = append(in.lits, n.Val)
@@ -296,6 +327,30 @@ func (in *strInfo) lengthOffset(e spec.Expr) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// nested reads an equality under any operator: a value it gives id,
+// or bytes it fixes (id[i:j] == e, id[i] == e with e known).
+func (in *strInfo) nested(b *spec.Binary, known map[string]spec.Value) {
+	if b.Op != spec.Eq || b.X.Type() != spec.StringType {
+		return
+	}
+	for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		v, ok := evalKnown(sides[1], known)
+		if !ok {
+			continue
+		}
+		if in.isAlias(sides[0]) && !slices.Contains(in.hinted, v.Str) {
+			in.hinted = append(in.hinted, v.Str)
+		}
+		c, ok := sides[0].(*spec.StrCall)
+		if !ok || (c.Fn != spec.StrSlice && c.Fn != spec.StrAt) || !in.isAlias(c.Args[0]) {
+			continue
+		}
+		if at, ok := c.Args[1].(*spec.IntLit); ok && at.Val.IsInt64() && at.Val.Sign() >= 0 && at.Val.Int64() < spec.MaxMemberLen {
+			in.parts = append(in.parts, strPart{int(at.Val.Int64()), v.Str})
+		}
+	}
 }
 
 // conjunct reads the forced values and length bounds of one conjunct.
