@@ -144,7 +144,7 @@ func (h *hinter) pickString(id *spec.Ident) error {
 	for _, c := range h.x.stringCandidates(id, h.cons, h.vals) {
 		v := spec.StringValue(c)
 		eq := spec.Compare(spec.Eq, id, v.Expr())
-		switch exactly(h.cons, h.vals, id, v) {
+		switch exactly(h.exactCons(), h.vals, id, v) {
 		case refuted:
 			continue
 		case holds: // every constraint true: no check needed
@@ -228,6 +228,17 @@ func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v sp
 		}
 	}
 	return truth
+}
+
+// exactCons returns the constraints exact evaluation judges a candidate
+// by: cons and the path condition of the state planned from (asserted
+// too, and what it says of a symbol that an equality gives a value
+// counts).
+func (h *hinter) exactCons() []spec.Expr {
+	if h.x.cur == nil || h.x.cur.PC == nil {
+		return h.cons
+	}
+	return append([]spec.Expr{h.x.cur.PC}, h.cons...)
 }
 
 // keep asserts e, a hint known to keep the assertions satisfiable,
