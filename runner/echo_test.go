@@ -98,3 +98,28 @@ func TestEchoMutants(t *testing.T) {
 		t.Logf("mutant %s, depth %d: %d Fail of %d runs", tt.mutant, tt.depth, failed, tt.runs)
 	}
 }
+
+// TestEchoDependsOnSeedAlone: runs of the echo test case give the same
+// trace whatever ran before them in their Runner (string candidates,
+// the solver's answers and the memo of planning depend on the seed
+// alone).
+func TestEchoDependsOnSeedAlone(t *testing.T) {
+	const seeds = 6
+	play := func(r *Runner, seed int64) string {
+		res, err := r.Run(context.Background(), adapter.InProcess(&echoSUT{}), seed)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		return res.Verdict.String() + "\n" + res.TraceString()
+	}
+	batch, fresh := newRunner(t, "echo/testcase.yaml", DefaultOptions()), newRunner(t, "echo/testcase.yaml", DefaultOptions())
+	var traces [seeds + 1]string
+	for seed := int64(1); seed <= seeds; seed++ {
+		traces[seed] = play(batch, seed)
+	}
+	for seed := int64(seeds); seed >= 1; seed-- {
+		if got := play(fresh, seed); got != traces[seed] {
+			t.Errorf("seed %d: in order\n%s\nin reverse order\n%s", seed, traces[seed], got)
+		}
+	}
+}
