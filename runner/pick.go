@@ -67,7 +67,7 @@ func (x *execution) pickStrict(s *solver.Solver, ids []*spec.Ident, cons []spec.
 }
 
 func (x *execution) pickValues(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr, strict bool) (map[string]spec.Value, error) {
-	h := &hinter{x: x, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons, left: map[string]bool{}}
+	h := &hinter{x: x, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons, left: map[string]bool{}, strict: strict}
 	defer func() { s.Pop(h.pushed) }()
 	order := x.rng.Perm(len(ids))
 	for _, i := range order {
@@ -137,7 +137,8 @@ func (h *hinter) values(ids []*spec.Ident) (map[string]spec.Value, error) {
 // pickString fixes the value of the string id: the first candidate
 // (stringCandidates) that exact evaluation does not refute and the
 // solver finds satisfiable; an unknown answer moves on to the next
-// candidate. Without one, a value the assertions force, else
+// candidate. Without one, a value the assertions force (pickStrict
+// only: planning leaves the choice to the random send, which asks), else
 // ErrUndecided.
 func (h *hinter) pickString(id *spec.Ident) error {
 	checks := 0
@@ -161,6 +162,9 @@ func (h *hinter) pickString(id *spec.Ident) error {
 		if i == 0 {
 			return nil
 		}
+	}
+	if !h.strict { // planning: the random send tries again
+		return undecided(id, h.cons)
 	}
 	if _, ok, err := h.forced(id); err != nil || ok {
 		return err
@@ -264,6 +268,7 @@ type hinter struct {
 	vals   map[string]spec.Value // the values kept equalities (or forced) give, by name
 	cons   []spec.Expr           // the constraints asserted
 	left   map[string]bool       // strings nothing decided (pick leaves them out)
+	strict bool                  // pickStrict: a value the assertions force is looked for
 }
 
 // try asserts the first satisfiable hint of hs and keeps it; it returns
