@@ -180,25 +180,52 @@ const maxSolverCands = 6
 type exactTruth int
 
 const (
-	open    exactTruth = iota // some constraint has unknowns
+	open    exactTruth = iota // some constraint the candidate bears on has unknowns
 	refuted                   // some constraint is false
-	holds                     // every constraint is true
+	holds                     // every constraint the candidate bears on is true
 )
 
 // exactly evaluates cons with id = v and the values known: each
 // conjunct whose identifiers all get values (from known, v, and the
 // equalities x == e whose e gets a value: msg@2 == "Dear " + name@1).
-// When every conjunct holds, the assertions stay satisfiable with id =
-// v: cons are all that the assertions say of the identifiers valued.
+//
+// The values known were confirmed with the assertions (a satisfiable
+// check, or this very test): a model of the assertions agrees with them
+// and with what equalities propagate from them. When every conjunct
+// that mentions an identifier valued only thanks to id = v is true,
+// that model with those identifiers changed is a model still: the
+// assertions stay satisfiable with id = v (holds), provided cons hold
+// every assertion that mentions those identifiers (exactCons).
 func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) exactTruth {
+	var conj []spec.Expr
+	for _, c := range cons {
+		conj = append(conj, spec.Conjuncts(c)...)
+	}
+	before := propagate(conj, known, nil, spec.Value{})
+	vals := propagate(conj, known, id, v)
+	truth := holds
+	for _, c := range conj {
+		w, ok := evalKnown(c, vals)
+		switch {
+		case ok && w.T == spec.BoolType && !w.Bool:
+			return refuted
+		case !ok && mentionsNew(c, vals, before):
+			truth = open
+		}
+	}
+	return truth
+}
+
+// propagate returns known, id = v (when id is not nil), and the values
+// the equalities x == e of conj give x once e has a value, to a
+// fixpoint.
+func propagate(conj []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) map[string]spec.Value {
 	vals := make(map[string]spec.Value, len(known)+1)
 	for k, w := range known {
 		vals[k] = w
 	}
-	vals[id.Name] = v
-	var conj []spec.Expr
-	for _, c := range cons {
-		conj = append(conj, spec.Conjuncts(c)...)
+	if id != nil {
+		vals[id.Name] = v
 	}
 	for changed := true; changed; {
 		changed = false
@@ -221,17 +248,21 @@ func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v sp
 			}
 		}
 	}
-	truth := holds
-	for _, c := range conj {
-		w, ok := evalKnown(c, vals)
-		switch {
-		case ok && w.T == spec.BoolType && !w.Bool:
-			return refuted
-		case !ok:
-			truth = open
+	return vals
+}
+
+// mentionsNew reports whether c mentions an identifier valued in vals
+// and not in before.
+func mentionsNew(c spec.Expr, vals, before map[string]spec.Value) bool {
+	found := false
+	spec.Inspect(c, func(n spec.Expr) {
+		if u, ok := n.(*spec.Ident); ok {
+			_, now := vals[u.Name]
+			_, then := before[u.Name]
+			found = found || now && !then
 		}
-	}
-	return truth
+	})
+	return found
 }
 
 // exactCons returns the constraints exact evaluation judges a candidate
