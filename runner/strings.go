@@ -159,9 +159,14 @@ func (x *execution) regexMembers(in *strInfo) []string {
 		return nil
 	}
 	var out []string
+	members := map[*spec.Regex]*spec.Members{}
 	for range maxStringCands {
 		re := in.res[x.rng.IntN(len(in.res))]
-		m := spec.NewMembers(re)
+		m := members[re]
+		if m == nil {
+			m = spec.NewMembers(re)
+			members[re] = m
+		}
 		var ls []int
 		for _, n := range m.Lengths() {
 			if n >= in.lo && (in.hi < 0 || n <= in.hi) {
