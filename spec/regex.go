@@ -729,6 +729,12 @@ func (m *Members) genParts(rng Rand, subs []*Regex, sets []*lengthSet, n int, b 
 // lo are not empty (an empty one changes nothing).
 func (m *Members) genRepeat(rng Rand, sub *Regex, lo, hi, n int, b *strings.Builder) {
 	one := m.lengths(sub)
+	if one[0] && lo > n { // copies past n are empty: write none of them
+		if hi >= 0 {
+			hi -= lo - n
+		}
+		lo = n
+	}
 	nonEmpty := *one
 	nonEmpty[0] = false
 	acc := lengthSet{0: true}

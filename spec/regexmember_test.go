@@ -86,3 +86,25 @@ func TestRegexLengthsExact(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRegexMembers: for any pattern that compiles, Member never panics,
+// and what it makes has the length asked and matches the pattern.
+func FuzzRegexMembers(f *testing.F) {
+	for _, p := range []string{`^[A-Z][a-z]*$`, `a|b{2,3}`, `^(x?y)*$`, `.`, `^$`, `[^a]{3}z`} {
+		f.Add(p, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, pattern string, seed uint64) {
+		re, err := CompileRegex(pattern)
+		if err != nil {
+			return
+		}
+		m := NewMembers(re)
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for _, n := range m.Lengths() {
+			s, ok := m.Member(rng, n)
+			if !ok || len(s) != n || !re.MatchString(s) {
+				t.Fatalf("%q: member of length %d: %q, %v", pattern, n, s, ok)
+			}
+		}
+	})
+}
