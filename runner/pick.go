@@ -82,19 +82,41 @@ func (x *execution) pickValues(s *solver.Solver, ids []*spec.Ident, cons []spec.
 			return nil, err
 		}
 	}
+	var strs []*spec.Ident
 	for _, i := range order {
-		if id := ids[i]; id.T == spec.StringType {
-			err := h.pickString(id)
-			if !strict && errors.Is(err, ErrUndecided) {
-				h.left[id.Name] = true
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
+		if ids[i].T == spec.StringType {
+			strs = append(strs, ids[i])
 		}
 	}
+	if err := h.pickStrings(strs, strict); err != nil {
+		return nil, err
+	}
 	return h.values(ids)
+}
+
+// pickStrings fixes the values of the strings ids: all at once when
+// exact evaluation finds values that hold (searchStrings), else one by
+// one with the solver's help (pickString). Without strict, a string
+// nothing decides is left out.
+func (h *hinter) pickStrings(ids []*spec.Ident, strict bool) error {
+	budget := maxJointCands
+	if assign := map[string]spec.Value{}; len(ids) > 0 && h.searchStrings(ids, assign, &budget) {
+		for _, id := range ids {
+			h.keep(spec.Compare(spec.Eq, id, assign[id.Name].Expr()))
+		}
+		return nil
+	}
+	for _, id := range ids {
+		err := h.pickString(id)
+		if !strict && errors.Is(err, ErrUndecided) {
+			h.left[id.Name] = true
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // values returns the values of ids: those the kept equalities fixed,
@@ -172,6 +194,41 @@ func (h *hinter) pickString(id *spec.Ident) error {
 	return undecided(id, h.cons)
 }
 
+// maxJointCands bounds the candidates searchStrings tries.
+const maxJointCands = 96
+
+// searchStrings looks, by exact evaluation alone, for values of the
+// strings ids (in assign) with which every constraint they bear on
+// holds: candidates of each in turn, those of the later ones made with
+// the earlier ones known (first[0:1] == last[0:1] then gives last its
+// first byte), a branch cut as soon as exact evaluation refutes it.
+func (h *hinter) searchStrings(ids []*spec.Ident, assign map[string]spec.Value, budget *int) bool {
+	cons := h.exactCons()
+	if len(ids) == 0 {
+		return exactlyAll(cons, h.vals, assign) == holds
+	}
+	known := make(map[string]spec.Value, len(h.vals)+len(assign))
+	for k, v := range h.vals {
+		known[k] = v
+	}
+	for k, v := range assign {
+		known[k] = v
+	}
+	id := ids[0]
+	for i, c := range h.x.stringCandidates(id, h.cons, known) {
+		if *budget <= 0 || len(ids) > 1 && i >= 8 {
+			break
+		}
+		*budget--
+		assign[id.Name] = spec.StringValue(c)
+		if exactlyAll(cons, h.vals, assign) != refuted && h.searchStrings(ids[1:], assign, budget) {
+			return true
+		}
+		delete(assign, id.Name)
+	}
+	return false
+}
+
 // maxSolverCands bounds the candidates for one string that the solver
 // is asked about (each check may take up to Options.SolverTimeout).
 const maxSolverCands = 6
@@ -197,12 +254,17 @@ const (
 // assertions stay satisfiable with id = v (holds), provided cons hold
 // every assertion that mentions those identifiers (exactCons).
 func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) exactTruth {
+	return exactlyAll(cons, known, map[string]spec.Value{id.Name: v})
+}
+
+// exactlyAll is exactly for several values at once (by name).
+func exactlyAll(cons []spec.Expr, known, assign map[string]spec.Value) exactTruth {
 	var conj []spec.Expr
 	for _, c := range cons {
 		conj = append(conj, spec.Conjuncts(c)...)
 	}
-	before := propagate(conj, known, nil, spec.Value{})
-	vals := propagate(conj, known, id, v)
+	before := propagate(conj, known, nil)
+	vals := propagate(conj, known, assign)
 	truth := holds
 	for _, c := range conj {
 		w, ok := evalKnown(c, vals)
@@ -216,16 +278,15 @@ func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v sp
 	return truth
 }
 
-// propagate returns known, id = v (when id is not nil), and the values
-// the equalities x == e of conj give x once e has a value, to a
-// fixpoint.
-func propagate(conj []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) map[string]spec.Value {
-	vals := make(map[string]spec.Value, len(known)+1)
+// propagate returns known, assign, and the values the equalities x == e
+// of conj give x once e has a value, to a fixpoint.
+func propagate(conj []spec.Expr, known, assign map[string]spec.Value) map[string]spec.Value {
+	vals := make(map[string]spec.Value, len(known)+len(assign))
 	for k, w := range known {
 		vals[k] = w
 	}
-	if id != nil {
-		vals[id.Name] = v
+	for k, w := range assign {
+		vals[k] = w
 	}
 	for changed := true; changed; {
 		changed = false
