@@ -25,6 +25,7 @@ type dd struct {
 	sat   []bitset
 	nbits int // capacity of the sat bitsets
 	t     big.Int
+	prods []big.Int // scratch of add: their digits are reused
 }
 
 // newDD returns the pair (eqs, cons | lines, rays), which must describe
@@ -55,6 +56,37 @@ func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
 	return d
 }
 
+// newDDSat is newDD given the saturation bitsets of rays by cons (sat[j]
+// bit i as in dd.sat), which are copied: no dot product is computed.
+func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd {
+	d := &dd{
+		n:     n,
+		eqs:   append([]vec(nil), eqs...),
+		cons:  append([]vec(nil), cons...),
+		lines: append([]vec(nil), lines...),
+		rays:  append([]vec(nil), rays...),
+		nbits: len(cons) + extra,
+	}
+	d.sat = make([]bitset, len(rays))
+	w := (d.nbits + 63) >> 6
+	all := make(bitset, w*len(rays)) // one allocation; each row has a single owner
+	for j := range rays {
+		b := all[j*w : (j+1)*w : (j+1)*w]
+		copy(b, sat[j])
+		d.sat[j] = b
+	}
+	return d
+}
+
+// products returns k big integers of scratch, reused from call to call
+// of add so that their digits are allocated once.
+func (d *dd) products(k int) []big.Int {
+	if cap(d.prods) < k {
+		d.prods = make([]big.Int, k, 2*k)
+	}
+	return d.prods[:k]
+}
+
 // universeDD returns the pair for the whole space R^n: no constraint,
 // the unit vectors as lines.
 func universeDD(n, extra int) *dd {
@@ -77,7 +109,7 @@ func (d *dd) add(a vec, eq bool) bool {
 	// an equality) and every other generator is projected along it onto
 	// the hyperplane: no combinatorial work is needed.
 	if len(d.lines) > 0 {
-		prods := make([]big.Int, len(d.lines))
+		prods := d.products(len(d.lines))
 		k := -1
 		for i, l := range d.lines {
 			dot(&prods[i], a, l, &d.t)
@@ -133,7 +165,7 @@ func (d *dd) add(a vec, eq bool) bool {
 
 	// All lines lie in the hyperplane: split the rays by side.
 	nr := len(d.rays)
-	prods := make([]big.Int, nr)
+	prods := d.products(nr)
 	var pos, neg []int
 	nzero := 0
 	for j, r := range d.rays {
@@ -243,7 +275,9 @@ func (d *dd) hasPoint() bool {
 // included in that of another (ties keep the first, which is why the
 // positivity constraint is always placed first). This relies on the
 // generator side being minimal, which Chernikova's algorithm guarantees.
-func (d *dd) minimize() (eqs, ineqs []vec) {
+//
+// src[k] is the index in d.cons of the inequality ineqs[k].
+func (d *dd) minimize() (eqs, ineqs []vec, src []int) {
 	nr := len(d.rays)
 	var ech echelon
 	for _, e := range d.eqs {
@@ -277,7 +311,8 @@ func (d *dd) minimize() (eqs, ineqs []vec) {
 		}
 		if !redundant {
 			ineqs = append(ineqs, ech.reduce(d.cons[i]))
+			src = append(src, i)
 		}
 	}
-	return ech.rows, ineqs
+	return ech.rows, ineqs, src
 }

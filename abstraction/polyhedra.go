@@ -26,6 +26,13 @@ type poly struct {
 	empty       bool
 	eqs, ineqs  []vec
 	lines, rays []vec
+	// pcons are the constraints of the primal side (primalCons) and
+	// psat[j] says which of them rays[j] saturates, as dd.sat does; nil
+	// until primalDD needs them. They are derived from the other
+	// fields, which is why a value stays immutable for its users when
+	// they are filled in.
+	pcons []vec
+	psat  []bitset
 }
 
 func universePoly(sp *Space) *poly {
@@ -54,7 +61,23 @@ func (p *poly) dim() int { return p.sp.Dim() + 1 }
 
 // primalDD returns p's pair with the constraints as the constraint side,
 // the positivity constraint first (see dd.minimize).
+//
+// The saturation bitsets are computed once per value (or derived from
+// the conversion that made it, see fromConstraints): a value met with
+// many guards, such as a location's reach, pays its dot products once.
 func (p *poly) primalDD(extra int) *dd {
+	if p.pcons == nil {
+		p.pcons = p.primalCons()
+	}
+	if p.psat == nil {
+		p.psat = satMatrix(p.pcons, p.rays)
+	}
+	return newDDSat(p.dim(), p.eqs, p.pcons, p.lines, p.rays, p.psat, extra)
+}
+
+// primalCons returns the positivity constraint, then p's inequalities
+// but positivity.
+func (p *poly) primalCons() []vec {
 	cons := make([]vec, 0, len(p.ineqs)+1)
 	cons = append(cons, unitVec(p.dim(), 0))
 	for _, c := range p.ineqs {
@@ -62,7 +85,53 @@ func (p *poly) primalDD(extra int) *dd {
 			cons = append(cons, c)
 		}
 	}
-	return newDD(p.dim(), p.eqs, cons, p.lines, p.rays, extra)
+	return cons
+}
+
+// satMatrix returns the bitsets of the constraints that each ray
+// saturates (bit i of row j: cons[i]·rays[j] == 0).
+func satMatrix(cons, rays []vec) []bitset {
+	sat := make([]bitset, len(rays))
+	var s, t big.Int
+	for j, r := range rays {
+		b := newBitset(len(cons))
+		for i, c := range cons {
+			if dot(&s, c, r, &t); s.Sign() == 0 {
+				b.set(i)
+			}
+		}
+		sat[j] = b
+	}
+	return sat
+}
+
+// primalSat returns the psat of the polyhedron whose inequalities ineqs
+// were kept by d.minimize from d's constraints src: a constraint reduced
+// modulo equalities that every ray satisfies saturates the same rays,
+// so the bits are d's, reordered.
+func primalSat(d *dd, ineqs []vec, src []int) []bitset {
+	idx := make([]int, 0, len(ineqs))
+	for k, c := range ineqs {
+		if !c.isPositivity() {
+			idx = append(idx, src[k])
+		}
+	}
+	w := (len(idx) + 1 + 63) >> 6
+	all := make(bitset, w*len(d.rays))
+	sat := make([]bitset, len(d.rays))
+	for j, r := range d.rays {
+		b := all[j*w : (j+1)*w : (j+1)*w]
+		if r[0].Sign() == 0 {
+			b.set(0)
+		}
+		for k, i := range idx {
+			if d.sat[j].has(i) {
+				b.set(k + 1)
+			}
+		}
+		sat[j] = b
+	}
+	return sat
 }
 
 // dualDD returns p's pair with the generators as the constraint side.
@@ -91,8 +160,8 @@ func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
 			return emptyPoly(sp)
 		}
 	}
-	eqs, ineqs = d.minimize()
-	return &poly{sp: sp, eqs: eqs, ineqs: ineqs, lines: d.lines, rays: d.rays}
+	eqs, ineqs, src := d.minimize()
+	return &poly{sp: sp, eqs: eqs, ineqs: ineqs, lines: d.lines, rays: d.rays, psat: primalSat(d, ineqs, src)}
 }
 
 // fromGenerators returns the closed convex hull of base and the given
@@ -122,7 +191,7 @@ func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
 			d.add(r, false)
 		}
 	}
-	glines, grays := d.minimize()
+	glines, grays, _ := d.minimize()
 	// The constraint side (d's generators) is minimal; put it in the
 	// canonical form: equalities in reduced echelon form, inequalities
 	// reduced modulo them (which turns any representative of the
@@ -239,15 +308,22 @@ func (p *poly) MeetConstraints(cs []Constraint) Value {
 	if p.empty {
 		return p
 	}
+	return p.meetConjunction(NewConjunction(p.sp, cs))
+}
+
+// meetConjunction is MeetConstraints with the constraints converted.
+func (p *poly) meetConjunction(k *Conjunction) Value {
+	if p.empty {
+		return p
+	}
+	if k.none {
+		return emptyPoly(p.sp)
+	}
 	var eqs, ineqs []vec
-	for _, c := range cs {
-		v, eq, truth := constraintVec(p.sp, c, true)
+	for i, v := range k.vs {
 		switch {
-		case truth < 0:
-			return emptyPoly(p.sp)
-		case truth > 0 || p.entails(v, eq):
-			continue
-		case eq:
+		case p.entails(v, k.eq[i]):
+		case k.eq[i]:
 			eqs = append(eqs, v)
 		default:
 			ineqs = append(ineqs, v)
@@ -257,6 +333,43 @@ func (p *poly) MeetConstraints(cs []Constraint) Value {
 		return p
 	}
 	return fromConstraints(p.sp, p, eqs, ineqs)
+}
+
+// A Conjunction is a list of constraints converted once for the
+// polyhedra of a space (tightened as MeetConstraints does), for a guard
+// met with many values.
+type Conjunction struct {
+	sp   *Space
+	cs   []Constraint
+	vs   []vec // the constraints neither true nor false, in order
+	eq   []bool
+	none bool // some constraint holds nowhere
+}
+
+// NewConjunction converts cs for the polyhedra of sp.
+func NewConjunction(sp *Space, cs []Constraint) *Conjunction {
+	k := &Conjunction{sp: sp, cs: cs}
+	for _, c := range cs {
+		v, eq, truth := constraintVec(sp, c, true)
+		switch {
+		case truth < 0:
+			k.none = true
+			return k
+		case truth == 0:
+			k.vs = append(k.vs, v)
+			k.eq = append(k.eq, eq)
+		}
+	}
+	return k
+}
+
+// MeetConjunction returns v.MeetConstraints of k's constraints; a
+// polyhedron of k's space does not convert them again.
+func MeetConjunction(v Value, k *Conjunction) Value {
+	if p, ok := v.(*poly); ok && p.sp == k.sp {
+		return p.meetConjunction(k)
+	}
+	return v.MeetConstraints(k.cs)
 }
 
 // Join returns the closed convex hull of p and o: the union of their

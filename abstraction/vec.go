@@ -150,25 +150,90 @@ func dot(z *big.Int, a, b vec, t *big.Int) {
 
 // combine returns the primitive vector ca*a + cb*b.
 func combine(ca *big.Int, a vec, cb *big.Int, b vec) vec {
+	if r, ok := combineSmall(ca, a, cb, b); ok {
+		return r
+	}
 	r := make(vec, len(a))
-	x, ok1 := small(ca)
-	y, ok2 := small(cb)
 	var t big.Int
 	for i := range r {
-		if ok1 && ok2 {
-			u, ok3 := small(&a[i])
-			w, ok4 := small(&b[i])
-			if ok3 && ok4 {
-				r[i].SetInt64(x*u + y*w) // |.| < 2^63
-				continue
-			}
-		}
 		r[i].Mul(ca, &a[i])
 		t.Mul(cb, &b[i])
 		r[i].Add(&r[i], &t)
 	}
 	r.normalize()
 	return r
+}
+
+// combineSmall is combine in machine integers: it fails (and the caller
+// computes with math/big) unless ca, cb and every entry of a and b fit
+// in 31 bits, so that each entry ca*a[i] + cb*b[i] fits in an int64
+// (|.| < 2^63). The gcd is taken on the int64 entries, and the result's
+// digits are allocated at once (fromInts).
+func combineSmall(ca *big.Int, a vec, cb *big.Int, b vec) (vec, bool) {
+	x, ok1 := small(ca)
+	y, ok2 := small(cb)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	var buf [16]int64
+	xs := buf[:0]
+	var g uint64
+	for i := range a {
+		u, ok3 := small(&a[i])
+		w, ok4 := small(&b[i])
+		if !ok3 || !ok4 {
+			return nil, false
+		}
+		s := x*u + y*w
+		xs = append(xs, s)
+		g = gcd64(g, abs64(s))
+	}
+	if g > 1 {
+		for i := range xs {
+			xs[i] /= int64(g)
+		}
+	}
+	return fromInts(xs), true
+}
+
+func abs64(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
+}
+
+func gcd64(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// fromInts returns the vector of xs (each |x| < 2^63). On 64-bit
+// platforms the nonzero entries share one array of digits, one
+// allocation instead of one per entry; each entry's slice of it has
+// capacity 1, so that no entry can grow into another's digit.
+func fromInts(xs []int64) vec {
+	v := make(vec, len(xs))
+	if bits.UintSize < 64 {
+		for i, x := range xs {
+			v[i].SetInt64(x)
+		}
+		return v
+	}
+	words := make([]big.Word, len(xs))
+	for i, x := range xs {
+		if x == 0 {
+			continue
+		}
+		words[i] = big.Word(abs64(x))
+		v[i].SetBits(words[i : i+1 : i+1])
+		if x < 0 {
+			v[i].Neg(&v[i])
+		}
+	}
+	return v
 }
 
 // A bitset is a fixed-size set of small integers.

@@ -319,8 +319,9 @@ type guard struct {
 }
 
 type guardStep struct {
-	cs []abstraction.Constraint // when not nil: MeetConstraints(cs)
-	e  spec.Expr                // otherwise: meet(x, e)
+	cs   []abstraction.Constraint // when not nil: MeetConstraints(cs)
+	conj *abstraction.Conjunction // cs converted once, for the polyhedra
+	e    spec.Expr                // otherwise: meet(x, e)
 }
 
 // compile splits e into its conjuncts and converts the comparisons to
@@ -351,6 +352,13 @@ func (f *frame) compile(e spec.Expr, batch bool) guard {
 		}
 		g.steps = append(g.steps, guardStep{cs: cs})
 	}
+	if batch {
+		for i := range g.steps {
+			if g.steps[i].cs != nil {
+				g.steps[i].conj = abstraction.NewConjunction(f.space, g.steps[i].cs)
+			}
+		}
+	}
 	return g
 }
 
@@ -360,7 +368,9 @@ func (f *frame) meetGuard(x abstraction.Value, g guard) abstraction.Value {
 		if x.IsEmpty() {
 			return x
 		}
-		if s.cs != nil {
+		if s.conj != nil {
+			x = abstraction.MeetConjunction(x, s.conj)
+		} else if s.cs != nil {
 			x = x.MeetConstraints(s.cs)
 		} else {
 			x = f.meet(x, s.e)

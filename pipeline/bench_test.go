@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	ringfam "github.com/stg-tool/stg/internal/ring"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -89,31 +90,15 @@ func TestRingSmall(t *testing.T) {
 	}
 }
 
-// ring2 returns the family of issue 15: a ring of n stages over four
-// variables; stage i reads an input p in [0, 100] into a, b or c (by
-// turns) and records i in s, then the SUT answers out(r) with either
-// r == a + b && r < 150 or r >= 150. The purpose big accepts the answer
-// 170 of the last stage, which only the second branch allows.
+// ring2 returns the family of issues 15 and 25 (package internal/ring):
+// a ring of n stages over four variables; stage i reads an input p in
+// [0, 100] into a, b or c (by turns) and records i in s, then the SUT
+// answers out(r) with either r == a + b && r < 150 or r >= 150. The
+// purpose big accepts the answer 170 of the last stage, which only the
+// second branch allows.
 func ring2(tb testing.TB, n int) (s, tp *spec.Model) {
 	tb.Helper()
-	var b strings.Builder
-	b.WriteString("kind: spec\nname: ring2\nvariables: {a: int, b: int, c: int, s: int}\n")
-	b.WriteString("actions:\n  in: {dir: input, params: {p: int}}\n  out: {dir: output, params: {r: int}}\n")
-	b.WriteString("initial: {location: S0, condition: \"a == 0 && b == 0 && c == 0 && s == 0\"}\ntransitions:\n")
-	for i := 0; i < n; i++ {
-		v, j := "abc"[i%3:i%3+1], (i+1)%n
-		fmt.Fprintf(&b, "  - {from: S%d, action: in, guard: \"p >= 0 && p <= 100\", assign: {%s: p, s: %d}, to: R%d}\n", i, v, i, i)
-		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r == a + b && r < 150\", to: S%d}\n", i, j)
-		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r >= 150\", to: S%d}\n", i, j)
-	}
-	return parsePair(tb, b.String(), fmt.Sprintf(`kind: purpose
-name: big
-variables: {}
-initial: {location: W}
-accept: [A]
-transitions:
-  - {from: W, action: out, guard: "s == %d && r == 170", to: A}
-`, n-1))
+	return parsePair(tb, ringfam.Spec(n), ringfam.Purpose(n))
 }
 
 // wide returns a spec with k independent numeric variables: a chain of

@@ -47,6 +47,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"time"
 
@@ -64,6 +65,15 @@ import (
 
 // Options of Generate.
 type Options struct {
+	// GCPercent and MemoryLimit, when positive, are the garbage
+	// collector's settings during GenerateFor (debug.SetGCPercent,
+	// debug.SetMemoryLimit; the previous ones are restored), for a
+	// command that generates and exits. Both trade memory for time or
+	// back: see docs/performance-generation.md for measured settings (a
+	// soft limit below the live heap makes the collector run without
+	// end).
+	GCPercent   int
+	MemoryLimit int64
 	// Domain is the abstract domain of the analysis: "none", "interval"
 	// or "polyhedra" (the default).
 	Domain string
@@ -149,6 +159,12 @@ func Generate(specPath, purposePath string, opts Options) (*Result, error) {
 // or a system's flat spec) and the purpose file purposePath. With
 // opts.Tables, the tables of s's functions are replaced by the file's.
 func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, error) {
+	if opts.GCPercent > 0 {
+		defer debug.SetGCPercent(debug.SetGCPercent(opts.GCPercent))
+	}
+	if opts.MemoryLimit > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(opts.MemoryLimit))
+	}
 	if opts.Tables != "" {
 		if err := replaceTables(s, opts.Tables); err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -43,34 +44,48 @@ func (x *execution) next() (*choice, error) {
 }
 
 // randomSend picks an enabled send transition at random and values for
-// its parameters; nil when no send is enabled.
+// its parameters; nil when no send is enabled. A send whose values
+// nothing decides (ErrUndecided) gives way to the others; the error is
+// returned when no other send is enabled.
 func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
 	consts := x.constants()
+	var undecidedErr error
 	for _, i := range x.rng.Perm(len(sends)) {
 		t := sends[i]
-		a := x.r.tc.Action(t.Action)
-		params := map[string]spec.Expr{}
-		var ids []*spec.Ident
-		for _, p := range a.Params {
-			id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
-			params[p.Name] = id
-			ids = append(ids, id)
+		c, err := x.sendValues(t, consts)
+		if errors.Is(err, ErrUndecided) {
+			undecidedErr = err
+			continue
 		}
-		// A guard that calls functions on the parameters is solved
-		// with the calls uninterpreted: the values are then checked
-		// exactly, and refused ones replaced (see calls.go).
-		tries := 1
-		if extfunc.HasCall(t.Guard) {
-			tries = callTries
+		if err != nil || c != nil {
+			return c, err
 		}
-		for range tries {
-			c, next, err := x.trySend(t, a, consts, params, ids)
-			if err != nil || c != nil {
-				return c, err
-			}
-			if !next {
-				break
-			}
+	}
+	return nil, undecidedErr
+}
+
+// sendValues looks for values of t's parameters that its guard allows;
+// nil when it is disabled.
+func (x *execution) sendValues(t *spec.Transition, consts map[string]spec.Expr) (*choice, error) {
+	a := x.r.tc.Action(t.Action)
+	params := map[string]spec.Expr{}
+	var ids []*spec.Ident
+	for _, p := range a.Params {
+		id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+		params[p.Name] = id
+		ids = append(ids, id)
+	}
+	// A guard that calls functions on the parameters is solved
+	// with the calls uninterpreted: the values are then checked
+	// exactly, and refused ones replaced (see calls.go).
+	tries := 1
+	if extfunc.HasCall(t.Guard) {
+		tries = callTries
+	}
+	for range tries {
+		c, next, err := x.trySend(t, a, consts, params, ids)
+		if err != nil || c != nil || !next {
+			return c, err
 		}
 	}
 	return nil, nil
@@ -111,18 +126,26 @@ func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params m
 }
 
 // guess tries t with random small parameter values (the hint "equal to a
-// random target" of pick, checked by exact evaluation). decided is true
-// when t, having no parameters, is disabled.
+// random target" of pick, checked by exact evaluation); string
+// parameters take the candidates of the guard (strings.go). decided is
+// true when t, having no parameters, is disabled.
 func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decided bool, err error) {
 	if !x.ground || len(a.Params) > 0 && x.rng.IntN(8) == 0 && guessTries(a) == 1 {
 		return nil, false, nil // leave it to the solver: a boundary value (strings have none: strings.go)
 	}
-	for range guessTries(a) { // strings.go: more tries when strings are drawn
+	cands := x.guardCandidates(t, a)
+	for k := range guessTries(a) { // strings.go: more tries when strings are drawn
 		args := make(map[string]spec.Value, len(a.Params))
 		for _, p := range a.Params {
+			if cs := cands[p.Name]; len(cs) > 0 && k%4 != 3 {
+				args[p.Name] = spec.StringValue(cs[(k-k/4)%len(cs)])
+				continue
+			}
 			args[p.Name] = x.randomValue(p.Type)
 		}
-		x.relateStrings(a, args)
+		if k%4 == 3 {
+			x.relateStrings(a, args)
+		}
 		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
 		if err != nil {
 			// Say a division by zero for these values, or a call that
@@ -136,15 +159,40 @@ func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decide
 	return nil, len(a.Params) == 0, nil
 }
 
+// guardCandidates returns the string candidates of t's guard for each
+// string parameter of a, in the state the tester plans from (ground).
+func (x *execution) guardCandidates(t *spec.Transition, a *spec.Action) map[string][]string {
+	if guessTries(a) == 1 || t.Guard == nil {
+		return nil
+	}
+	params := map[string]spec.Expr{}
+	for _, p := range a.Params {
+		params[p.Name] = &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+	}
+	g := spec.Substitute(t.Guard, x.constants(), params)
+	out := map[string][]string{}
+	for _, p := range a.Params {
+		if p.Type == spec.StringType {
+			out[p.Name] = x.stringCandidates(params[p.Name].(*spec.Ident), []spec.Expr{g}, nil)
+		}
+	}
+	return out
+}
+
 func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.Ident) (map[string]spec.Value, bool, error) {
 	if err := s.Assert(guard); err != nil {
 		return nil, false, err
 	}
 	res, err := s.Check()
-	if err != nil || res != solver.Sat {
+	if err != nil || res == solver.Unsat {
 		return nil, false, err
 	}
-	vals, err := x.pick(s, ids, []spec.Expr{guard})
+	if res == solver.Unknown && !hasStringIdent(ids) {
+		return nil, false, undecided(ids[0], []spec.Expr{guard})
+	}
+	// With strings an unknown answer is no verdict on the guard: the
+	// candidates of pick may still decide (pickString).
+	vals, err := x.pickStrict(s, ids, []spec.Expr{guard})
 	return vals, err == nil, err
 }
 
@@ -269,4 +317,13 @@ func (x *execution) randomValue(t spec.Type) spec.Value {
 		return spec.StringValue(randomWord(rng, 1+rng.IntN(8))) // strings.go
 	}
 	return spec.Zero(t)
+}
+
+func hasStringIdent(ids []*spec.Ident) bool {
+	for _, id := range ids {
+		if id.T == spec.StringType {
+			return true
+		}
+	}
+	return false
 }

@@ -71,17 +71,22 @@
 // followed while the run keeps to it: at each send the rest of the path
 // is asserted anew from the current state (one check), and the search
 // runs again only when an output leads elsewhere, or when the Diverse
-// strategy still has room for its stretch (plan.go, diverse.go). Where a
-// send's strings do not flow into the state, its string tests are
-// abstracted to booleans for the search, exactly (strabs.go).
+// strategy still has room for its stretch (plan.go, diverse.go). String
+// tests are abstracted to booleans for the search: exactly where a
+// send's strings do not flow into the state, as an over-approximation
+// elsewhere (strabs.go).
 //
 // Parameter values are chosen by satisfiability alone, never read off a
 // model where the constraints leave a choice (pick.go): the value nearest
 // a random target that the constraints allow (galloping, then
 // bisection), or the value they force; now and then the boundary values
 // of a linear comparison on the parameter come first (x <= c: c and
-// c+1; boundary.go); strings are drawn at random and checked by exact
-// evaluation (strings.go). Z3's models depend on the history of its
+// c+1; boundary.go); strings come from candidates (members of the
+// guard's regular expressions, values equalities force, constants,
+// values seen in the run) checked by exact evaluation before the solver
+// confirms one, its unknown answered by the next candidate; a choice
+// that nothing decides is ErrUndecided, for the run to end Inconc
+// (strings.go, pick.go). Z3's models depend on the history of its
 // context, a satisfiability answer does not, so every choice of a run
 // depends on its seed alone, never on earlier runs in the same Runner
 // (TestRunDependsOnSeedAlone): a run replays with its seed, and a

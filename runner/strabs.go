@@ -24,21 +24,38 @@ import (
 // b@k == atom asserted in pickFirst), so the strings sent satisfy the
 // valuation the path needs.
 
-// maxStringAtoms bounds the atoms abstracted in a guard (2^n valuations
-// are checked once per transition).
-const maxStringAtoms = 6
+// The abstraction also serves guards whose strings do flow into the
+// state, or whose string tests mention variables (name := s, then
+// regexp.MatchString(p, name) && msg == "Dear " + name two steps later):
+// there Z3 4.8.12 answers in seconds or not at all, and planning would
+// stall. Those atoms ("free" ones) become booleans with no constraint:
+// the search then over-approximates the paths, which costs the tester
+// only a path the SUT's outputs or the values refuse (it plans again, or
+// sends at random), never a verdict, since verdicts are given by
+// judging observations. The first send's values are still chosen under
+// the link, exactly. An atom over the action's string parameters and
+// constants alone ("exact" one) keeps the constraint of the valuations
+// some strings realise, which holds in every case; when every atom is
+// exact and no string flows into the state, the abstraction is exact.
+
+// maxStringAtoms bounds the exact atoms of a guard (2^n valuations are
+// checked once per transition); maxFreeAtoms bounds all of them.
+const (
+	maxStringAtoms = 6
+	maxFreeAtoms   = 16
+)
 
 // A stringAbs is the abstraction of the string atoms of one guard.
 type stringAbs struct {
-	atoms    []spec.Expr // boolean subformulas over string parameters and constants
-	feasible [][]bool    // the valuations of atoms some strings realise
+	atoms    []spec.Expr // boolean subformulas over strings
+	exact    []int       // the indexes of the exact atoms, in order
+	feasible [][]bool    // the valuations of the exact atoms some strings realise
 }
 
 // stringAbsOf returns the abstraction of t's guard, computed once per
-// Runner, or nil when it does not apply: no string parameter, strings
-// that flow into the state (an assignment mentions one), an atom that
-// mentions a variable, a call or a parameter that is not a string, too
-// many atoms, or a valuation the solver cannot decide.
+// Runner, or nil when it does not apply: no string in the guard, an
+// atom that calls a function, too many atoms, or a valuation of the
+// exact atoms that the solver cannot decide.
 func (r *Runner) stringAbsOf(t *spec.Transition) (*stringAbs, error) {
 	if a, ok := r.strAbs[t]; ok {
 		return a, nil
@@ -56,27 +73,34 @@ func (r *Runner) stringAbsOf(t *spec.Transition) (*stringAbs, error) {
 
 func (r *Runner) makeStringAbs(t *spec.Transition) (*stringAbs, error) {
 	act := r.tc.Action(t.Action)
-	if act == nil || t.Guard == nil || !hasStringParam(act) {
+	if act == nil || t.Guard == nil || !mentionsAnyString(t.Guard) {
 		return nil, nil
 	}
+	flows := false
 	for _, as := range t.Assign {
-		if mentionsString(as.Value) {
-			return nil, nil
-		}
+		flows = flows || mentionsAnyString(as.Value)
 	}
 	var atoms []spec.Expr
-	if !collectAtoms(t.Guard, &atoms) || len(atoms) == 0 || len(atoms) > maxStringAtoms {
+	if !collectAtoms(t.Guard, &atoms) || len(atoms) == 0 || len(atoms) > maxFreeAtoms {
 		return nil, nil
 	}
 	abs := &stringAbs{atoms: atoms}
-	for v := 0; v < 1<<len(atoms); v++ {
-		val := make([]bool, len(atoms))
-		lits := make([]spec.Expr, len(atoms))
-		for i, at := range atoms {
-			val[i] = v&(1<<i) != 0
-			lits[i] = at
-			if !val[i] {
-				lits[i] = spec.NotOf(at)
+	for i, at := range atoms {
+		if !flows && paramsOnly(at) {
+			abs.exact = append(abs.exact, i)
+		}
+	}
+	if len(abs.exact) > maxStringAtoms {
+		abs.exact = nil // all free: an over-approximation still
+	}
+	for v := 0; v < 1<<len(abs.exact); v++ {
+		val := make([]bool, len(abs.exact))
+		lits := make([]spec.Expr, len(abs.exact))
+		for j, i := range abs.exact {
+			val[j] = v&(1<<j) != 0
+			lits[j] = atoms[i]
+			if !val[j] {
+				lits[j] = spec.NotOf(atoms[i])
 			}
 		}
 		res, err := r.z.Sat(spec.AndOf(lits...))
@@ -91,8 +115,8 @@ func (r *Runner) makeStringAbs(t *spec.Transition) (*stringAbs, error) {
 }
 
 // apply returns t's guard g with each atom replaced by the boolean
-// b<i>@step, conjoined with the feasible valuations, and the link
-// b<i>@step == atom<i> for choosing the step's values.
+// b<i>@step, conjoined with the feasible valuations of the exact atoms,
+// and the link b<i>@step == atom<i> for choosing the step's values.
 func (a *stringAbs) apply(g spec.Expr, step int) (spec.Expr, spec.Expr) {
 	bs := make([]spec.Expr, len(a.atoms))
 	links := make([]spec.Expr, len(a.atoms))
@@ -103,10 +127,10 @@ func (a *stringAbs) apply(g spec.Expr, step int) (spec.Expr, spec.Expr) {
 	var vals []spec.Expr
 	for _, val := range a.feasible {
 		lits := make([]spec.Expr, len(val))
-		for i, b := range val {
-			lits[i] = bs[i]
+		for j, b := range val {
+			lits[j] = bs[a.exact[j]]
 			if !b {
-				lits[i] = spec.NotOf(bs[i])
+				lits[j] = spec.NotOf(lits[j])
 			}
 		}
 		vals = append(vals, spec.AndOf(lits...))
@@ -136,8 +160,7 @@ func (a *stringAbs) replace(g spec.Expr, bs []spec.Expr) spec.Expr {
 
 // collectAtoms appends to atoms the maximal subformulas of the boolean
 // structure of g (&&, ||, !) that mention a string; it reports false when
-// one also mentions a variable, a call, or a parameter that is not a
-// string.
+// one also calls a function.
 func collectAtoms(g spec.Expr, atoms *[]spec.Expr) bool {
 	switch e := g.(type) {
 	case *spec.Binary:
@@ -149,23 +172,25 @@ func collectAtoms(g spec.Expr, atoms *[]spec.Expr) bool {
 			return collectAtoms(e.X, atoms)
 		}
 	}
-	if !mentionsString(g) {
+	if !mentionsAnyString(g) {
 		return true
 	}
+	if hasCall(g) {
+		return false
+	}
+	*atoms = append(*atoms, g)
+	return true
+}
+
+// paramsOnly reports whether the atom mentions string parameters and
+// constants only.
+func paramsOnly(at spec.Expr) bool {
 	ok := true
-	spec.Inspect(g, func(n spec.Expr) {
-		switch n := n.(type) {
-		case *spec.Ident:
-			if n.Kind != spec.ParamIdent || n.T.Kind != spec.Str {
-				ok = false
-			}
-		case *spec.Call:
+	spec.Inspect(at, func(n spec.Expr) {
+		if id, isID := n.(*spec.Ident); isID && (id.Kind != spec.ParamIdent || id.T.Kind != spec.Str) {
 			ok = false
 		}
 	})
-	if ok {
-		*atoms = append(*atoms, g)
-	}
 	return ok
 }
 
@@ -178,11 +203,15 @@ func hasStringParam(a *spec.Action) bool {
 	return false
 }
 
-// mentionsString reports whether e mentions a string parameter.
-func mentionsString(e spec.Expr) bool {
+// mentionsAnyString reports whether e mentions a string: an identifier
+// or a constant.
+func mentionsAnyString(e spec.Expr) bool {
 	found := false
 	spec.Inspect(e, func(n spec.Expr) {
-		if id, ok := n.(*spec.Ident); ok && id.Kind == spec.ParamIdent && id.T.Kind == spec.Str {
+		switch n := n.(type) {
+		case *spec.Ident:
+			found = found || n.T.Kind == spec.Str
+		case *spec.StrLit:
 			found = true
 		}
 	})

@@ -53,21 +53,43 @@ func TestStringAbsExact(t *testing.T) {
 	}
 }
 
-// A guard whose strings flow into the state, or whose string test
-// mentions a variable, is not abstracted.
+// A string test that calls a function is not abstracted; one that
+// mentions a variable is, as a free atom (no constraint of feasibility:
+// an over-approximation), the link keeping the strings exact.
 func TestStringAbsRefused(t *testing.T) {
 	str := spec.StringType
 	s := &spec.Ident{Name: "s", Kind: spec.ParamIdent, T: str}
 	k := &spec.Ident{Name: "k", Kind: spec.VarIdent, T: spec.IntType}
 	lenS := &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}}
-	for _, g := range []spec.Expr{
-		spec.Compare(spec.Eq, lenS, k), // a variable in the string test
-		spec.Compare(spec.Eq, &spec.Call{Func: "f", Args: []spec.Expr{s}, T: spec.BoolType}, spec.BoolConst(true)), // a call
-	} {
-		var atoms []spec.Expr
-		if collectAtoms(g, &atoms) {
-			t.Errorf("%s: abstracted (%d atoms), want refused", spec.Format(g), len(atoms))
-		}
+	call := spec.Compare(spec.Eq, &spec.Call{Func: "f", Args: []spec.Expr{s}, T: spec.BoolType}, spec.BoolConst(true))
+	var atoms []spec.Expr
+	if collectAtoms(call, &atoms) {
+		t.Errorf("%s: abstracted (%d atoms), want refused", spec.Format(call), len(atoms))
+	}
+	r := newRunner(t, "cmp.yaml", Options{})
+	// len(s) == k && (len(s) < 0 || s == "ab"), with k = 3: unsatisfiable
+	neverLen := spec.Compare(spec.Lt, lenS, spec.IntConst(0))
+	tr := &spec.Transition{Guard: spec.AndOf(spec.Compare(spec.Eq, lenS, k), spec.OrOf(neverLen, spec.Compare(spec.Eq, s, spec.StrConst("ab"))))}
+	r.tc.Actions = append(r.tc.Actions, &spec.Action{Name: "sin", Dir: spec.Send, Params: []*spec.Param{{Name: "s", Type: str}}})
+	tr.Action = "sin"
+	abs, err := r.makeStringAbs(tr)
+	if err != nil || abs == nil {
+		t.Fatalf("not abstracted: %v", err)
+	}
+	if len(abs.atoms) != 3 || len(abs.exact) != 2 {
+		t.Fatalf("%d atoms, %d exact; want 3 and 2", len(abs.atoms), len(abs.exact))
+	}
+	g, link := abs.apply(tr.Guard, 1)
+	vars := map[string]spec.Expr{"k": spec.IntConst(3)}
+	if !sat(t, r, spec.Substitute(g, vars, nil)) {
+		t.Errorf("abstracted guard unsatisfiable: the free atom len(s) == k must stay possible")
+	}
+	// len(s) < 0 is exact and never holds: its boolean is false.
+	if sat(t, r, spec.Substitute(spec.AndOf(g, &spec.Ident{Name: "strtest1@1", Kind: spec.ParamIdent, T: spec.BoolType}), vars, nil)) {
+		t.Errorf("the exact atom len(s) < 0 may hold in the abstraction")
+	}
+	if sat(t, r, spec.Substitute(spec.AndOf(g, link), vars, nil)) {
+		t.Errorf("with the link, the guard (unsatisfiable) holds")
 	}
 }
 

@@ -2,28 +2,454 @@ package runner
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
 )
 
-// Strings the tester chooses are readable and diverse: it asks the
-// solver, in turn, for two random words (of random shapes: capitalised,
-// small letters, with a digit or a space, ...), then for a random
-// length, keeping the first request the guard allows; the solver's own
-// model (which may hold any byte) is the last resort. (Hints are
-// equalities rather than regular expressions: Z3 4.8.12 is slow on two
-// memberships of one string asserted apart.)
+// Strings the tester sends are found without the solver's luck: Z3
+// 4.8.12 answers unknown, or takes seconds, on regular expressions
+// together with concatenation and length. Candidates come first, each
+// checked by exact evaluation (refutes), and the solver only confirms a
+// candidate that exact evaluation cannot refute; its unknown is answered
+// by the next candidate (pick.go). The candidates for a string
+// identifier, in an order the run's random source fixes:
+//
+//   - a value an equality of the constraints forces: p == "Dear " + n
+//     with n known gives the value directly;
+//   - members of the regular expressions the constraints apply to it
+//     (spec.Members: random members, the shortest one, members at the
+//     boundary lengths of its length tests, len(p) <= 8: 8 and 9);
+//   - the string constants of the constraints, prefixes and suffixes
+//     completed by a word, the strings seen in the run;
+//   - random readable words of random shapes (randomWord).
+//
+// The constraints relate identifiers by equalities (name@1 == s@1, msg@2
+// == "Dear " + name@1): what is said of an identifier equal to p is
+// said of p, and the length of an identifier equal to a concatenation
+// of constants and p is len(p) plus theirs.
 
-// stringHints returns the soft targets for the string identifier id,
-// most specific first.
-func stringHints(rng *rand.Rand, id *spec.Ident) []spec.Expr {
-	n := 1 + rng.IntN(8)
-	return []spec.Expr{
-		spec.Compare(spec.Eq, id, spec.StrConst(randomWord(rng, n))),
-		spec.Compare(spec.Eq, id, spec.StrConst(randomWord(rng, 1+rng.IntN(8)))),
-		spec.Compare(spec.Eq, &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{id}}, spec.IntConst(int64(n))),
+// maxStringCands bounds the candidates made for one identifier.
+const maxStringCands = 24
+
+// strInfo is what the constraints say of one string identifier.
+type strInfo struct {
+	alias  map[string]bool // identifiers equal to it (itself included), by key
+	off    map[string]int  // identifiers whose length is its length plus off
+	forced []string        // values equalities force
+	res    []*spec.Regex   // patterns it must match, or may (under ||)
+	lo, hi int             // bounds of its length (hi < 0: none)
+	lens   []int           // boundary lengths of its length tests
+	lits   []string        // string constants of the constraints
+	hinted []string        // values of equalities under other operators
+	parts  []strPart       // bytes equalities fix: s[0:1] == t[0:1] with t known
+}
+
+// A strPart says that the bytes of a string from at are text.
+type strPart struct {
+	at   int
+	text string
+}
+
+// patch returns s with the bytes of p written over it, when s is long
+// enough.
+func (p strPart) patch(s string) string {
+	if len(s) < p.at+len(p.text) {
+		return s
 	}
+	return s[:p.at] + p.text + s[p.at+len(p.text):]
+}
+
+func identKey(id *spec.Ident) string { return string(rune('0'+int(id.Kind))) + id.Name }
+
+// stringCandidates returns the values to try for the string identifier
+// id under cons, the values already chosen being known (by name), most
+// promising first, without repetition.
+func (x *execution) stringCandidates(id *spec.Ident, cons []spec.Expr, known map[string]spec.Value) []string {
+	in := analyseStrings(id, cons, known)
+	res, lens := x.flowHints(id)
+	for _, re := range res {
+		if !slices.Contains(in.res, re) {
+			in.res = append(in.res, re)
+		}
+	}
+	in.lens = append(in.lens, lens...)
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] && len(out) < maxStringCands {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, s := range in.forced {
+		add(s)
+	}
+	for _, s := range in.hinted {
+		add(s)
+	}
+	plain := add
+	add = func(s string) {
+		for _, p := range in.parts {
+			if x.rng.IntN(3) > 0 {
+				s = p.patch(s)
+			}
+		}
+		plain(s)
+	}
+	members := x.regexMembers(in)
+	seenRun := x.seenStrings()
+	for len(out) < maxStringCands {
+		before := len(out)
+		switch k := x.rng.IntN(10); {
+		case k < 6 && len(members) > 0:
+			add(members[0])
+			members = members[1:]
+		case k < 8 && len(in.lits) > 0:
+			add(x.fromLiteral(in.lits[x.rng.IntN(len(in.lits))], in))
+		case k < 9 && len(seenRun) > 0:
+			add(seenRun[x.rng.IntN(len(seenRun))])
+		default:
+			add(randomWord(x.rng, x.wordLength(in)))
+		}
+		if len(out) == before && len(members) == 0 && x.rng.IntN(4) == 0 {
+			add(randomWord(x.rng, 1+x.rng.IntN(12)))
+		}
+	}
+	return out
+}
+
+// wordLength returns a random length within the bounds of in.
+func (x *execution) wordLength(in *strInfo) int {
+	lo, hi := max(in.lo, 1), in.hi
+	if hi < 0 || hi > lo+12 {
+		hi = lo + 12
+	}
+	if hi < lo {
+		return lo
+	}
+	if len(in.lens) > 0 && x.rng.IntN(3) == 0 {
+		if n := in.lens[x.rng.IntN(len(in.lens))]; n >= 0 {
+			return n
+		}
+	}
+	return lo + x.rng.IntN(hi-lo+1)
+}
+
+// fromLiteral returns lit itself, or lit completed by a word on one
+// side (a prefix, a suffix or a part of the value wanted).
+func (x *execution) fromLiteral(lit string, in *strInfo) string {
+	w := randomWord(x.rng, 1+x.rng.IntN(6))
+	switch x.rng.IntN(3) {
+	case 0:
+		return lit
+	case 1:
+		return lit + w
+	}
+	return w + lit
+}
+
+// regexMembers returns members of the patterns of in, within its length
+// bounds: of random lengths, and now and then the shortest one or one
+// at a boundary length (exact evaluation then checks them against the
+// other patterns).
+func (x *execution) regexMembers(in *strInfo) []string {
+	if len(in.res) == 0 {
+		return nil
+	}
+	var out []string
+	members := map[*spec.Regex]*spec.Members{}
+	for range maxStringCands {
+		re := in.res[x.rng.IntN(len(in.res))]
+		m := members[re]
+		if m == nil {
+			m = spec.NewMembers(re)
+			members[re] = m
+		}
+		var ls []int
+		for _, n := range m.Lengths() {
+			if n >= in.lo && (in.hi < 0 || n <= in.hi) {
+				ls = append(ls, n)
+			}
+		}
+		if len(ls) == 0 {
+			continue
+		}
+		n := ls[x.rng.IntN(min(len(ls), 16))] // short members mostly
+		switch k := x.rng.IntN(6); {
+		case k == 0:
+			n = ls[0]
+		case k == 1 && len(in.lens) > 0:
+			if b := in.lens[x.rng.IntN(len(in.lens))]; slices.Contains(ls, b) {
+				n = b
+			}
+		}
+		if s, ok := m.Member(x.rng, n); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// flowHints returns the patterns and the boundary lengths that the
+// guards of the test case apply to the variables that a send assigns
+// the parameter of id (p, or p@k in a path) to: what the strings sent
+// will meet later (name := s, then regexp.MatchString(p, name) && msg ==
+// "Dear " + name && len(msg) >= 9: the pattern, and the lengths 3 and 4
+// for s).
+func (x *execution) flowHints(id *spec.Ident) ([]*spec.Regex, []int) {
+	if id.Kind != spec.ParamIdent {
+		return nil, nil
+	}
+	base, _, _ := strings.Cut(id.Name, "@")
+	tc := x.r.tc
+	var vars []string
+	for _, t := range tc.Transitions {
+		for _, as := range t.Assign {
+			if p, ok := as.Value.(*spec.Ident); ok && p.Kind == spec.ParamIdent && p.Name == base && p.T.Kind == spec.Str && !slices.Contains(vars, as.Var) {
+				vars = append(vars, as.Var)
+			}
+		}
+	}
+	var res []*spec.Regex
+	var lens []int
+	for _, t := range tc.Transitions {
+		for _, v := range vars {
+			if t.Guard == nil || !spec.Mentions(t.Guard, spec.VarIdent, v) {
+				continue
+			}
+			in := analyseStrings(&spec.Ident{Name: v, Kind: spec.VarIdent, T: spec.StringType}, []spec.Expr{t.Guard}, nil)
+			for _, re := range in.res {
+				if !slices.Contains(res, re) {
+					res = append(res, re)
+				}
+			}
+			lens = append(lens, in.lens...)
+		}
+	}
+	return res, lens
+}
+
+// seenStrings returns the string values of the run's steps so far.
+func (x *execution) seenStrings() []string {
+	var out []string
+	for _, st := range x.res.Trace {
+		for _, b := range st.Args {
+			if b.Value.T.Kind == spec.Str && !slices.Contains(out, b.Value.Str) {
+				out = append(out, b.Value.Str)
+			}
+		}
+	}
+	return out
+}
+
+// analyseStrings collects what cons say of the string identifier id.
+func analyseStrings(id *spec.Ident, cons []spec.Expr, known map[string]spec.Value) *strInfo {
+	in := &strInfo{alias: map[string]bool{identKey(id): true}, off: map[string]int{identKey(id): 0}, hi: -1}
+	var conj []spec.Expr
+	for _, c := range cons {
+		conj = append(conj, spec.Conjuncts(c)...)
+	}
+	for changed := true; changed; { // aliases and length offsets, to a fixpoint
+		changed = false
+		for _, c := range conj {
+			changed = in.relate(c) || changed
+		}
+	}
+	for _, c := range conj {
+		in.conjunct(c, known)
+	}
+	for _, c := range cons {
+		spec.Inspect(c, func(n spec.Expr) {
+			switch n := n.(type) {
+			case *spec.Binary:
+				in.nested(n, known)
+			case *spec.StrLit:
+				if n.Val != "" && !slices.Contains(in.lits, n.Val) {
+					in.lits = append(in.lits, n.Val)
+				}
+			case *spec.StrCall:
+				if n.Fn == spec.StrMatch && in.isAlias(n.Args[0]) && !slices.Contains(in.res, n.Re) {
+					in.res = append(in.res, n.Re)
+				}
+			}
+		})
+	}
+	return in
+}
+
+func (in *strInfo) isAlias(e spec.Expr) bool {
+	id, ok := e.(*spec.Ident)
+	return ok && in.alias[identKey(id)]
+}
+
+// relate extends the aliases and length offsets by the equality c.
+func (in *strInfo) relate(c spec.Expr) bool {
+	b, ok := c.(*spec.Binary)
+	if !ok || b.Op != spec.Eq || b.X.Type() != spec.StringType {
+		return false
+	}
+	changed := false
+	for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		v, ok := sides[0].(*spec.Ident)
+		if !ok {
+			continue
+		}
+		k := identKey(v)
+		if in.isAlias(sides[1]) && !in.alias[k] {
+			in.alias[k], in.off[k], changed = true, 0, true
+		}
+		if off, ok := in.lengthOffset(sides[1]); ok {
+			if _, had := in.off[k]; !had {
+				in.off[k], changed = off, true
+			}
+		}
+	}
+	return changed
+}
+
+// lengthOffset returns off when len(e) is len(id) + off: e is an
+// identifier with an offset, or a concatenation of one and constants.
+func (in *strInfo) lengthOffset(e spec.Expr) (int, bool) {
+	switch e := e.(type) {
+	case *spec.Ident:
+		off, ok := in.off[identKey(e)]
+		return off, ok
+	case *spec.StrCall:
+		if e.Fn != spec.StrConcat {
+			return 0, false
+		}
+		a, aok := in.lengthOffset(e.Args[0])
+		b, bok := in.lengthOffset(e.Args[1])
+		la, lok := e.Args[0].(*spec.StrLit)
+		lb, rok := e.Args[1].(*spec.StrLit)
+		switch {
+		case aok && rok:
+			return a + len(lb.Val), true
+		case bok && lok:
+			return b + len(la.Val), true
+		}
+	}
+	return 0, false
+}
+
+// nested reads an equality under any operator: a value it gives id,
+// or bytes it fixes (id[i:j] == e, id[i] == e with e known).
+func (in *strInfo) nested(b *spec.Binary, known map[string]spec.Value) {
+	if b.Op != spec.Eq || b.X.Type() != spec.StringType {
+		return
+	}
+	for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		v, ok := evalKnown(sides[1], known)
+		if !ok {
+			continue
+		}
+		if in.isAlias(sides[0]) && !slices.Contains(in.hinted, v.Str) {
+			in.hinted = append(in.hinted, v.Str)
+		}
+		c, ok := sides[0].(*spec.StrCall)
+		if !ok || (c.Fn != spec.StrSlice && c.Fn != spec.StrAt) || !in.isAlias(c.Args[0]) {
+			continue
+		}
+		if at, ok := c.Args[1].(*spec.IntLit); ok && at.Val.IsInt64() && at.Val.Sign() >= 0 && at.Val.Int64() < spec.MaxMemberLen {
+			in.parts = append(in.parts, strPart{int(at.Val.Int64()), v.Str})
+		}
+	}
+}
+
+// conjunct reads the forced values and length bounds of one conjunct.
+func (in *strInfo) conjunct(c spec.Expr, known map[string]spec.Value) {
+	neg := false
+	if u, ok := c.(*spec.Unary); ok && u.Op == spec.Not {
+		neg, c = true, u.X
+	}
+	b, ok := c.(*spec.Binary)
+	if !ok || !b.Op.IsComparison() {
+		return
+	}
+	op := b.Op
+	if neg {
+		op = op.Negate()
+	}
+	if op == spec.Eq && b.X.Type() == spec.StringType {
+		for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if in.isAlias(sides[0]) {
+				if v, ok := evalKnown(sides[1], known); ok {
+					in.forced = append(in.forced, v.Str)
+				}
+			}
+		}
+		return
+	}
+	for _, sides := range []struct {
+		l, k spec.Expr
+		op   spec.Op
+	}{{b.X, b.Y, op}, {b.Y, b.X, op.Swap()}} {
+		l, ok := sides.l.(*spec.StrCall)
+		k, kok := sides.k.(*spec.IntLit)
+		if !ok || !kok || l.Fn != spec.StrLen || !k.Val.IsInt64() {
+			continue
+		}
+		off, ok := in.lengthOffset(l.Args[0])
+		if !ok {
+			continue
+		}
+		in.bound(sides.op, int(k.Val.Int64())-off)
+	}
+}
+
+// bound records len(id) op n.
+func (in *strInfo) bound(op spec.Op, n int) {
+	switch op {
+	case spec.Le:
+		in.hi, in.lens = minBound(in.hi, n), append(in.lens, n, n+1)
+	case spec.Lt:
+		in.hi, in.lens = minBound(in.hi, n-1), append(in.lens, n-1, n)
+	case spec.Ge:
+		in.lo, in.lens = max(in.lo, n), append(in.lens, n-1, n)
+	case spec.Gt:
+		in.lo, in.lens = max(in.lo, n+1), append(in.lens, n, n+1)
+	case spec.Eq:
+		in.lo, in.hi, in.lens = max(in.lo, n), minBound(in.hi, n), append(in.lens, n)
+	default:
+		in.lens = append(in.lens, n-1, n, n+1)
+	}
+}
+
+func minBound(hi, n int) int {
+	if hi < 0 || n < hi {
+		return max(n, 0)
+	}
+	return hi
+}
+
+// evalKnown evaluates e when every identifier in it has a known value
+// (by name) and it calls no external function.
+func evalKnown(e spec.Expr, known map[string]spec.Value) (spec.Value, bool) {
+	ok := true
+	r := spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+		if v, has := known[id.Name]; has {
+			return v.Expr()
+		}
+		ok = false
+		return nil
+	})
+	if !ok || hasCall(r) {
+		return spec.Value{}, false
+	}
+	v, err := spec.Eval(r, spec.Valuation{})
+	return v, err == nil
+}
+
+func hasCall(e spec.Expr) bool {
+	found := false
+	spec.Inspect(e, func(n spec.Expr) {
+		if _, ok := n.(*spec.Call); ok {
+			found = true
+		}
+	})
+	return found
 }
 
 // randomWord returns a word of n bytes of a random shape: a name
@@ -57,22 +483,10 @@ func randomWord(rng *rand.Rand, n int) string {
 	return b.String()
 }
 
-// pickString asserts the first satisfiable hint for the string id (see
-// stringHints), through try.
-func (x *execution) pickString(try func([]spec.Expr) (bool, error), id *spec.Ident) error {
-	for _, h := range stringHints(x.rng, id) {
-		ok, err := try([]spec.Expr{h})
-		if ok || err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// guessTries is how many random draws exact evaluation tries for a send
-// of a before the solver is asked: one, or stringGuesses when a has a
-// string parameter (a draw costs microseconds; a solver check with
-// strings and regular expressions, milliseconds).
+// guessTries is how many draws exact evaluation tries for a send of a
+// before the solver is asked: one, or stringGuesses when a has a string
+// parameter (a draw costs microseconds; a solver check with strings and
+// regular expressions, up to seconds).
 func guessTries(a *spec.Action) int {
 	for _, p := range a.Params {
 		if p.Type == spec.StringType {

@@ -2,6 +2,7 @@ package selection
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/product"
@@ -47,9 +48,15 @@ type decider struct {
 	space  *abstraction.Space
 	top    *blocks // the universe (values are immutable)
 	dims   map[identKey]int
-	idents []*spec.Ident             // per dimension
-	atoms  *fifo[atomKey, atom]      // the latest conversions
-	polys  *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
+	idents []*spec.Ident                // per dimension
+	atoms  *fifo[atomKey, atom]         // the latest conversions
+	shapes *fifo[string, atom]          // conversions by structure (shapeKey)
+	ctxs   *fifo[spec.Expr, *conjuncts] // contexts' conjuncts with their keys
+	// relevant holds verdicts by the structure of a question's relevant
+	// part (relevantKey).
+	relevant *fifo[string, verdict]
+	key      []byte                    // shapeKey's buffer
+	polys    *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
 	answers map[[2]spec.Expr]verdict
@@ -81,7 +88,9 @@ type atom struct {
 // are ignored).
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
-		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
+		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[spec.Expr, *conjuncts](maxPolys),
+		relevant: newFIFO[string, verdict](maxRelevant),
+		polys:    newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -176,8 +185,27 @@ func (d *decider) decide(context, e spec.Expr) verdict {
 	return v
 }
 
-// settle runs the tree search of context ∧ e.
+// settle decides context ∧ e: from the memo of questions by their
+// relevant part (relevant.go), else by the tree search.
 func (d *decider) settle(context, e spec.Expr) verdict {
+	key, memo := d.relevantKey(context, e)
+	if memo {
+		if v, ok := d.relevant.get(key); ok {
+			if v != undecided {
+				d.ctx.NoteSettled()
+			}
+			return v
+		}
+	}
+	v := d.search(context, e)
+	if memo {
+		d.relevant.put(key, v)
+	}
+	return v
+}
+
+// search runs the tree search of context ∧ e.
+func (d *decider) search(context, e spec.Expr) verdict {
 	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
 	start, ok := d.blocksOf(context)
 	if !ok {
@@ -220,8 +248,10 @@ func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
 // location come together, polyhedra are large, and a key keeps its
 // expression alive.
 const (
-	maxPolys = 256
-	maxAtoms = 4096
+	maxPolys    = 256
+	maxAtoms    = 4096
+	maxShapes   = 4096
+	maxRelevant = 1 << 14
 )
 
 // A fifo is a map that forgets its oldest entries beyond a size.
@@ -400,9 +430,66 @@ func (d *decider) atom(e spec.Expr, neg bool) (atom, bool) {
 	if a, ok := d.atoms.get(k); ok {
 		return a, a.cs != nil
 	}
+	var ok bool
+	d.key, ok = shapeKey(d.key[:0], e)
+	if ok {
+		d.key = append(d.key, '|', "+-"[b2i(neg)])
+		if a, hit := d.shapes.get(string(d.key)); hit {
+			d.atoms.put(k, a)
+			return a, a.cs != nil
+		}
+	}
 	a := d.convert(e, neg)
 	d.atoms.put(k, a)
+	if ok {
+		d.shapes.put(string(d.key), a)
+	}
 	return a, a.cs != nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// shapeKey appends to buf a key of e's structure that determines its
+// conversion (operators, literals, identifiers with their kind and
+// type): the comparisons of the locations' reach predicates, built
+// anew for each location, are converted once per distinct shape. It
+// fails on anything but numeric literals, identifiers, unary and
+// binary operators.
+func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
+	switch e := e.(type) {
+	case *spec.BoolLit:
+		return append(buf, "ft"[b2i(e.Val)]), true
+	case *spec.IntLit:
+		return e.Val.Append(append(buf, 'i'), 10), true
+	case *spec.RealLit:
+		buf = e.Val.Num().Append(append(buf, 'r'), 10)
+		return e.Val.Denom().Append(append(buf, '/'), 10), true
+	case *spec.Ident:
+		if e.T.Enum != nil {
+			return buf, false
+		}
+		buf = strconv.AppendInt(append(buf, 'v'), int64(e.Kind), 10)
+		buf = strconv.AppendInt(append(buf, ':'), int64(e.T.Kind), 10)
+		buf = strconv.AppendInt(append(buf, ':'), int64(len(e.Name)), 10)
+		return append(append(buf, ':'), e.Name...), true
+	case *spec.Unary:
+		buf = strconv.AppendInt(append(buf, 'u'), int64(e.Op), 10)
+		return shapeKey(append(buf, '('), e.X)
+	case *spec.Binary:
+		buf = strconv.AppendInt(append(buf, 'b'), int64(e.Op), 10)
+		buf, ok := shapeKey(append(buf, '('), e.X)
+		if !ok {
+			return buf, false
+		}
+		buf, ok = shapeKey(append(buf, ','), e.Y)
+		return append(buf, ')'), ok
+	}
+	return buf, false
 }
 
 func (d *decider) convert(e spec.Expr, neg bool) atom {

@@ -533,3 +533,252 @@ func inRanges(rs []ByteRange, b byte) bool {
 	}
 	return false
 }
+
+// Members of a regular expression, for choosing strings: the lengths a
+// Regex's members can have (up to a bound) and random members of a
+// given length, by a walk of its tree. Test values come from here: the
+// members of a guard's patterns, the shortest one, ones at the boundary
+// lengths of the guard's length tests.
+
+// MaxMemberLen bounds the members Lengths and Member consider.
+const MaxMemberLen = 64
+
+// Rand is the source of random choices of Member (a *rand.Rand).
+type Rand interface{ IntN(n int) int }
+
+// lengthSet is a set of lengths 0..MaxMemberLen.
+type lengthSet [MaxMemberLen + 1]bool
+
+// A Members answers for the members of one Regex, memoising the length
+// sets of its nodes.
+type Members struct {
+	re   *Regex
+	lens map[*Regex]*lengthSet
+}
+
+// NewMembers returns the members of r.
+func NewMembers(r *Regex) *Members { return &Members{re: r, lens: map[*Regex]*lengthSet{}} }
+
+// Lengths returns the lengths, at most MaxMemberLen, of r's members, in
+// increasing order.
+func (m *Members) Lengths() []int {
+	var out []int
+	for n, ok := range m.lengths(m.re) {
+		if ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Member returns a random member of r of n bytes; false when r has
+// none. Classes prefer letters and digits, then printable bytes.
+func (m *Members) Member(rng Rand, n int) (string, bool) {
+	if n < 0 || n > MaxMemberLen || !m.lengths(m.re)[n] {
+		return "", false
+	}
+	var b strings.Builder
+	m.gen(rng, m.re, n, &b)
+	return b.String(), true
+}
+
+func (m *Members) lengths(r *Regex) *lengthSet {
+	if s, ok := m.lens[r]; ok {
+		return s
+	}
+	s := new(lengthSet)
+	m.lens[r] = s // a node never contains itself
+	switch r.Op {
+	case ReEpsilon:
+		s[0] = true
+	case ReLit:
+		if len(r.Lit) <= MaxMemberLen {
+			s[len(r.Lit)] = true
+		}
+	case ReClass:
+		s[1] = len(r.Ranges) > 0
+	case ReAll:
+		for i := range s {
+			s[i] = true
+		}
+	case ReConcat:
+		s[0] = true
+		for _, sub := range r.Subs {
+			*s = sumLengths(s, m.lengths(sub))
+		}
+	case ReUnion:
+		for _, sub := range r.Subs {
+			for i, ok := range m.lengths(sub) {
+				s[i] = s[i] || ok
+			}
+		}
+	case ReStar:
+		*s = starLengths(m.lengths(r.Subs[0]))
+	case ReLoop:
+		*s = m.loopLengths(r)
+	}
+	return s
+}
+
+func sumLengths(a, b *lengthSet) lengthSet {
+	var s lengthSet
+	for i, x := range a {
+		for j := 0; x && i+j <= MaxMemberLen; j++ {
+			s[i+j] = s[i+j] || b[j]
+		}
+	}
+	return s
+}
+
+func starLengths(a *lengthSet) lengthSet {
+	var s lengthSet
+	s[0] = true
+	for i := 1; i <= MaxMemberLen; i++ {
+		for j := 1; j <= i && !s[i]; j++ {
+			s[i] = a[j] && s[i-j]
+		}
+	}
+	return s
+}
+
+// loopLengths: Min copies, then up to Max-Min optional ones (a star
+// when Max < 0); copies beyond MaxMemberLen of non-empty members add
+// nothing within the bound.
+func (m *Members) loopLengths(r *Regex) lengthSet {
+	sub := m.lengths(r.Subs[0])
+	var s lengthSet
+	s[0] = true
+	for i := 0; i < min(r.Min, MaxMemberLen+1); i++ {
+		s = sumLengths(&s, sub)
+	}
+	if r.Max < 0 {
+		st := starLengths(sub)
+		return sumLengths(&s, &st)
+	}
+	acc := s
+	for i := r.Min; i < min(r.Max, r.Min+MaxMemberLen+1); i++ {
+		s = sumLengths(&s, sub)
+		for k, ok := range s {
+			acc[k] = acc[k] || ok
+		}
+	}
+	return acc
+}
+
+// gen writes a member of r of n bytes (n is one of r's lengths).
+func (m *Members) gen(rng Rand, r *Regex, n int, b *strings.Builder) {
+	switch r.Op {
+	case ReLit:
+		b.WriteString(r.Lit)
+	case ReClass:
+		b.WriteByte(classByte(rng, r.Ranges))
+	case ReAll:
+		for range n {
+			b.WriteByte(classByte(rng, []ByteRange{{'a', 'z'}}))
+		}
+	case ReConcat:
+		m.genSeq(rng, r.Subs, n, b)
+	case ReUnion:
+		var ok []*Regex
+		for _, sub := range r.Subs {
+			if m.lengths(sub)[n] {
+				ok = append(ok, sub)
+			}
+		}
+		m.gen(rng, ok[rng.IntN(len(ok))], n, b)
+	case ReStar:
+		m.genRepeat(rng, r.Subs[0], 0, -1, n, b)
+	case ReLoop:
+		m.genRepeat(rng, r.Subs[0], r.Min, r.Max, n, b)
+	}
+}
+
+// genSeq writes members of subs in sequence, n bytes in all.
+func (m *Members) genSeq(rng Rand, subs []*Regex, n int, b *strings.Builder) {
+	sets := make([]*lengthSet, len(subs))
+	for i, sub := range subs {
+		sets[i] = m.lengths(sub)
+	}
+	m.genParts(rng, subs, sets, n, b)
+}
+
+// genParts writes a member of subs[i] of a length in sets[i] for each
+// i, n bytes in all: each takes a random length that leaves a length
+// the rest can have.
+func (m *Members) genParts(rng Rand, subs []*Regex, sets []*lengthSet, n int, b *strings.Builder) {
+	rest := make([]lengthSet, len(subs)+1) // rest[i]: lengths of subs[i:]
+	rest[len(subs)][0] = true
+	for i := len(subs) - 1; i >= 0; i-- {
+		rest[i] = sumLengths(sets[i], &rest[i+1])
+	}
+	for i, sub := range subs {
+		var opts []int
+		for l, ok := range sets[i] {
+			if ok && l <= n && rest[i+1][n-l] {
+				opts = append(opts, l)
+			}
+		}
+		l := opts[rng.IntN(len(opts))]
+		m.gen(rng, sub, l, b)
+		n -= l
+	}
+}
+
+// genRepeat writes k copies of members of sub, n bytes in all, for a
+// random k in lo..hi (hi < 0: unbounded) that allows n; the copies past
+// lo are not empty (an empty one changes nothing).
+func (m *Members) genRepeat(rng Rand, sub *Regex, lo, hi, n int, b *strings.Builder) {
+	one := m.lengths(sub)
+	if one[0] && lo > n { // copies past n are empty: write none of them
+		if hi >= 0 {
+			hi -= lo - n
+		}
+		lo = n
+	}
+	nonEmpty := *one
+	nonEmpty[0] = false
+	acc := lengthSet{0: true}
+	for range min(lo, MaxMemberLen+1) {
+		acc = sumLengths(&acc, one)
+	}
+	var ks []int
+	for k := lo; (hi < 0 || k <= hi) && k <= lo+n; k++ {
+		if acc[n] {
+			ks = append(ks, k)
+		}
+		acc = sumLengths(&acc, &nonEmpty)
+	}
+	k := ks[rng.IntN(len(ks))]
+	subs := make([]*Regex, k)
+	sets := make([]*lengthSet, k)
+	for i := range subs {
+		subs[i], sets[i] = sub, one
+		if i >= lo {
+			sets[i] = &nonEmpty
+		}
+	}
+	m.genParts(rng, subs, sets, n, b)
+}
+
+// classByte returns a random byte of rs: a letter or a digit when rs
+// has some, else a printable one, else any.
+func classByte(rng Rand, rs []ByteRange) byte {
+	for _, want := range []func(byte) bool{
+		func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' },
+		func(c byte) bool { return c >= ' ' && c < 0x7f },
+		func(byte) bool { return true },
+	} {
+		var in []byte
+		for _, r := range rs {
+			for c := int(r.Lo); c <= int(r.Hi); c++ {
+				if want(byte(c)) {
+					in = append(in, byte(c))
+				}
+			}
+		}
+		if len(in) > 0 {
+			return in[rng.IntN(len(in))]
+		}
+	}
+	return 0
+}

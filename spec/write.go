@@ -2,6 +2,7 @@ package spec
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/big"
 	"strings"
@@ -19,8 +20,72 @@ func Marshal(m *Model) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Write writes m as YAML to w.
+// Write writes m as YAML to w. The transitions, most of a large test
+// case, are written one at a time as they are converted (see
+// writeTransitions): no tree of the whole model is built.
 func Write(w io.Writer, m *Model) error {
+	if len(m.Transitions) == 0 {
+		return writeTree(w, m)
+	}
+	if err := encodeYAML(w, headerNode(m)); err != nil {
+		return err
+	}
+	return writeTransitions(w, m)
+}
+
+// writeTree writes m as YAML to w from one tree of nodes: the reference
+// form, which Write's output equals byte for byte.
+func writeTree(w io.Writer, m *Model) error {
+	root := headerNode(m)
+	ts := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, t := range m.Transitions {
+		ts.Content = append(ts.Content, transitionNode(m, t))
+	}
+	if len(ts.Content) == 0 {
+		ts.Style = yaml.FlowStyle
+	}
+	root.Content = append(root.Content, str("transitions"), ts)
+	return encodeYAML(w, root)
+}
+
+// writeTransitions writes the transitions: section of m. Each item is
+// encoded in the context it has in the whole document (the only key of
+// a mapping, a block sequence of one item), so that its indentation and
+// line breaks are those of writeTree; the key's line is then dropped.
+func writeTransitions(w io.Writer, m *Model) error {
+	const key = "transitions:\n"
+	if _, err := io.WriteString(w, key); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	for _, t := range m.Transitions {
+		buf.Reset()
+		one := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{transitionNode(m, t)}}
+		if err := encodeYAML(&buf, &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("transitions"), one}}); err != nil {
+			return err
+		}
+		b := buf.Bytes()
+		if !bytes.HasPrefix(b, []byte(key)) {
+			return fmt.Errorf("spec: unexpected YAML for a transition: %q", b)
+		}
+		if _, err := w.Write(b[len(key):]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func encodeYAML(w io.Writer, root *yaml.Node) error {
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// headerNode returns the mapping of m's sections but transitions:.
+func headerNode(m *Model) *yaml.Node {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	add := func(k string, v *yaml.Node) { root.Content = append(root.Content, str(k), v) }
 	add("kind", str(m.Kind.String()))
@@ -103,37 +168,28 @@ func Write(w io.Writer, m *Model) error {
 	if !sameStrings(m.Locations, appearanceOrder(m)) {
 		add("locations", strSeq(m.Locations))
 	}
-	ts := &yaml.Node{Kind: yaml.SequenceNode}
-	for _, t := range m.Transitions {
-		tn := flow()
-		if t.Name != "" {
-			tn.Content = append(tn.Content, str("name"), str(t.Name))
-		}
-		tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
-		if t.Guard != nil && !IsTrue(t.Guard) {
-			tn.Content = append(tn.Content, str("guard"), expr(t.Guard))
-		}
-		if len(t.Assign) > 0 {
-			as := flow()
-			for _, kv := range assignKeys(m, t.Assign) {
-				as.Content = append(as.Content, str(kv[0]), &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
-			}
-			tn.Content = append(tn.Content, str("assign"), as)
-		}
-		tn.Content = append(tn.Content, str("to"), str(t.To))
-		ts.Content = append(ts.Content, tn)
-	}
-	if len(ts.Content) == 0 {
-		ts.Style = yaml.FlowStyle
-	}
-	add("transitions", ts)
+	return root
+}
 
-	enc := yaml.NewEncoder(w)
-	enc.SetIndent(2)
-	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
-		return err
+// transitionNode returns t as a flow mapping.
+func transitionNode(m *Model, t *Transition) *yaml.Node {
+	tn := flow()
+	if t.Name != "" {
+		tn.Content = append(tn.Content, str("name"), str(t.Name))
 	}
-	return enc.Close()
+	tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
+	if t.Guard != nil && !IsTrue(t.Guard) {
+		tn.Content = append(tn.Content, str("guard"), expr(t.Guard))
+	}
+	if len(t.Assign) > 0 {
+		as := flow()
+		for _, kv := range assignKeys(m, t.Assign) {
+			as.Content = append(as.Content, str(kv[0]), &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
+		}
+		tn.Content = append(tn.Content, str("assign"), as)
+	}
+	tn.Content = append(tn.Content, str("to"), str(t.To))
+	return tn
 }
 
 // appearanceOrder is the location order the loader derives when no

@@ -61,8 +61,10 @@ func (fl *Flattener) Flatten(e spec.Expr) (spec.Expr, []*Call, error) {
 
 func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
 	switch e := e.(type) {
-	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit, *spec.Ident:
+	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit, *spec.StrLit, *spec.Ident:
 		return e, nil
+	case *spec.StrCall:
+		return fl.flattenStr(e, calls)
 	case *spec.Unary:
 		x, err := fl.flatten(e.X, calls)
 		if err != nil || x == e.X {
@@ -112,4 +114,23 @@ func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
 		return x, nil
 	}
 	return e, fmt.Errorf("summary: cannot flatten %s (%T)", spec.Format(e), e)
+}
+
+// flattenStr flattens the arguments of a string built-in (a built-in
+// is interpreted by the solver, not an external function: no record).
+func (fl *Flattener) flattenStr(e *spec.StrCall, calls *[]*Call) (spec.Expr, error) {
+	args := make([]spec.Expr, len(e.Args))
+	same := true
+	for i, a := range e.Args {
+		r, err := fl.flatten(a, calls)
+		if err != nil {
+			return e, err
+		}
+		args[i] = r
+		same = same && r == a
+	}
+	if same {
+		return e, nil
+	}
+	return &spec.StrCall{Fn: e.Fn, Args: args, Pattern: e.Pattern, Re: e.Re, At: e.At}, nil
 }

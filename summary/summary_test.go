@@ -390,3 +390,36 @@ func TestTabMarshal(t *testing.T) {
 		t.Error("Marshal changed the model")
 	}
 }
+
+// TestFlattenStrings: string literals and built-ins are interpreted by
+// the solver, so flattening keeps them and flattens only the external
+// calls in their arguments: χ(regexp.MatchString("^[A-Z]", "a" +
+// NAME(s)) && len(s) > 1) = regexp.MatchString("^[A-Z]", "a" + x) &&
+// len(s) > 1 with κ = {(NAME, (s), x)}.
+func TestFlattenStrings(t *testing.T) {
+	name := &spec.Func{Name: "NAME", Params: []spec.Type{spec.StringType}, Result: spec.StringType}
+	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.StringType}
+	re, err := spec.CompileRegex("^[A-Z]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := &spec.Call{Func: "NAME", Args: []spec.Expr{s}, T: spec.StringType}
+	cat := &spec.StrCall{Fn: spec.StrConcat, Args: []spec.Expr{spec.StrConst("a"), call}}
+	m := &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{cat}, Pattern: "^[A-Z]", Re: re}
+	l := spec.Compare(spec.Gt, &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}}, spec.IntConst(1))
+	phi := spec.AndOf(m, l)
+	bar, kappa, err := NewFlattener([]*spec.Func{name}).Flatten(phi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kappa) != 1 || kappa[0].Func != name || spec.Format(kappa[0].Args[0]) != "s" {
+		t.Fatalf("κ = %v, want NAME(s)", kappa)
+	}
+	want := "regexp.MatchString(`^[A-Z]`, \"a\" + NAME#1) && len(s) > 1"
+	if got := spec.Format(bar); got != want {
+		t.Errorf("χ = %s, want %s", got, want)
+	}
+	if b, k, err := NewFlattener(nil).Flatten(l); err != nil || b != l || len(k) != 0 {
+		t.Errorf("a call-free string term changed: %s, %v, %v", spec.Format(b), k, err)
+	}
+}

@@ -1,0 +1,62 @@
+package selection
+
+import (
+	"testing"
+
+	"github.com/stg-tool/stg/solver"
+	"github.com/stg-tool/stg/spec"
+)
+
+// TestRelevantMemoAgreesWithZ3: questions asked again under contexts
+// that differ only in an independent conjunct (s == i, as from stage to
+// stage of a spec) are answered from the memo by their relevant part,
+// and every answer the decider gives is still Z3's. Under a context the
+// search finds no model of (an independent s*s == 2), no question is
+// remembered by its relevant part.
+func TestRelevantMemoAgreesWithZ3(t *testing.T) {
+	ctx, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Close()
+	f := newFormulas(25)
+	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.IntType}
+	d := newDecider(ctx, append(f.ids, f.st, f.b, s))
+	type question struct{ context, e spec.Expr }
+	var qs []question
+	for i := 0; i < 300; i++ {
+		qs = append(qs, question{f.conjunction(f.r.Intn(4)), f.formula(3)})
+	}
+	searched := 0
+	for stage := 0; stage < 4; stage++ {
+		for _, q := range qs {
+			context := spec.AndOf(spec.Compare(spec.Eq, s, spec.IntConst(int64(stage))), q.context)
+			_, memo := d.relevantKey(context, q.e)
+			n := len(d.relevant.m)
+			v := d.settle(context, q.e)
+			if len(d.relevant.m) > n {
+				searched++
+			}
+			if !memo || v == undecided {
+				continue
+			}
+			want, err := ctx.Sat(spec.AndOf(context, q.e))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := v == sat; want != solver.Unknown && got != (want == solver.Sat) {
+				t.Errorf("stage %d: %s under %s: decided %v, Z3 says %v", stage, spec.Format(q.e), spec.Format(context), got, want)
+			}
+		}
+	}
+	if searched > 2*len(qs) {
+		t.Errorf("%d of %d questions searched: the memo by relevant part is not used", searched, 4*len(qs))
+	}
+	t.Logf("%d of %d questions searched", searched, 4*len(qs))
+	nonlinear := spec.Compare(spec.Eq, spec.Arith(spec.Mul, s, s), spec.IntConst(2))
+	x := f.ids[0]
+	context := spec.AndOf(nonlinear, spec.Compare(spec.Ge, x, spec.IntConst(0)))
+	if _, memo := d.relevantKey(context, spec.Compare(spec.Le, x, spec.IntConst(3))); memo {
+		t.Errorf("a question under %s is remembered by its relevant part", spec.Format(context))
+	}
+}
