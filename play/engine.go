@@ -14,7 +14,7 @@ import (
 // what it needs (every candidate value refuted and the solver unknown,
 // say): the run ends Inconc with the error as its reason, never Fail and
 // never an error of the run.
-var ErrUndecided = errors.New("undecided")
+var ErrUndecided = errors.New("no value decided")
 
 // An Engine plays the runs of one test against SUTs, one at a time: the
 // one loop of stg, whatever the route that judges (see the package

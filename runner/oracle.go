@@ -57,6 +57,10 @@ type execution struct {
 	// last is the send the tester decided on last (Choose, Allow): the
 	// transition it takes, for the trace.
 	last *choice
+
+	// seen holds the string values of the run's steps, candidates for
+	// the strings to send (strings.go).
+	seen []string
 }
 
 // Begin implements play.Route: the oracle of a run with seed.
@@ -92,6 +96,7 @@ func (x *execution) Output(name string) *spec.Action {
 // Observe implements play.Oracle: the explanations of an output or of
 // quiescence, judged.
 func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
+	x.see(o.Args)
 	var e explanation
 	var err error
 	if o.Quiet && x.quiet != nil {
@@ -163,6 +168,7 @@ func (x *execution) stimulusOf(c *choice) *play.Stimulus {
 
 // Send implements play.Oracle: every explanation queues the input.
 func (x *execution) Send(st play.Stimulus) (play.Judgement, error) {
+	x.see(st.Args)
 	hs := make([]hyp, len(x.hyps))
 	for i, h := range x.hyps {
 		h.queue = append(h.queue[:len(h.queue):len(h.queue)], sent{st.Action, st.Args})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -13,7 +14,7 @@ import (
 // candidate refuted or left undecided, and the solver unknown. A run
 // that meets it ends Inconc naming the guard, never Fail: the test case
 // may allow values the tester could not find.
-var ErrUndecided = errors.New("no value decided")
+var ErrUndecided = play.ErrUndecided
 
 // undecided returns ErrUndecided for the identifier id under cons,
 // naming the first constraint on it.

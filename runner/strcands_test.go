@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -71,7 +70,7 @@ func TestStringCandidates(t *testing.T) {
 		}, nil, s, ""},
 	} {
 		for seed := uint64(1); seed <= 20; seed++ {
-			x := &execution{rng: rand.New(rand.NewPCG(seed, 7)), res: &Result{}, r: &Runner{tc: &spec.Model{}}}
+			x := &execution{rng: rand.New(rand.NewPCG(seed, 7)), r: &Runner{tc: &spec.Model{}}}
 			cands := x.stringCandidates(tt.id, tt.cons, tt.known)
 			if tt.first != "" && (len(cands) == 0 || cands[0] != tt.first) {
 				t.Errorf("%s, seed %d: candidates %q, want %q first", tt.name, seed, cands, tt.first)
@@ -112,17 +111,18 @@ func TestExactly(t *testing.T) {
 	}
 }
 
-// TestUndecided: a send whose string nothing decides ends the run with
-// ErrUndecided, naming the guard's position, never a verdict.
+// TestUndecided: a send whose string nothing decides ends the run
+// Inconc (the oracle's ErrUndecided), naming the guard's position: never
+// Fail, never an error of the run.
 func TestUndecided(t *testing.T) {
 	r := newRunner(t, "undecided.yaml", Options{Depth: 0})
 	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "ok"}}, nil
 	})), 1)
-	if !errors.Is(err, ErrUndecided) {
-		t.Fatalf("err = %v, want ErrUndecided", err)
+	if err != nil {
+		t.Fatalf("err = %v, want an Inconc run", err)
 	}
-	if !strings.Contains(err.Error(), "undecided.yaml:14:") || res.Verdict != 0 {
-		t.Errorf("err = %v, verdict %s: want the guard's position and no verdict", err, res.Verdict)
+	if res.Verdict != Inconc || !strings.Contains(res.Reason, "undecided.yaml:14:") || !strings.Contains(res.Reason, "no value decided") {
+		t.Errorf("verdict %s (%s): want Inconc naming the guard's position", res.Verdict, res.Reason)
 	}
 }

@@ -232,16 +232,15 @@ func (x *execution) flowHints(id *spec.Ident) ([]*spec.Regex, []int) {
 }
 
 // seenStrings returns the string values of the run's steps so far.
-func (x *execution) seenStrings() []string {
-	var out []string
-	for _, st := range x.res.Trace {
-		for _, b := range st.Args {
-			if b.Value.T.Kind == spec.Str && !slices.Contains(out, b.Value.Str) {
-				out = append(out, b.Value.Str)
-			}
+func (x *execution) seenStrings() []string { return x.seen }
+
+// see records the string values of a step's arguments.
+func (x *execution) see(args map[string]spec.Value) {
+	for _, k := range sortedKeys(args) {
+		if v := args[k]; v.T.Kind == spec.Str && !slices.Contains(x.seen, v.Str) {
+			x.seen = append(x.seen, v.Str)
 		}
 	}
-	return out
 }
 
 // analyseStrings collects what cons say of the string identifier id.
