@@ -28,7 +28,10 @@ func (e *Executor) initSummaries() error {
 		return fmt.Errorf("m = %d: the bound of SolveTab must not be negative", e.opts.Summary.M)
 	}
 	external := slices.ContainsFunc(e.m.Funcs, (*spec.Func).IsExternal)
-	if e.opts.Inclusion && external {
+	if !external {
+		return nil // nothing to summarise: the tree is the uninterpreted one
+	}
+	if e.opts.Inclusion {
 		// Inclusion compares path conditions; with summaries a state
 		// is also its call records and the tables, which grow.
 		return fmt.Errorf("%s: restriction by inclusion is not available with function summaries: bound the tree by its height", e.m.File)

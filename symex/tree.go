@@ -183,6 +183,19 @@ type Stats struct {
 	Undecided      int  `json:"undecided"`     // nodes kept because the solver could not decide
 	BoundReached   bool `json:"bound_reached"` // MaxNodes stopped the unfolding
 	Queries        int  `json:"solver_queries"`
+	// Inclusion counts the comparisons of restriction by inclusion.
+	Inclusion InclusionStats `json:"inclusion"`
+}
+
+// InclusionStats count the comparisons of a new node with the earlier
+// nodes at its location: skipped without a query (different literal
+// values; a concrete state of the new node outside the earlier one's
+// intervals, or outside its projection), and decided by the solver.
+type InclusionStats struct {
+	Apart      int `json:"apart"`
+	ByInterval int `json:"by_interval"`
+	ByPoint    int `json:"by_point"`
+	Compared   int `json:"compared"`
 }
 
 // An Executor symbolically executes one spec. It owns the names of the
@@ -352,14 +365,23 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	if spec.IsFalse(st.PC) {
 		return nil, nil
 	}
+	if e.flat != nil && len(st.Calls) > 0 {
+		return e.childSolveTab(n, st, pos)
+	}
 	if e.flat != nil {
-		if len(st.Calls) > 0 {
-			return e.childSolveTab(n, st, pos)
-		}
 		return e.childModel(n, st, pos)
 	}
+	q := st.PC
+	if !n.Unknown {
+		var hasNew bool
+		if q, hasNew = sliced(st.PC, n.State.PC); !hasNew {
+			c := e.node(n, st) // the parent's condition, satisfiable
+			n.Children = append(n.Children, c)
+			return c, nil
+		}
+	}
 	e.stats.Queries++
-	r, err := e.z.Sat(st.PC)
+	r, err := e.z.Sat(q)
 	unknown := errors.Is(err, solver.ErrUnknown)
 	if err != nil && !unknown {
 		return nil, fmt.Errorf("%s: %v", pos, err)

@@ -151,6 +151,9 @@ func runSymex(c *cli.Context) error {
 	elapsed := time.Since(start)
 	if tree.Stats.BoundReached {
 		fmt.Fprintf(stderr, "stg symex: bound reached: the tree has more than %d nodes (--max-nodes); it is shown as far as unfolded\n", opts.MaxNodes)
+		if opts.Inclusion {
+			fmt.Fprintf(stderr, "stg symex: the tree restricted by inclusion is infinite or larger than the bound%s\n", growingNote(tree))
+		}
 	}
 	if tree.Stats.Undecided > 0 {
 		fmt.Fprintf(stderr, "stg symex: %d node(s) kept because the solver could not decide their path condition\n", tree.Stats.Undecided)
@@ -175,6 +178,15 @@ func runSymex(c *cli.Context) error {
 		return inputError(err)
 	}
 	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
+}
+
+// growingNote names the variables that keep taking new values.
+func growingNote(t *symex.Tree) string {
+	g := t.Growing(10)
+	if len(g) == 0 {
+		return ""
+	}
+	return "; variables taking ever new values at one location: " + strings.Join(g, ", ") + " (a counter that grows for ever keeps every new node apart)"
 }
 
 // symexOptions reads the bounds of the unfolding and the treatment of
