@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -34,3 +35,35 @@ func BenchmarkInclusion(b *testing.B) {
 }
 
 var maxNodesBench = 2000
+
+// BenchmarkATMPaperHeight unfolds examples/atm-paper to height 10 and
+// 12 (154,005 nodes), each child checked in one-shot queries or in its
+// parent's scope (incremental), and reports the time per node and the
+// solver's queries per node.
+//
+//	go test ./symex -run XXX -bench ATMPaperHeight -benchtime 1x
+func BenchmarkATMPaperHeight(b *testing.B) {
+	m, err := spec.LoadFile(filepath.Join("..", "examples", "atm-paper", "spec.yaml"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		h       int
+		oneShot bool
+	}{{10, true}, {10, false}, {12, true}, {12, false}} {
+		name := fmt.Sprintf("height%d/incremental", c.h)
+		if c.oneShot {
+			name = fmt.Sprintf("height%d/one-shot", c.h)
+		}
+		b.Run(name, func(b *testing.B) {
+			var tr *Tree
+			for i := 0; i < b.N; i++ {
+				z := newContext(b)
+				tr = execute(b, z, m, Options{Depth: c.h, MaxNodes: 200000, NoIncremental: c.oneShot})
+			}
+			b.ReportMetric(float64(tr.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tr.Stats.Nodes)/1000, "µs/node")
+			b.ReportMetric(float64(tr.Stats.Queries)/float64(tr.Stats.Nodes), "queries/node")
+		})
+	}
+}

@@ -130,6 +130,10 @@ type Options struct {
 	// NoDelta leaves quiescence out of the tree, as the symbolic
 	// execution of the function-summaries paper (Defs. 2-4) does.
 	NoDelta bool
+	// NoIncremental checks each child's path condition in a one-shot
+	// query (sliced by constraint independence) instead of in the scope
+	// of its parent's, shared with its siblings.
+	NoIncremental bool
 	// Order is the order in which Execute expands the nodes. With
 	// function summaries it matters: the tables grow as nodes are
 	// expanded.
@@ -214,6 +218,7 @@ type Executor struct {
 	stats  Stats
 	// With Summaries: the flattening χ, the global table and the
 	// figures of SolveTab.
+	inc   incremental // the solver shared by the checks of siblings
 	flat  *summary.Flattener
 	tab   summary.Tab
 	solve SolveStats
@@ -313,6 +318,8 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 	}
 	n.Expanded = true
 	st := n.State
+	e.enter(n)
+	defer e.leave()
 	for _, t := range e.m.Outgoing(st.Loc) {
 		a := e.m.Action(t.Action)
 		params := make(map[string]spec.Expr, len(a.Params))
@@ -371,17 +378,7 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	if e.flat != nil {
 		return e.childModel(n, st, pos)
 	}
-	q := st.PC
-	if !n.Unknown {
-		var hasNew bool
-		if q, hasNew = sliced(st.PC, n.State.PC); !hasNew {
-			c := e.node(n, st) // the parent's condition, satisfiable
-			n.Children = append(n.Children, c)
-			return c, nil
-		}
-	}
-	e.stats.Queries++
-	r, err := e.z.Sat(q)
+	r, _, err := e.checkChild(n, st.PC)
 	unknown := errors.Is(err, solver.ErrUnknown)
 	if err != nil && !unknown {
 		return nil, fmt.Errorf("%s: %v", pos, err)
