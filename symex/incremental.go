@@ -20,30 +20,41 @@ const incrementalLimit = 20000
 type incremental struct {
 	s      *solver.Solver
 	checks int
-	base   int  // scopes open before the parent's
-	open   bool // the parent's scope is open
+	base   int   // scopes open before the parent's
+	open   bool  // the parent's scope is open
+	parent *Node // the node whose children are being checked
 }
 
-// enter opens the scope of n's path condition for the checks of its
-// children; leave closes it. Nothing is shared for a parent the solver
-// could not decide.
+// enter prepares the checks of n's children; leave closes n's scope if
+// a child opened it. Nothing is shared for a parent the solver could
+// not decide.
 func (e *Executor) enter(n *Node) {
+	e.inc.parent = nil
 	if e.flat != nil || e.opts.NoIncremental || n.Unknown {
 		return
+	}
+	e.inc.parent = n
+}
+
+// open opens the scope of the parent's path condition, once.
+func (e *Executor) open(n *Node) bool {
+	if e.inc.open {
+		return true
 	}
 	if e.inc.s == nil || e.inc.checks >= incrementalLimit {
 		if e.inc.s != nil {
 			e.inc.s.Close()
 		}
-		e.inc = incremental{s: e.z.NewSolver()}
+		e.inc = incremental{s: e.z.NewSolver(), parent: n}
 	}
 	e.inc.base = e.inc.s.Scopes()
 	e.inc.s.Push()
 	if err := e.inc.s.Assert(n.State.PC); err != nil {
 		e.inc.s.PopTo(e.inc.base)
-		return
+		return false
 	}
 	e.inc.open = true
+	return true
 }
 
 func (e *Executor) leave() {
@@ -51,27 +62,28 @@ func (e *Executor) leave() {
 		e.inc.s.PopTo(e.inc.base)
 		e.inc.open = false
 	}
+	e.inc.parent = nil
 }
 
 // checkChild decides the path condition pc of a child of n (n's
-// condition and its new conjuncts): in n's scope when open, else alone.
-// fresh is false when pc adds nothing to n's condition (satisfiable).
+// condition and its new conjuncts). When n is satisfiable, the new
+// conjuncts and those linked to them by shared symbols suffice (sliced);
+// a slice of at most half of pc is checked alone, a larger one in the
+// scope of n's condition, shared with the siblings (incremental). fresh
+// is false when pc adds nothing to n's condition (satisfiable).
 func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh bool, err error) {
-	if !e.inc.open {
-		q := pc
-		if !n.Unknown {
-			if q, fresh = sliced(pc, n.State.PC); !fresh {
-				return solver.Sat, false, nil
-			}
+	q := pc
+	if !n.Unknown {
+		if q, fresh = sliced(pc, n.State.PC); !fresh {
+			return solver.Sat, false, nil
 		}
+	}
+	if e.inc.parent != n || 2*len(spec.Conjuncts(q)) <= len(spec.Conjuncts(pc)) || !e.open(n) {
 		e.stats.Queries++
 		r, err = e.z.Sat(q)
 		return r, true, err
 	}
 	added := newConjuncts(pc, n.State.PC)
-	if len(added) == 0 {
-		return solver.Sat, false, nil
-	}
 	e.stats.Queries++
 	e.inc.checks++
 	s := e.inc.s
@@ -102,4 +114,3 @@ func newConjuncts(pc, parent spec.Expr) []spec.Expr {
 	}
 	return out
 }
-
