@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // A CallError is a call that could not be evaluated: no row and no
@@ -104,10 +105,11 @@ func safeCall(fn GoFunc, args []spec.Value) (v spec.Value, err error) {
 	return fn(args)
 }
 
-// Is lets errors.Is(err, ErrNoImplementation) find a call without
+// Is lets errors.Is(err, ErrNoImplementation) (or the
+// summary.ErrNoImplementation SolveTab looks for) find a call without
 // implementation.
 func (e *CallError) Is(target error) bool {
-	return target == ErrNoImplementation && e.Msg == ErrNoImplementation.Error()
+	return (target == ErrNoImplementation || target == summary.ErrNoImplementation) && e.Msg == ErrNoImplementation.Error()
 }
 
 // Describe prints the call f(args...), the cells of an array parameter

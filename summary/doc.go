@@ -34,14 +34,20 @@
 // from In, adding the results to Tab. m = 0 is the purely static mode:
 // no implementation is ever executed. Tab is shared and grows across
 // calls, as the global table of the paper does during the construction
-// of a tree.
+// of a tree. Options.NoDep leaves Dep out (the paper's ablation).
 //
-// Algorithm 1 leaves the choice of In to the solver. SolveTab first
-// asks for inputs in which one call, the last of κ first, has new inputs
-// while the others stay within their tables, and falls back to the
-// paper's formulas; any such In is a model of the paper's formula. On the
-// paper's example this learns RISE(228) with m = 1, as the paper reports,
-// rather than re-executing a call of an earlier step.
+// Algorithm 1 leaves the choice of In to the solver. With
+// Options.PerCall, SolveTab first asks for inputs in which one call,
+// the last of κ first, has new inputs while the others stay within their
+// tables, ψ ∧ Sums(κ∖{cl}, Tab) ∧ NoCorres1(cl, Tab) ∧ Dep(κ, Tab), and
+// falls back to the paper's formulas; any such In is a model of the
+// paper's formula. On the paper's example this learns RISE(228) with
+// m = 1, as the paper reports, rather than re-executing a call of an
+// earlier step; but it implies Dep, so that NoDep changes little.
+//
+// A call without implementation (a nil Exec, or an error wrapping
+// ErrNoImplementation) learns nothing; an attempt that adds no row ends
+// the search, as when there are no new inputs (Result.NoImpl says why).
 //
 // Implementations are reached through an Exec (package extfunc provides
 // one). An implementation that fails, hangs (the Exec owns its timeout)

@@ -24,9 +24,22 @@ type Options struct {
 	// NoDep leaves Dep(κ, Tab) out of the search for new inputs (an
 	// ablation of the paper's heuristic).
 	NoDep bool
-	// Exec runs the implementations; it may be nil when M is 0.
+	// PerCall first asks, for each call cl of κ (the last first), for
+	// inputs new for cl alone while every other call stays within its
+	// table, ψ ∧ Sums(κ∖{cl}, Tab) ∧ NoCorres1(cl, Tab) ∧ Dep(κ, Tab),
+	// before Algorithm 1's own queries. Its models are models of the
+	// paper's query, but it implies Dep already: with it NoDep changes
+	// little. Off, SolveTab is Algorithm 1 as published.
+	PerCall bool
+	// Exec runs the implementations; nil means none: the search for
+	// new inputs then ends as when there are none.
 	Exec Exec
 }
+
+// ErrNoImplementation, wrapped by an Exec's error (errors.Is), says that
+// the function has no implementation to run: SolveTab then learns no
+// row from that call, and stops when an attempt learns nothing.
+var ErrNoImplementation = errors.New("no implementation to execute")
 
 // Result is the outcome of SolveTab.
 type Result struct {
@@ -38,6 +51,9 @@ type Result struct {
 	// Attempts counts the iterations of the loop, Execs the executions
 	// of implementations and Added the new rows.
 	Attempts, Execs, Added int
+	// NoImpl says that a call of κ had no implementation to run on the
+	// new inputs; an attempt that adds no row ends the enrichment.
+	NoImpl bool
 }
 
 // SolveTab is Algorithm 1: it returns a solution of ψ ∧ Sums(κ, Tab),
@@ -53,14 +69,20 @@ func SolveTab(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Opt
 	}
 	for m := opts.M; m != 0; m-- {
 		res.Attempts++
-		in, ok, err := inputs(z, psi, kappa, tab, opts.NoDep)
+		in, ok, err := inputs(z, psi, kappa, tab, opts)
 		if err != nil || !ok {
 			return res, err // TabModified = false: no new inputs
 		}
+		added := res.Added
 		for _, cl := range kappa {
-			if err := res.exec(cl, in, tab, opts.Exec); err != nil {
+			ran, err := res.exec(cl, in, tab, opts.Exec)
+			if err != nil {
 				return res, err
 			}
+			res.NoImpl = res.NoImpl || !ran
+		}
+		if res.Added == added {
+			return res, nil // no new row (calls without implementation)
 		}
 		if err := res.solve(z, psi, kappa, tab); err != nil || res.Found {
 			return res, err
@@ -80,22 +102,12 @@ func (res *Result) solve(z *solver.Context, psi spec.Expr, kappa []*Call, tab Ta
 	return err
 }
 
-// inputs is In ← Sat(ψ ∧ NoCorres ∧ Dep), else Sat(ψ ∧ NoCorres).
-//
-// Algorithm 1 leaves the choice of the model to the solver. Before the
-// paper's two formulas, inputs asks for models of stronger ones, so
-// that the model it returns is still a model of the paper's formula:
-// for each call cl of κ, the last first,
-//
-//	ψ ∧ Sums(κ \ {cl}, Tab) ∧ NoCorres1(cl, Tab) ∧ Dep(κ, Tab)
-//
-// that is, new inputs for cl while every other call stays within its
-// table. This renews the call the path needs (the one of the latest
-// transition, RISE(228) in the paper's Example) rather than calls of
-// earlier steps that the tables already explain. The identifiers of the
+// inputs is In ← Sat(ψ ∧ NoCorres ∧ Dep), else Sat(ψ ∧ NoCorres)
+// (lines 5-7 of Algorithm 1; with NoDep the second query only). With
+// PerCall, the queries of perCall come first. The identifiers of the
 // calls' inputs are mentioned, so that the model gives them values. An
 // undecided query counts as NONE.
-func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, noDep bool) (spec.Valuation, bool, error) {
+func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Options) (spec.Valuation, bool, error) {
 	var mention []spec.Expr
 	for _, cl := range kappa {
 		for _, a := range cl.Args {
@@ -104,13 +116,12 @@ func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, noDep bool
 	}
 	base := spec.AndOf(append([]spec.Expr{psi}, mention...)...)
 	dep := spec.True()
-	if !noDep {
+	if !opts.NoDep {
 		dep = Dep(kappa, tab)
 	}
 	var tries []spec.Expr
-	for i := len(kappa) - 1; i >= 0 && len(kappa) > 1; i-- {
-		others := append(slices.Clone(kappa[:i]), kappa[i+1:]...)
-		tries = append(tries, spec.AndOf(base, Sums(others, tab), NoCorres1(kappa[i], tab[kappa[i].Func.Name]), dep))
+	if opts.PerCall {
+		tries = perCall(base, kappa, tab, dep)
 	}
 	tries = append(tries, spec.AndOf(base, NoCorres(kappa, tab), dep))
 	if !spec.IsTrue(dep) {
@@ -128,39 +139,61 @@ func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, noDep bool
 	return spec.Valuation{}, false, nil
 }
 
+// perCall returns, for each call cl of κ, the last first,
+//
+//	ψ ∧ Sums(κ \ {cl}, Tab) ∧ NoCorres1(cl, Tab) ∧ Dep(κ, Tab)
+//
+// new inputs for cl while every other call stays within its table: this
+// renews the call the path needs (the one of the latest transition,
+// RISE(228) in the paper's Example) rather than calls of earlier steps
+// that the tables already explain. Any model is one of the paper's
+// query ψ ∧ NoCorres ∧ Dep.
+func perCall(base spec.Expr, kappa []*Call, tab Tab, dep spec.Expr) []spec.Expr {
+	var tries []spec.Expr
+	for i := len(kappa) - 1; i >= 0 && len(kappa) > 1; i-- {
+		others := append(slices.Clone(kappa[:i]), kappa[i+1:]...)
+		tries = append(tries, spec.AndOf(base, Sums(others, tab), NoCorres1(kappa[i], tab[kappa[i].Func.Name]), dep))
+	}
+	return tries
+}
+
 // exec executes cl on its inputs read from in and adds the row to tab.
-func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) error {
+// It reports whether an implementation ran (false: f has none).
+func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) (bool, error) {
 	f := cl.Func
 	args := make([]spec.Value, len(cl.Args))
 	for i, a := range cl.Args {
 		v, err := spec.Eval(a, in)
 		if err != nil {
-			return fmt.Errorf("inputs of %s: %v", f.Name, err)
+			return false, fmt.Errorf("inputs of %s: %v", f.Name, err)
 		}
 		args[i] = v
 	}
 	if exec == nil {
-		return fmt.Errorf("%s(%s): no implementation to execute", f.Name, ValuesString(args))
+		return false, nil
+	}
+	r, err := safeExec(exec, f, args)
+	if errors.Is(err, ErrNoImplementation) {
+		return false, nil
 	}
 	res.Execs++
-	r, err := safeExec(exec, f, args)
 	if err != nil {
 		if strings.HasPrefix(err.Error(), f.Name+"(") {
-			return fmt.Errorf("executing %v", err) // it names the call already
+			return false, fmt.Errorf("executing %v", err) // it names the call already
 		}
-		return fmt.Errorf("executing %s(%s): %v", f.Name, ValuesString(args), err)
+		return false, fmt.Errorf("executing %s(%s): %v", f.Name, ValuesString(args), err)
 	}
 	if r.T != f.Result || !wellFormed(r) {
-		return fmt.Errorf("executing %s(%s): the result is not a value of type %s (got %s)", f.Name, ValuesString(args), f.Result, valueText(r))
+		return false, fmt.Errorf("executing %s(%s): the result is not a value of type %s (got %s)", f.Name, ValuesString(args), f.Result, valueText(r))
 	}
 	added, err := tab.Add(f, args, r)
 	if err != nil {
-		return fmt.Errorf("executing %s: %v", f.Name, err)
+		return false, fmt.Errorf("executing %s: %v", f.Name, err)
 	}
 	if added {
 		res.Added++
 	}
-	return nil
+	return true, nil
 }
 
 // safeExec runs exec, turning a panic of an in-process implementation

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"reflect"
 	"strings"
@@ -221,39 +222,61 @@ func TestSolveTabStatic(t *testing.T) {
 	}
 }
 
-// TestSolveTabLearnsRISE is the second check: with m = 1 and
-// Exec_RISE(228) = 0.97, the solution has I = 228 and RISE gains exactly
-// the row 228 → 0.97 (INTGR at most one row).
+// TestSolveTabLearnsRISE is the second check, with the per-call
+// queries (Options.PerCall): with m = 1 and Exec_RISE(228) = 0.97, the
+// solution has I = 228 and RISE gains exactly the row 228 → 0.97 (INTGR
+// at most one row).
 func TestSolveTabLearnsRISE(t *testing.T) {
 	z := newContext(t)
-	for _, noDep := range []bool{false, true} {
-		cl1, cl2 := calls()
-		tab := table1()
-		res, err := SolveTab(z, parse(t, "I > 200 && r <= 1"), []*Call{cl1, cl2}, tab, Options{M: 1, Exec: reference, NoDep: noDep})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if noDep {
-			// Without Dep the inputs of RISE need not be a known result
-			// of INTGR: only report.
-			t.Logf("without Dep: found %v, INTGR %d rows, RISE %d rows", res.Found, len(tab["INTGR"]), len(tab["RISE"]))
-			continue
-		}
-		if !res.Found || res.Unknown {
-			t.Fatalf("m = 1: no solution (%+v), tables %v", res, tab)
-		}
-		if got := res.Sol.Vars["I"]; !got.Equal(ival(228)) {
-			t.Errorf("I = %s, want 228", got)
-		}
-		want := append(table1()["RISE"], row(rval("0.97"), ival(228)))
-		if !rowsEqual(tab["RISE"], want) {
-			t.Errorf("RISE rows %v, want %v", tab["RISE"], want)
-		}
-		if n := len(tab["INTGR"]); n < 2 || n > 3 {
-			t.Errorf("INTGR has %d rows, want 2 or 3", n)
-		}
-		if res.Attempts != 1 {
-			t.Errorf("%d attempts", res.Attempts)
+	cl1, cl2 := calls()
+	tab := table1()
+	res, err := SolveTab(z, parse(t, "I > 200 && r <= 1"), []*Call{cl1, cl2}, tab, Options{M: 1, Exec: reference, PerCall: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Found || res.Unknown {
+		t.Fatalf("m = 1: no solution (%+v), tables %v", res, tab)
+	}
+	if got := res.Sol.Vars["I"]; !got.Equal(ival(228)) {
+		t.Errorf("I = %s, want 228", got)
+	}
+	want := append(table1()["RISE"], row(rval("0.97"), ival(228)))
+	if !rowsEqual(tab["RISE"], want) {
+		t.Errorf("RISE rows %v, want %v", tab["RISE"], want)
+	}
+	if n := len(tab["INTGR"]); n < 2 || n > 3 {
+		t.Errorf("INTGR has %d rows, want 2 or 3", n)
+	}
+	if res.Attempts != 1 {
+		t.Errorf("%d attempts", res.Attempts)
+	}
+}
+
+// TestSolveTabDep asserts Dep's effect in Algorithm 1: with Dep, every
+// input RISE is executed on is a result of INTGR's table (I ∈ {228,
+// 300} with Table 1), whatever model Z3 picks; without Dep (NoDep) the
+// query ψ ∧ NoCorres leaves I free, and Z3's model executes RISE on an
+// input INTGR's table cannot produce, a row no path can use.
+func TestSolveTabDep(t *testing.T) {
+	z := newContext(t)
+	for _, psi := range []string{"I > 200 && r <= 1", "I > 200 && r <= 1 && I != 300", "I > 200 && r > 3"} {
+		for _, noDep := range []bool{false, true} {
+			cl1, cl2 := calls()
+			var riseIn []spec.Value
+			exec := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+				if f.Name == "RISE" {
+					riseIn = append(riseIn, args[0])
+				}
+				return reference(f, args)
+			}
+			res, err := SolveTab(z, parse(t, psi), []*Call{cl1, cl2}, table1(), Options{M: 1, Exec: exec, NoDep: noDep})
+			if err != nil || res.Attempts != 1 || len(riseIn) != 1 {
+				t.Fatalf("%s, NoDep %v: %+v, RISE executed on %v, %v", psi, noDep, res, riseIn, err)
+			}
+			known := riseIn[0].Equal(ival(228)) || riseIn[0].Equal(ival(300))
+			if known == noDep {
+				t.Errorf("%s, NoDep %v: RISE executed on %s (a result of INTGR's table: %v)", psi, noDep, riseIn[0], known)
+			}
 		}
 	}
 }
@@ -352,7 +375,6 @@ func TestSolveTabErrors(t *testing.T) {
 		{"panic", func(*spec.Func, []spec.Value) (spec.Value, error) { panic("boom") }, "panicked: boom"},
 		{"ill-typed", func(*spec.Func, []spec.Value) (spec.Value, error) { return rval("1.5"), nil }, "not a value of type int"},
 		{"ill-formed", func(*spec.Func, []spec.Value) (spec.Value, error) { return spec.Value{T: spec.IntType}, nil }, "ill-formed"},
-		{"none", nil, "no implementation"},
 	} {
 		cl1, _ := calls()
 		_, err := SolveTab(z, parse(t, "I <= 200"), []*Call{cl1}, table1(), Options{M: 3, Exec: c.exec})
@@ -372,6 +394,24 @@ func TestSolveTabErrors(t *testing.T) {
 	_, err := SolveTab(z, parse(t, "I == 300 && r <= 1 && m1 == 1"), []*Call{cl1, cl2}, tab, Options{M: 1, Exec: bad})
 	if err == nil || !strings.Contains(err.Error(), "RISE(300) = 5, but its table says 2.42") {
 		t.Errorf("contradiction: %v", err)
+	}
+}
+
+// TestSolveTabNoImplementation: without an implementation (a nil Exec,
+// or one whose error wraps ErrNoImplementation) the search for new
+// inputs ends as when there are none: no error, no row, one attempt.
+func TestSolveTabNoImplementation(t *testing.T) {
+	z := newContext(t)
+	none := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+		return spec.Value{}, fmt.Errorf("%s: %w", f.Name, ErrNoImplementation)
+	}
+	for _, exec := range []Exec{nil, none} {
+		cl1, _ := calls()
+		tab := table1()
+		res, err := SolveTab(z, parse(t, "I <= 200"), []*Call{cl1}, tab, Options{M: 3, Exec: exec})
+		if err != nil || res.Found || res.Attempts != 1 || res.Added != 0 || !res.NoImpl || len(tab["INTGR"]) != 2 {
+			t.Errorf("%+v, %d rows, %v", res, len(tab["INTGR"]), err)
+		}
 	}
 }
 

@@ -147,7 +147,11 @@ func (e *Executor) KInclusion(k int) (*Purpose, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("k must be at least 1, not %d", k)
 	}
+	// With summaries the tree restricted by inclusion is built with the
+	// calls uninterpreted: inclusion compares path conditions, and the
+	// uninterpreted tree has every path of the summarised one.
 	x := e.fork(Options{Inclusion: true})
+	x.flat, x.tab, x.opts.Functions = nil, nil, Uninterpreted
 	t, err := x.Execute(nil)
 	if err != nil {
 		return nil, err
@@ -165,11 +169,15 @@ func (e *Executor) KInclusion(k int) (*Purpose, error) {
 }
 
 // fork returns an executor of the same spec with other bounds (opts's
-// Depth and Inclusion; e's MaxNodes and DeltaLoop), whose tree is built
-// afresh. Call share afterwards if e is to expand the fork's nodes.
+// Depth and Inclusion; e's MaxNodes, quiescence, order and treatment of
+// the functions), whose tree is built afresh. With summaries it shares
+// e's flattening and global table, which grows. Call share afterwards if
+// e is to expand the fork's nodes.
 func (e *Executor) fork(opts Options) *Executor {
-	opts.MaxNodes, opts.DeltaLoop = e.opts.MaxNodes, e.opts.DeltaLoop
-	return &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{}, opts: opts}
+	opts.MaxNodes, opts.DeltaLoop, opts.NoDelta, opts.Order = e.opts.MaxNodes, e.opts.DeltaLoop, e.opts.NoDelta, e.opts.Order
+	opts.Functions, opts.Tables, opts.Summary = e.opts.Functions, e.opts.Tables, e.opts.Summary
+	return &Executor{z: e.z, m: e.m, names: e.names, quiet: e.quiet, delta: e.delta, fresh: map[string]int{}, opts: opts,
+		flat: e.flat, tab: e.tab}
 }
 
 // share keeps the fresh-symbol counters of x, whose nodes e may expand.
@@ -179,6 +187,22 @@ func (e *Executor) share(x *Executor) {
 	}
 	e.nextID = max(e.nextID, x.nextID)
 	e.stats.Queries += x.stats.Queries
+	e.solve.Calls += x.solve.Calls
+	e.solve.Attempts += x.solve.Attempts
+	e.solve.Execs += x.solve.Execs
+	e.solve.Added += x.solve.Added
+}
+
+// NeedsDeltaLoop reports whether one of the paths goes on after
+// quiescence: its tree must then be built with Options.DeltaLoop (a
+// sympurpose file does not say how its tree was built; its paths do).
+func NeedsDeltaLoop(paths [][]string) bool {
+	for _, p := range paths {
+		if i := slices.Index(p, DeltaName); i >= 0 && i < len(p)-1 {
+			return true
+		}
+	}
+	return false
 }
 
 // isOutput reports whether the transition into n is an output of the

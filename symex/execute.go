@@ -50,7 +50,8 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{Root: root, Nodes: []*Node{root}}
-	byLoc := map[string][]*Node{root.State.Loc: {root}}
+	incl := newInclusionIndex()
+	incl.add(root)
 	todo := []*Node{root}
 	for i := 0; len(todo) > 0; i++ {
 		var n *Node
@@ -75,11 +76,11 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 			if c.Sink || !e.opts.Inclusion {
 				continue
 			}
-			if err := e.cut(c, byLoc[c.State.Loc]); err != nil {
+			if err := e.cut(c, incl); err != nil {
 				return nil, err
 			}
 			if c.CutBy == nil {
-				byLoc[c.State.Loc] = append(byLoc[c.State.Loc], c)
+				incl.add(c)
 			}
 		}
 		if e.opts.Order == DFS {
@@ -94,6 +95,7 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 		}
 	}
 	t.Stats = e.statsOf(t)
+	t.Stats.Inclusion = InclusionStats{Apart: incl.Apart, ByInterval: incl.ByInterval, ByPoint: incl.ByPoint, Compared: incl.Compared}
 	t.Coverage = e.coverageOf(t)
 	return t, nil
 }
@@ -115,25 +117,6 @@ func (e *Executor) coverageOf(t *Tree) Coverage {
 		}
 	}
 	return c
-}
-
-// cut makes c a leaf when it is included in one of the nodes before.
-func (e *Executor) cut(c *Node, before []*Node) error {
-	for _, b := range before {
-		if knownApart(c.State, b.State) {
-			continue
-		}
-		ok, err := Included(e.z, c.State, b.State)
-		e.stats.Queries++
-		if err != nil {
-			return err
-		}
-		if ok {
-			c.CutBy = b
-			return nil
-		}
-	}
-	return nil
 }
 
 func (e *Executor) statsOf(t *Tree) Stats {

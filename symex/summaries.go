@@ -28,7 +28,10 @@ func (e *Executor) initSummaries() error {
 		return fmt.Errorf("m = %d: the bound of SolveTab must not be negative", e.opts.Summary.M)
 	}
 	external := slices.ContainsFunc(e.m.Funcs, (*spec.Func).IsExternal)
-	if e.opts.Inclusion && external {
+	if !external {
+		return nil // nothing to summarise: the tree is the uninterpreted one
+	}
+	if e.opts.Inclusion {
 		// Inclusion compares path conditions; with summaries a state
 		// is also its call records and the tables, which grow.
 		return fmt.Errorf("%s: restriction by inclusion is not available with function summaries: bound the tree by its height", e.m.File)
@@ -89,30 +92,58 @@ func (e *Executor) flattenPC(st *State) error {
 	return nil
 }
 
-// flattenRoot flattens the initial state and decides it with SolveTab.
-func (e *Executor) flattenRoot(st *State) (*State, error) {
+// flattenRoot flattens the initial state and decides it with SolveTab,
+// returning its solution when it has calls.
+func (e *Executor) flattenRoot(st *State) (*State, *spec.Valuation, error) {
 	root := &State{Loc: st.Loc, Vars: maps.Clone(st.Vars), PC: st.PC}
 	for name, v := range root.Vars {
 		fv, cs, err := e.flat.Flatten(v)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		root.Vars[name], root.Calls = fv, append(root.Calls, cs...)
 	}
 	if err := e.flattenPC(root); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(root.Calls) == 0 {
-		return st, nil
+		return st, nil, nil
 	}
 	res, err := e.solveTab(root)
 	if err != nil {
-		return nil, fmt.Errorf("initial state: %v", err)
+		return nil, nil, fmt.Errorf("initial state: %v", err)
 	}
 	if !res.Found {
-		return nil, fmt.Errorf("the initial condition has no solution with the tables of the functions (m = %d)", e.opts.Summary.M)
+		return nil, nil, fmt.Errorf("the initial condition has no solution with the tables of the functions (m = %d)", e.opts.Summary.M)
 	}
-	return root, nil
+	return root, solOf(res), nil
+}
+
+// solOf returns the solution of a SolveTab result, nil when undecided.
+func solOf(res summary.Result) *spec.Valuation {
+	if !res.Found || res.Unknown {
+		return nil
+	}
+	sol := res.Sol
+	return &sol
+}
+
+// Solve runs SolveTab at n with e's options and global table, on n's
+// path condition and call records conjoined with extra (nil: none):
+// for on-line testing, extra binds the symbols of the steps already
+// played to the values sent and observed, and the solution gives the
+// values that lead on to n within the tables, learning rows through the
+// implementations (up to m attempts) when it must. It needs function
+// summaries.
+func (e *Executor) Solve(n *Node, extra spec.Expr) (summary.Result, error) {
+	if e.flat == nil {
+		return summary.Result{}, fmt.Errorf("Solve needs function summaries")
+	}
+	st := n.State
+	if extra != nil {
+		st = &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, extra), Calls: st.Calls}
+	}
+	return e.solveTab(st)
 }
 
 // childSolveTab adds a child of n in state st when SolveTab(m, π, κ,
@@ -126,7 +157,7 @@ func (e *Executor) childSolveTab(n *Node, st *State, pos spec.Pos) (*Node, error
 		return nil, nil
 	}
 	c := e.node(n, st)
-	c.Unknown = res.Unknown
+	c.Unknown, c.Sol = res.Unknown, solOf(res)
 	n.Children = append(n.Children, c)
 	return c, nil
 }

@@ -62,6 +62,15 @@ func summaries(m int, exec summary.Exec) Options {
 	return Options{Functions: Summaries, Summary: summary.Options{M: m, Exec: exec}}
 }
 
+// perCall is summaries with SolveTab's per-call queries first
+// (summary.Options.PerCall), under which the figures of the README's
+// earlier table were measured.
+func perCall(m int, exec summary.Exec) Options {
+	o := summaries(m, exec)
+	o.Summary.PerCall = true
+	return o
+}
+
 // TestMicrogridStatic is the first row of Table 2: Table 1, m = 0,
 // height 15 gives a linear tree of 16 states covering 5 of the 8
 // transitions (62.5 %), tables unchanged (2 / 2), no execution. It does
@@ -91,8 +100,9 @@ func TestMicrogridStatic(t *testing.T) {
 	}
 }
 
-// microgridSmallestM is the smallest m reaching 100 % with Table 1 and
-// the reference implementation: the second input pair Z3 proposes for
+// microgridSmallestM is the smallest m reaching 100 % with Table 1, the
+// reference implementation and SolveTab's per-call queries
+// (summary.Options.PerCall): the second input pair Z3 proposes for
 // I <= 200 integrates to at most 200 (the paper, with its own INTGR and
 // solver, needed 196).
 const microgridSmallestM = 2
@@ -105,7 +115,7 @@ const microgridSmallestM = 2
 func TestMicrogridEnrichment(t *testing.T) {
 	for m := 1; m <= microgridSmallestM; m++ {
 		execs := 0
-		tr, e := microgrid(t, newContext(t), summaries(m, microgridExec(&execs))) // fresh: see microgridRun
+		tr, e := microgrid(t, newContext(t), perCall(m, microgridExec(&execs))) // fresh: see microgridRun
 		checkEnriched(t, fmt.Sprintf("m = %d", m), tr, e, m == microgridSmallestM)
 		s := checkGrowth(t, e)
 		t.Logf("m = %d: %d states, coverage %d/%d, INTGR %d rows, RISE %d rows, %+v",
@@ -290,11 +300,18 @@ func microgridExample(t testing.TB, tables string) *spec.Model {
 // SolveTab executes are Z3's choices, which a context's earlier queries
 // (its memo) may change.
 func microgridRun(t *testing.T, tables string, m int, f Functions) (*Tree, *Executor, int) {
+	return microgridRunWith(t, tables, f, summary.Options{M: m, PerCall: true})
+}
+
+// microgridRunWith is microgridRun with SolveTab's options (Exec is the
+// reference implementation).
+func microgridRunWith(t *testing.T, tables string, f Functions, so summary.Options) (*Tree, *Executor, int) {
 	t.Helper()
 	z := newContext(t)
 	execs := 0
-	e, err := NewExecutor(z, microgridExample(t, tables), Options{Depth: 15, NoDelta: true, Functions: f,
-		Summary: summary.Options{M: m, Exec: microgridExec(&execs)}})
+	m := so.M
+	so.Exec = microgridExec(&execs)
+	e, err := NewExecutor(z, microgridExample(t, tables), Options{Depth: 15, NoDelta: true, Functions: f, Summary: so})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,5 +362,70 @@ func TestMicrogridExample(t *testing.T) {
 	tr, e, execs = microgridRun(t, "", 0, Uninterpreted)
 	if c := tr.Coverage; tr.Stats.Nodes != 64 || c.Covered != 8 || e.Tab() != nil || execs != 0 {
 		t.Errorf("uninterpreted: %d states, coverage %+v, tables %v, %d executions", tr.Stats.Nodes, c, e.Tab(), execs)
+	}
+}
+
+// TestMicrogridDepAblation: with SolveTab as Algorithm 1 (the default),
+// leaving Dep out (NoDep) changes the m = 1 and m = 2 rows of Table 2 on
+// examples/microgrid: without Dep, RISE is executed on inputs INTGR's
+// table cannot produce, and the tree loses states and coverage.
+func TestMicrogridDepAblation(t *testing.T) {
+	for m := 1; m <= 2; m++ {
+		var rows [2]string
+		for i, noDep := range []bool{false, true} {
+			tr, e, _ := microgridRunWith(t, "", Summaries, summary.Options{M: m, NoDep: noDep})
+			sz := e.Tab().Sizes()
+			rows[i] = fmt.Sprintf("%d states, %d/8, INTGR %d, RISE %d", tr.Stats.Nodes, tr.Coverage.Covered, sz["INTGR"], sz["RISE"])
+			checkSolutions(t, e, tr)
+		}
+		if rows[0] == rows[1] {
+			t.Errorf("m = %d: Dep and NoDep give the same row: %s", m, rows[0])
+		}
+	}
+}
+
+// checkSolutions checks every node's solution: it satisfies the node's
+// path condition, and each call record's inputs and result are a row of
+// the tables (the paper's Sol, within Sums(κ, Tab)).
+func checkSolutions(t *testing.T, e *Executor, tr *Tree) {
+	t.Helper()
+	for _, n := range tr.Nodes {
+		if n.Sol == nil {
+			t.Errorf("%s: no solution", n.PathString())
+			continue
+		}
+		if ok, err := spec.EvalBool(n.State.PC, *n.Sol); err != nil || !ok {
+			t.Errorf("%s: the solution %v does not satisfy %s (%v)", n.PathString(), n.Sol.Vars, spec.Format(n.State.PC), err)
+		}
+		for _, cl := range n.State.Calls {
+			args := make([]spec.Value, len(cl.Args))
+			for i, a := range cl.Args {
+				v, err := spec.Eval(a, *n.Sol)
+				if err != nil {
+					t.Fatal(err)
+				}
+				args[i] = v
+			}
+			want, ok := e.Tab().Lookup(cl.Func.Name, args)
+			if got := n.Sol.Vars[cl.X.Name]; !ok || !got.Equal(want) {
+				t.Errorf("%s: %s(%s) = %s in the solution, the table has %s (%v)", n.PathString(), cl.Func.Name, summary.ValuesString(args), got, want, ok)
+			}
+		}
+		for s := n; s.Parent != nil; s = s.Parent {
+			if _, ok := n.StepValues(s); !ok && len(s.Args) > 0 {
+				t.Errorf("%s: no values for step %s", n.PathString(), s.Label())
+			}
+		}
+	}
+}
+
+// TestMicrogridNoImplementation: with m > 0 and no implementation, each
+// node that needs a new row counts as "no new inputs": the unfolding
+// goes on and gives the static tree (16 states, 5/8), no error.
+func TestMicrogridNoImplementation(t *testing.T) {
+	z := newContext(t)
+	tr, e := microgrid(t, z, summaries(3, nil))
+	if tr.Stats.Nodes != 16 || tr.Coverage.Covered != 5 || e.SolveStats().Added != 0 || e.SolveStats().Attempts == 0 {
+		t.Errorf("%d states, coverage %+v, %+v", tr.Stats.Nodes, tr.Coverage, e.SolveStats())
 	}
 }

@@ -35,6 +35,46 @@ type Node struct {
 	Sink     bool  // after quiescence: qδ has no successor (Def. 4)
 	CutBy    *Node // restriction by inclusion: this node's states are all CutBy's
 	Unknown  bool  // the solver could not decide its path condition (kept)
+
+	// Sol is, with function summaries, the solution SolveTab found for
+	// the node (the paper's Sol): values of the symbols of the path (the
+	// Args of every step, x@0 of open initial values) and of the calls'
+	// result variables, all within the tables, that realise the path.
+	// Nodes without calls on their path get a model of their path
+	// condition. Nil with uninterpreted functions, or when the solver
+	// could not decide (Unknown). StepValues reads it.
+	Sol *spec.Valuation
+}
+
+// StepValues returns the values that n's solution gives to the
+// parameters of step, n itself or one of its ancestors: the inputs to
+// send (or outputs to expect) at that step to follow the path to n
+// within the tables. A parameter that neither n's path condition nor
+// its calls mention can take any value: it gets spec.Zero of its type.
+// ok is false when n has no solution or step is not on n's path.
+func (n *Node) StepValues(step *Node) (vals []spec.Value, ok bool) {
+	if n.Sol == nil || !n.onPath(step) {
+		return nil, false
+	}
+	vals = make([]spec.Value, len(step.Args))
+	for i, a := range step.Args {
+		v, found := n.Sol.Vars[a.Name]
+		if !found {
+			v = spec.Zero(a.T)
+		}
+		vals[i] = v
+	}
+	return vals, true
+}
+
+// onPath reports whether a is n or one of its ancestors.
+func (n *Node) onPath(a *Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
 }
 
 // Path returns the names of the transitions from the root to n.
@@ -90,6 +130,10 @@ type Options struct {
 	// NoDelta leaves quiescence out of the tree, as the symbolic
 	// execution of the function-summaries paper (Defs. 2-4) does.
 	NoDelta bool
+	// NoIncremental checks each child's path condition in a one-shot
+	// query (sliced by constraint independence) instead of in the scope
+	// of its parent's, shared with its siblings.
+	NoIncremental bool
 	// Order is the order in which Execute expands the nodes. With
 	// function summaries it matters: the tables grow as nodes are
 	// expanded.
@@ -143,6 +187,19 @@ type Stats struct {
 	Undecided      int  `json:"undecided"`     // nodes kept because the solver could not decide
 	BoundReached   bool `json:"bound_reached"` // MaxNodes stopped the unfolding
 	Queries        int  `json:"solver_queries"`
+	// Inclusion counts the comparisons of restriction by inclusion.
+	Inclusion InclusionStats `json:"inclusion"`
+}
+
+// InclusionStats count the comparisons of a new node with the earlier
+// nodes at its location: skipped without a query (different literal
+// values; a concrete state of the new node outside the earlier one's
+// intervals, or outside its projection), and decided by the solver.
+type InclusionStats struct {
+	Apart      int `json:"apart"`
+	ByInterval int `json:"by_interval"`
+	ByPoint    int `json:"by_point"`
+	Compared   int `json:"compared"`
 }
 
 // An Executor symbolically executes one spec. It owns the names of the
@@ -161,6 +218,7 @@ type Executor struct {
 	stats  Stats
 	// With Summaries: the flattening χ, the global table and the
 	// figures of SolveTab.
+	inc   incremental // the solver shared by the checks of siblings
 	flat  *summary.Flattener
 	tab   summary.Tab
 	solve SolveStats
@@ -208,12 +266,30 @@ func (e *Executor) Root() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	var sol *spec.Valuation
 	if e.flat != nil {
-		if st, err = e.flattenRoot(st); err != nil {
+		if st, sol, err = e.flattenRoot(st); err != nil {
 			return nil, err
 		}
+		if sol == nil {
+			if sol, err = e.model(st.PC); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return e.node(nil, st), nil
+	root := e.node(nil, st)
+	root.Sol = sol
+	return root, nil
+}
+
+// model returns a model of pc, nil when the solver cannot decide it.
+func (e *Executor) model(pc spec.Expr) (*spec.Valuation, error) {
+	e.stats.Queries++
+	sol, ok, err := e.z.Model(pc)
+	if errors.Is(err, solver.ErrUnknown) || (err == nil && !ok) {
+		return nil, nil
+	}
+	return &sol, err
 }
 
 func (e *Executor) node(parent *Node, st *State) *Node {
@@ -242,6 +318,8 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 	}
 	n.Expanded = true
 	st := n.State
+	e.enter(n)
+	defer e.leave()
 	for _, t := range e.m.Outgoing(st.Loc) {
 		a := e.m.Action(t.Action)
 		params := make(map[string]spec.Expr, len(a.Params))
@@ -297,8 +375,10 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	if e.flat != nil && len(st.Calls) > 0 {
 		return e.childSolveTab(n, st, pos)
 	}
-	e.stats.Queries++
-	r, err := e.z.Sat(st.PC)
+	if e.flat != nil {
+		return e.childModel(n, st, pos)
+	}
+	r, _, err := e.checkChild(n, st.PC)
 	unknown := errors.Is(err, solver.ErrUnknown)
 	if err != nil && !unknown {
 		return nil, fmt.Errorf("%s: %v", pos, err)
@@ -308,6 +388,27 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	}
 	c := e.node(n, st)
 	c.Unknown = unknown
+	n.Children = append(n.Children, c)
+	return c, nil
+}
+
+// childModel is child with function summaries for a state without
+// calls: the model of its path condition is the node's solution.
+func (e *Executor) childModel(n *Node, st *State, pos spec.Pos) (*Node, error) {
+	e.stats.Queries++
+	sol, ok, err := e.z.Model(st.PC)
+	unknown := errors.Is(err, solver.ErrUnknown)
+	if err != nil && !unknown {
+		return nil, fmt.Errorf("%s: %v", pos, err)
+	}
+	if !ok && !unknown {
+		return nil, nil
+	}
+	c := e.node(n, st)
+	c.Unknown = unknown
+	if !unknown {
+		c.Sol = &sol
+	}
 	n.Children = append(n.Children, c)
 	return c, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/project"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -56,6 +57,14 @@ Example:
 			&cli.StringFlag{Name: "format", Value: "yaml", Usage: "`FORMAT`: yaml (sympurpose), dot, text (the labelled tree), json with --stats"},
 			&cli.BoolFlag{Name: "stats", Usage: "print the counts of nodes, accept, skip and bottom only"},
 			&cli.IntFlag{Name: "max-nodes", Value: 100000, Usage: "stop after `K` nodes"},
+			&cli.StringFlag{Name: "delta", Value: "sink", Usage: "quiescence leads to a `sink`, loops (purposes go on after it), or none (left out)"},
+			&cli.StringFlag{Name: "functions", Usage: "calls of external functions: `summaries` (the default when a function has a table or an implementation) or uninterpreted"},
+			&cli.StringFlag{Name: "tables", Usage: "add the rows of the tables file `T` to the spec's"},
+			&cli.IntFlag{Name: "m", Usage: "let SolveTab execute the implementations up to `M` times per node"},
+			&cli.BoolFlag{Name: "no-dep", Usage: "leave Dep out of SolveTab's search for new inputs"},
+			&cli.BoolFlag{Name: "per-call", Usage: "let SolveTab first search new inputs for one call at a time"},
+			&cli.StringFlag{Name: "order", Value: "bfs", Usage: "expand the tree in `ORDER`: bfs or dfs"},
+			&cli.DurationFlag{Name: "call-timeout", Value: extfunc.DefaultTimeout, Usage: "bound each call of an implementation by `DURATION`"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION`"},
 			&cli.StringFlag{Name: "on", Usage: "SYSTEM is a system: purposes for its sub-system `COMPONENT` (Def 18)"},
 			&cli.IntFlag{Name: "path", Value: -1, Usage: "with --on: project the path to the system's node `ID` only"},
@@ -90,13 +99,27 @@ func runPurposes(c *cli.Context) error {
 	if m.Kind != spec.SpecKind {
 		return inputError(fmt.Errorf("%s: stg purposes needs a spec, not a %s", args[0], m.Kind))
 	}
+	if t := c.String("tables"); t != "" {
+		if err := spec.LoadTables(t, m); err != nil {
+			return inputError(err)
+		}
+	}
+	opts := symex.Options{MaxNodes: c.Int("max-nodes")}
+	if err := treeOptions(c, &opts, purposeFunctions(c, m)); err != nil {
+		return err
+	}
+	closeReg, err := summaryExec(c, m, args[0], &opts)
+	if err != nil {
+		return err
+	}
+	defer closeReg()
 	z, err := solver.NewContext()
 	if err != nil {
 		return inputError(err)
 	}
 	defer z.Close()
 	z.SetTimeout(c.Duration("solver-timeout"))
-	e, err := symex.NewExecutor(z, m, symex.Options{MaxNodes: c.Int("max-nodes")})
+	e, err := symex.NewExecutor(z, m, opts)
 	if err != nil {
 		return inputError(err)
 	}
@@ -110,6 +133,21 @@ func runPurposes(c *cli.Context) error {
 		return inputError(fmt.Errorf("%s: %v", args[0], err))
 	}
 	return writePurposes(c, args[0], m, p)
+}
+
+// purposeFunctions returns --functions, by default summaries when an
+// external function of m has a table row or an implementation (the
+// purposes' paths are then ones the tables explain), else uninterpreted.
+func purposeFunctions(c *cli.Context, m *spec.Model) string {
+	if f := c.String("functions"); f != "" {
+		return f
+	}
+	for _, f := range m.Funcs {
+		if f.IsExternal() && (len(f.Table) > 0 || f.Impl != "") {
+			return "summaries"
+		}
+	}
+	return "uninterpreted"
 }
 
 // writePurposes writes p (or its split) in the requested format.

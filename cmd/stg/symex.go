@@ -59,7 +59,10 @@ implementations (impl: commands, run in the spec's directory, each call
 bounded by --call-timeout) up to M times per node to learn new rows
 (--m 0: purely static). The tables grow across the whole tree, so the
 order of expansion (--order bfs|dfs) matters; --no-dep drops Dep from
-the search for new inputs; --tables-out writes the enriched tables.
+the search for new inputs (the paper's ablation); --per-call first
+searches new inputs for one call at a time, the latest first, the other
+calls within their tables (a query stronger than Algorithm 1's, which
+implies Dep); --tables-out writes the enriched tables.
 --functions uninterpreted lets calls return anything (the baseline).
 --stats prints the paper's Table 2 row (m, height, rows per function,
 states, transition coverage, time) and the transitions never covered;
@@ -78,6 +81,7 @@ Example:
 			&cli.StringFlag{Name: "tables", Usage: "add the rows of the tables file `T` to the spec's"},
 			&cli.IntFlag{Name: "m", Usage: "let SolveTab execute the implementations up to `M` times per node"},
 			&cli.BoolFlag{Name: "no-dep", Usage: "leave Dep out of SolveTab's search for new inputs"},
+			&cli.BoolFlag{Name: "per-call", Usage: "let SolveTab first search new inputs for one call at a time, the others within their tables"},
 			&cli.StringFlag{Name: "order", Value: "bfs", Usage: "expand the tree in `ORDER`: bfs or dfs"},
 			&cli.StringFlag{Name: "tables-out", Usage: "write the enriched tables to `FILE`"},
 			&cli.DurationFlag{Name: "call-timeout", Value: extfunc.DefaultTimeout, Usage: "bound each call of an implementation by `DURATION`"},
@@ -127,14 +131,11 @@ func runSymex(c *cli.Context) error {
 			return inputError(err)
 		}
 	}
-	if opts.Functions == symex.Summaries {
-		reg, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: filepath.Dir(args[0]), Stderr: c.App.ErrWriter})
-		if err != nil {
-			return inputError(err)
-		}
-		defer reg.Close()
-		opts.Summary.Exec = reg.Exec
+	closeReg, err := summaryExec(c, m, args[0], &opts)
+	if err != nil {
+		return err
 	}
+	defer closeReg()
 	z, err := solver.NewContext()
 	if err != nil {
 		return inputError(err)
@@ -157,6 +158,9 @@ func runSymex(c *cli.Context) error {
 	elapsed := time.Since(start)
 	if tree.Stats.BoundReached {
 		fmt.Fprintf(stderr, "stg symex: bound reached: the tree has more than %d nodes (--max-nodes); it is shown as far as unfolded\n", opts.MaxNodes)
+		if opts.Inclusion {
+			fmt.Fprintf(stderr, "stg symex: the tree restricted by inclusion is infinite or larger than the bound%s\n", growingNote(tree))
+		}
 	}
 	if tree.Stats.Undecided > 0 {
 		fmt.Fprintf(stderr, "stg symex: %d node(s) kept because the solver could not decide their path condition\n", tree.Stats.Undecided)
@@ -183,6 +187,15 @@ func runSymex(c *cli.Context) error {
 	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
 }
 
+// growingNote names the variables that keep taking new values.
+func growingNote(t *symex.Tree) string {
+	g := t.Growing(10)
+	if len(g) == 0 {
+		return ""
+	}
+	return "; variables taking ever new values at one location: " + strings.Join(g, ", ") + " (a counter that grows for ever keeps every new node apart)"
+}
+
 // symexOptions reads the bounds of the unfolding and the treatment of
 // external functions.
 func symexOptions(c *cli.Context) (symex.Options, error) {
@@ -190,6 +203,18 @@ func symexOptions(c *cli.Context) (symex.Options, error) {
 	if opts.Depth < 0 || opts.MaxNodes < 1 {
 		return opts, usageError(c, "--depth must be >= 0 and --max-nodes positive")
 	}
+	if err := treeOptions(c, &opts, c.String("functions")); err != nil {
+		return opts, err
+	}
+	if opts.Depth == 0 && !opts.Inclusion {
+		opts.Depth = defaultSymexDepth
+	}
+	return opts, nil
+}
+
+// treeOptions reads the flags stg symex and stg purposes share: --delta,
+// --functions (given as functions), --order, --m, --no-dep, --per-call.
+func treeOptions(c *cli.Context, opts *symex.Options, functions string) error {
 	switch c.String("delta") {
 	case "sink":
 	case "loop":
@@ -197,33 +222,45 @@ func symexOptions(c *cli.Context) (symex.Options, error) {
 	case "none":
 		opts.NoDelta = true
 	default:
-		return opts, usageError(c, "--delta must be sink, loop or none, not %q", c.String("delta"))
+		return usageError(c, "--delta must be sink, loop or none, not %q", c.String("delta"))
 	}
-	switch c.String("functions") {
+	switch functions {
 	case "summaries":
 		opts.Functions = symex.Summaries
 	case "uninterpreted":
-		if c.IsSet("m") || c.IsSet("no-dep") || c.IsSet("tables-out") {
-			return opts, usageError(c, "--m, --no-dep and --tables-out need --functions summaries")
+		if c.IsSet("m") || c.IsSet("no-dep") || c.IsSet("per-call") || c.IsSet("tables-out") {
+			return usageError(c, "--m, --no-dep, --per-call and --tables-out need --functions summaries")
 		}
 	default:
-		return opts, usageError(c, "--functions must be summaries or uninterpreted, not %q", c.String("functions"))
+		return usageError(c, "--functions must be summaries or uninterpreted, not %q", functions)
 	}
 	switch c.String("order") {
 	case "bfs":
 	case "dfs":
 		opts.Order = symex.DFS
 	default:
-		return opts, usageError(c, "--order must be bfs or dfs, not %q", c.String("order"))
+		return usageError(c, "--order must be bfs or dfs, not %q", c.String("order"))
 	}
-	opts.Summary.M, opts.Summary.NoDep = c.Int("m"), c.Bool("no-dep")
+	opts.Summary.M, opts.Summary.NoDep, opts.Summary.PerCall = c.Int("m"), c.Bool("no-dep"), c.Bool("per-call")
 	if opts.Summary.M < 0 {
-		return opts, usageError(c, "--m must be >= 0")
+		return usageError(c, "--m must be >= 0")
 	}
-	if opts.Depth == 0 && !opts.Inclusion {
-		opts.Depth = defaultSymexDepth
+	return nil
+}
+
+// summaryExec gives SolveTab the implementations of m's functions (run
+// in the directory of specFile) when opts uses summaries; the returned
+// function releases them.
+func summaryExec(c *cli.Context, m *spec.Model, specFile string, opts *symex.Options) (func(), error) {
+	if opts.Functions != symex.Summaries {
+		return func() {}, nil
 	}
-	return opts, nil
+	reg, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: filepath.Dir(specFile), Stderr: c.App.ErrWriter})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	opts.Summary.Exec = reg.Exec
+	return func() { reg.Close() }, nil
 }
 
 // symexFigures are the figures of a tree: the columns of Table 2 of the
@@ -248,6 +285,7 @@ type symexFuncFigures struct {
 	Functions string           `json:"functions"`
 	M         int              `json:"m"`
 	Dep       bool             `json:"dep"`
+	PerCall   bool             `json:"per_call"`
 	Rows      map[string]int   `json:"rows"`
 	SolveTab  symex.SolveStats `json:"solvetab"`
 }
@@ -260,7 +298,7 @@ type symexCoverage struct {
 func symexFiguresOf(e *symex.Executor, tree *symex.Tree, opts symex.Options, d time.Duration) symexFigures {
 	f := symexFigures{Stats: tree.Stats, Order: opts.Order.String(), Height: opts.Depth, States: tree.Stats.Nodes,
 		Coverage: symexCoverage{tree.Coverage, tree.Coverage.Percent()}, TimeMS: float64(d.Microseconds()) / 1000, time: d}
-	ff := &symexFuncFigures{Functions: opts.Functions.String(), M: opts.Summary.M, Dep: !opts.Summary.NoDep,
+	ff := &symexFuncFigures{Functions: opts.Functions.String(), M: opts.Summary.M, Dep: !opts.Summary.NoDep, PerCall: opts.Summary.PerCall,
 		Rows: map[string]int{}, SolveTab: e.SolveStats()}
 	for _, fn := range e.Spec().Funcs {
 		if !fn.IsExternal() {
@@ -315,7 +353,7 @@ func writeTree(w io.Writer, m *spec.Model, tree *symex.Tree, f symexFigures, for
 		if f.symexFuncFigures != nil {
 			fmt.Fprintf(w, "functions: %s (order %s", f.Functions, f.Order)
 			if f.Functions == symex.Summaries.String() {
-				fmt.Fprintf(w, ", Dep %v; SolveTab: %d calls, %d attempts, %d executions, %d rows added", f.Dep, f.SolveTab.Calls, f.SolveTab.Attempts, f.SolveTab.Execs, f.SolveTab.Added)
+				fmt.Fprintf(w, ", Dep %v, per-call %v; SolveTab: %d calls, %d attempts, %d executions, %d rows added", f.Dep, f.PerCall, f.SolveTab.Calls, f.SolveTab.Attempts, f.SolveTab.Execs, f.SolveTab.Added)
 			}
 			fmt.Fprintln(w, ")")
 		}

@@ -1,0 +1,69 @@
+package symex
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// BenchmarkInclusion unfolds the tree restricted by inclusion of
+// examples/EX/spec.yaml with the default node bound of stg symex (2,000)
+// and reports nodes, cuts and whether the bound was reached.
+//
+//	go test ./symex -run XXX -bench Inclusion -benchtime 1x
+func BenchmarkInclusion(b *testing.B) {
+	for _, ex := range []string{"atm-paper", "atm", "buffer", "cmp", "jobs", "quidonc", "retry", "tank", "vending"} {
+		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(ex, func(b *testing.B) {
+			var tr *Tree
+			for i := 0; i < b.N; i++ {
+				z := newContext(b) // fresh: no memo across iterations
+				tr = execute(b, z, m, Options{Inclusion: true, MaxNodes: maxNodesBench})
+			}
+			b.ReportMetric(float64(tr.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(tr.Stats.CutByInclusion), "cut")
+			if tr.Stats.BoundReached {
+				b.ReportMetric(1, "bounded")
+			}
+		})
+	}
+}
+
+var maxNodesBench = 2000
+
+// BenchmarkATMPaperHeight unfolds examples/atm-paper to height 10 and
+// 12 (154,005 nodes), each child checked in one-shot queries or in its
+// parent's scope (incremental), and reports the time per node and the
+// solver's queries per node.
+//
+//	go test ./symex -run XXX -bench ATMPaperHeight -benchtime 1x
+func BenchmarkATMPaperHeight(b *testing.B) {
+	m, err := spec.LoadFile(filepath.Join("..", "examples", "atm-paper", "spec.yaml"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		h       int
+		oneShot bool
+	}{{10, true}, {10, false}, {12, true}, {12, false}} {
+		name := fmt.Sprintf("height%d/incremental", c.h)
+		if c.oneShot {
+			name = fmt.Sprintf("height%d/one-shot", c.h)
+		}
+		b.Run(name, func(b *testing.B) {
+			var tr *Tree
+			for i := 0; i < b.N; i++ {
+				z := newContext(b)
+				tr = execute(b, z, m, Options{Depth: c.h, MaxNodes: 200000, NoIncremental: c.oneShot})
+			}
+			b.ReportMetric(float64(tr.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tr.Stats.Nodes)/1000, "µs/node")
+			b.ReportMetric(float64(tr.Stats.Queries)/float64(tr.Stats.Nodes), "queries/node")
+		})
+	}
+}
