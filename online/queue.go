@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stg-tool/stg/spec"
 )
 
 // inflight is what the oracle of a run knows of the stimuli in flight on
@@ -203,4 +205,67 @@ func excuse(st *Step, lost string) {
 		st.Verdict = Inconc
 		st.Reason += "; but " + lost
 	}
+}
+
+// ReplayQueued is Replay for a trace recorded from a SUT whose outputs
+// may cross the stimuli sent (a Timed adapter: stg run against a
+// process): outputs are judged in queued semantics, as the on-line
+// oracle judged them (see the package documentation). sc given to visit
+// is the set of contexts after every stimulus sent.
+func (t *Tester) ReplayQueued(events []Event, visit func(i int, sc []Context, st *Step) error) ([]*Step, error) {
+	sc, err := t.Start()
+	if err != nil {
+		return nil, err
+	}
+	if visit != nil {
+		if err := visit(0, sc, nil); err != nil {
+			return nil, err
+		}
+	}
+	var q inflight
+	var steps []*Step
+	for i, ev := range events {
+		st, view, nq, err := t.applyIn(sc, q, ev)
+		if err != nil {
+			return steps, fmt.Errorf("event %d (%s): %v", i+1, ev, err)
+		}
+		steps = append(steps, st)
+		if visit != nil {
+			if err := visit(i+1, sc, st); err != nil {
+				return steps, err
+			}
+		}
+		if st.Verdict != None {
+			break
+		}
+		sc, q = view, nq
+	}
+	return steps, nil
+}
+
+// applyIn applies the rule for ev where view are the contexts after
+// every stimulus sent and q the stimuli in flight: rule 6 for a
+// stimulus, which joins the queue; rules 1-5 for δ after the whole
+// queue, which empties it; rules 1-5 in queued semantics for an output.
+// It returns the step, and the new view and queue.
+func (t *Tester) applyIn(view []Context, q inflight, ev Event) (*Step, []Context, inflight, error) {
+	if !ev.Stim && ev.Action != spec.Delta && len(q.sent) > 0 {
+		st, nq, nview, err := t.applyQueued(q, view, ev)
+		if err == nil {
+			excuse(st, q.lost)
+		}
+		return st, nview, nq, err
+	}
+	st, err := t.Apply(view, ev)
+	if err != nil {
+		return nil, nil, q, err
+	}
+	excuse(st, q.lost)
+	switch {
+	case ev.Stim:
+		q = q.push(view, st.Next, ev)
+	case ev.Action == spec.Delta:
+		q = q.drained()
+	}
+	return st, st.SC, q, nil
 }

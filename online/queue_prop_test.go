@@ -229,6 +229,7 @@ func TestQueuedSoundness(t *testing.T) {
 			if res.Verdict == Fail {
 				t.Fatalf("false Fail on\n%s\npurpose %v seed %d: %s\n%s", s.yaml(), tr.Purpose().AcceptPaths(), seed, res.Reason, res.TraceString())
 			}
+			checkReplay(t, tr, res)
 			for _, st := range Steps(res) {
 				if st.InFlight > 0 {
 					crossed++
@@ -265,4 +266,29 @@ func runSlow(t *testing.T, r *Runner, s randSpec, rng *rand.Rand, seed int64) *R
 		t.Fatal(err)
 	}
 	return res
+}
+
+// checkReplay replays the trace of res off-line with ReplayQueued: the
+// same verdict (the fake SUT's silences are exact, none is retracted).
+func checkReplay(t *testing.T, tr *Tester, res *Result) {
+	t.Helper()
+	var evs []Event
+	for _, te := range play.TraceEvents(res.Trace) {
+		ev, err := EventOf(tr.Purpose().Executor().Spec(), te)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, ev)
+	}
+	steps, err := tr.ReplayQueued(evs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := None
+	if n := len(steps); n > 0 {
+		got = steps[n-1].Verdict
+	}
+	if want := res.Verdict; got != want && !(want == Inconc && got == None) {
+		t.Fatalf("ReplayQueued gives %s, the run %s (%s)\n%s", got, want, res.Reason, res.TraceString())
+	}
 }

@@ -158,3 +158,31 @@ func TestSnapshotWithQueue(t *testing.T) {
 		t.Fatalf("done!: %v %v (%s)", err, j.Verdict, j.Reason)
 	}
 }
+
+// TestReplayQueued: the trace of TestCrossingOutputQueued, go? note!
+// done!, passes off-line in queued semantics; the paper's rules, which
+// judge note! after go?, fail it (Replay is for synchronous traces).
+func TestReplayQueued(t *testing.T) {
+	tr := crossTester(t, noteSpec, "go done", "note go done")
+	evs := events(t, tr, "go? note! done!")
+	for _, c := range []struct {
+		replay func([]Event, func(int, []Context, *Step) error) ([]*Step, error)
+		rules  []Rule
+		want   Verdict
+	}{
+		{tr.ReplayQueued, []Rule{6, 1, 4}, Pass},
+		{tr.Replay, []Rule{6, 2}, Fail},
+	} {
+		steps, err := c.replay(evs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rules []Rule
+		for _, st := range steps {
+			rules = append(rules, st.Rule)
+		}
+		if !equalRules(rules, c.rules) || steps[len(steps)-1].Verdict != c.want {
+			t.Errorf("rules %v, verdict %s; want %v, %s", rules, steps[len(steps)-1].Verdict, c.rules, c.want)
+		}
+	}
+}

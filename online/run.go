@@ -133,21 +133,11 @@ func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
 		}
 		return x.apply(x.quiet, x.sc, x.q.drained()), nil
 	}
-	ev := Event{Action: o.Action, Args: o.Args}
-	if len(x.q.sent) > 0 {
-		st, q, view, err := x.t.applyQueued(x.q, x.sc, ev)
-		if err != nil {
-			return play.Judgement{}, err
-		}
-		excuse(st, x.q.lost)
-		return x.apply(st, view, q), nil
-	}
-	st, err := x.t.Apply(x.sc, ev)
+	st, view, q, err := x.t.applyIn(x.sc, x.q, Event{Action: o.Action, Args: o.Args})
 	if err != nil {
 		return play.Judgement{}, err
 	}
-	excuse(st, x.q.lost)
-	return x.apply(st, st.SC, x.q), nil
+	return x.apply(st, view, q), nil
 }
 
 // Quiet implements play.Oracle: δ after every stimulus in flight was
