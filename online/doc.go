@@ -111,7 +111,8 @@
 // SUT consumes, that reading has left the spec's traces and ioco
 // requires nothing after it, so from then on a Fail of the run is
 // Inconc. Step.InFlight counts the stimuli in flight of an output's
-// step. With Options.AvoidCrossing the tester instead stimulates only
+// step; Tester.ReplayQueued judges a recorded trace so. With
+// Options.AvoidCrossing the tester instead stimulates only
 // when no context allows an output of the SUT (δ aside), and waits
 // otherwise, so that a conformant SUT has no output in flight when an
 // input leaves.
