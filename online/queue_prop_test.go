@@ -258,7 +258,7 @@ func TestQueuedSoundness(t *testing.T) {
 }
 
 // runSlow plays one run of r against a slowSUT executing s.
-func runSlow(t *testing.T, r *Runner, s randSpec, rng *rand.Rand, seed int64) *Result {
+func runSlow(t testing.TB, r *Runner, s randSpec, rng *rand.Rand, seed int64) *Result {
 	t.Helper()
 	u := &slowSUT{s: s, rng: rand.New(rand.NewPCG(rng.Uint64(), uint64(seed)))}
 	res, err := r.Run(context.Background(), u, seed)

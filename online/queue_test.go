@@ -11,7 +11,7 @@ import (
 
 // crossTester returns a tester on the spec src (YAML) with one accept
 // path per element of accept.
-func crossTester(t *testing.T, src string, accept ...string) *Tester {
+func crossTester(t testing.TB, src string, accept ...string) *Tester {
 	t.Helper()
 	sp := &spec.SymPurpose{Name: "cross", Spec: "spec.yaml"}
 	for _, a := range accept {
