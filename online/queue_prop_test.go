@@ -224,11 +224,13 @@ func (s randSpec) mutate(rng *rand.Rand) *randSpec {
 }
 
 // TestQueuedSoundness: on random small specs (every other one partial)
-// and purposes, SUTs that
-// execute the spec and delay their outputs past the stimuli sent (the
-// tester stimulates without waiting) never get Fail, though outputs
-// cross stimuli; mutants of the SUTs (one output transition changed)
-// are still caught.
+// and purposes, SUTs that execute the spec and delay their outputs past
+// the stimuli sent (the tester stimulates without waiting) never get
+// Fail, though outputs cross stimuli (judged after every stimulus, they
+// fail; and on partial specs a reading that leaves the spec's traces by
+// an input must not fail either: without inflight.lost it does); each
+// run's trace gets the same verdict off-line (ReplayQueued); mutants of
+// the SUTs (one output transition changed) are still caught.
 func TestQueuedSoundness(t *testing.T) {
 	specs, seeds := 300, 8
 	if testing.Short() {
