@@ -2,9 +2,11 @@ package online
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 )
 
 // BenchmarkOnline plays on-line runs against the in-process ATM (m0 =
@@ -49,5 +51,48 @@ func BenchmarkReplayExample4(b *testing.B) {
 		if _, err := tr.Replay(evs, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkQueued plays on-line runs against SUTs executing random
+// small specs and delaying their outputs past the stimuli (slowSUT),
+// the tester stimulating at once (queued semantics) or waiting while an
+// output may come (AvoidCrossing); it reports steps per second, the
+// contexts per step (the mean size of Next) and the stimuli in flight
+// per output judged.
+func BenchmarkQueued(b *testing.B) {
+	for _, avoid := range []bool{false, true} {
+		name := "queued"
+		if avoid {
+			name = "avoid"
+		}
+		b.Run(name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			var rs []*Runner
+			var ss []randSpec
+			for len(rs) < 8 {
+				s := newRandSpec(rng, false)
+				if p := s.walk(rng); p != "" {
+					rs = append(rs, NewRunner(crossTester(b, s.yaml(), p), Options{AvoidCrossing: avoid, Options: play.Options{MaxSteps: 40}}))
+					ss = append(ss, s)
+				}
+			}
+			steps, contexts, outs, inflight := 0, 0, 0, 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				res := runSlow(b, rs[i%len(rs)], ss[i%len(rs)], rand.New(rand.NewPCG(uint64(i), 5)), int64(i))
+				for _, st := range Steps(res) {
+					steps++
+					contexts += len(st.Next)
+					if !st.Event.Stim {
+						outs++
+						inflight += st.InFlight
+					}
+				}
+			}
+			b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+			b.ReportMetric(float64(contexts)/float64(max(steps, 1)), "contexts/step")
+			b.ReportMetric(float64(inflight)/float64(max(outs, 1)), "inflight/output")
+		})
 	}
 }

@@ -61,6 +61,10 @@ type Context struct {
 	// Undecided reports that the solver could not decide whether f ∧
 	// π(s) is satisfiable: the context is kept, as if it were.
 	Undecided bool
+	// sig tells the readings of the run apart when outputs crossed
+	// stimuli (queue.go): for each output judged while stimuli were in
+	// flight, how many stimuli the SUT had consumed before it.
+	sig string
 }
 
 // F returns f, the conjunction of the equalities, in the order of the
@@ -115,7 +119,7 @@ func (c Context) under(e spec.Expr) spec.Expr {
 // ev lacks a parameter of n's action or gives it a value of another
 // type.
 func (c Context) with(n *symex.Node, ev Event) (Context, bool) {
-	next := Context{Node: n, Values: c.Values}
+	next := Context{Node: n, Values: c.Values, sig: c.sig}
 	if len(n.Args) == 0 {
 		return next, len(ev.Args) == 0
 	}

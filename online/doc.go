@@ -80,8 +80,8 @@
 //
 // A Runner plays runs against a SUT through the play engine, with its
 // guarantees (package play): an output already emitted comes before
-// anything else; the oracle stimulates while some
-// context can progress by an input toward accept (a child s' of an
+// anything else; the oracle stimulates while some context (after the
+// stimuli in flight) can progress by an input toward accept (a child s' of an
 // input with TP(s') = skip), choosing the values by solving f ∧ π(a)
 // for an accept node a below s' (π(a) implies targetCond(s'), so rule 6
 // applies), diversified by the seed like runner's planning; otherwise it
@@ -89,17 +89,33 @@
 // confirmed when δ would decide the run, otherwise a hypothesis that a
 // later output may retract (the oracle is a play.Retracter).
 //
-// Crossing outputs. An output the SUT emits before it reads an input
-// already sent would be judged after that input. The STG oracle judges
-// it in queued semantics; this oracle avoids it by strategy: on a Timed
-// adapter the tester stimulates only when no context allows an output
-// of the SUT (δ aside). A conformant SUT then has no output in flight
-// when the input leaves; a SUT that emits one anyway emitted an output
-// that no context allowed before the input, so it does not conform and
-// Fail is not false. The price: where a spec allows an output and an
-// input at once, the tester waits, and observes the output or δ (δ is a
-// sink: the run then ends). An in-process SUT answers before its Input
-// returns, so no output can cross and the tester stimulates at once.
+// Crossing outputs. An output the SUT emits before it reads a stimulus
+// already sent crosses it on the wire. On a Timed adapter the oracle
+// judges outputs in queued semantics, as the STG route does (Tretmans
+// and Verhaard, "A queue model relating synchronous and asynchronous
+// communication", PSTV 1992): it keeps the stimuli in flight (sent, not
+// known consumed) and, for k = 0..n of the n in flight, the contexts in
+// which the SUT has consumed the first k; an observed output is judged
+// from every one of them (Next, NextSkip and NextPass are the unions
+// over k, and rules 1-5 apply to the unions), and the contexts after it
+// consume the stimuli still in flight: all the successors of each (Next,
+// not NextSkip: the SUT consumes its inputs whatever the purpose says),
+// closed under internal transitions. A stimulus leaves the queue when no
+// context has it still to consume; quiescence means every one was
+// consumed (δ is judged after all of them). Stimuli are chosen, and rule
+// 6 applied, from the contexts after the whole queue. With no stimulus
+// in flight this is the paper's rules on SC as they are, and an
+// in-process SUT, which answers before its Input returns, never has one.
+// The contexts of one order of the outputs and the stimuli they crossed
+// (a reading) share its trace; when none of them allows a stimulus the
+// SUT consumes, that reading has left the spec's traces and ioco
+// requires nothing after it, so from then on a Fail of the run is
+// Inconc. Step.InFlight counts the stimuli in flight of an output's
+// step; Tester.ReplayQueued judges a recorded trace so. With
+// Options.AvoidCrossing the tester instead stimulates only
+// when no context allows an output of the SUT (δ aside), and waits
+// otherwise, so that a conformant SUT has no output in flight when an
+// input leaves.
 //
 // External functions. The tree keeps the calls of external functions
 // uninterpreted (symex.Options{}): every branch some values of the

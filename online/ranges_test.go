@@ -56,7 +56,7 @@ func TestStimulusInRange(t *testing.T) {
 
 // purposeOn returns a solver context, closed when the test ends, the
 // spec specSrc (YAML) and the symbolic purpose sp on it.
-func purposeOn(t *testing.T, specSrc string, sp *spec.SymPurpose) (*solver.Context, *spec.Model, *Purpose) {
+func purposeOn(t testing.TB, specSrc string, sp *spec.SymPurpose) (*solver.Context, *spec.Model, *Purpose) {
 	t.Helper()
 	m, err := spec.ParseModel("spec.yaml", []byte(specSrc), nil)
 	if err != nil {

@@ -60,6 +60,11 @@ type Step struct {
 	// Undecided counts the solver queries of the step that could not
 	// be decided; each counted as satisfiable.
 	Undecided int
+	// InFlight counts the stimuli sent that the SUT may not have
+	// consumed when it emitted the observed output (queue.go): the sets
+	// are then unions over the prefixes of them it may have consumed.
+	// 0: the paper's rules on SC as they are.
+	InFlight int
 }
 
 // DefaultMaxContexts bounds a set of contexts (Tester.MaxContexts).
@@ -112,13 +117,7 @@ func (t *Tester) Apply(sc []Context, ev Event) (*Step, error) {
 	if err := t.successors(sc, st); err != nil {
 		return nil, err
 	}
-	st.Rule, st.Verdict = decide(ev.Stim, len(st.Next), len(st.NextSkip), len(st.NextPass))
-	if n := undecidedAccept(st); n != nil && (st.Verdict == Pass || st.Verdict == WeakPass) {
-		// The accept node is reached only if the solver's undecided
-		// answer holds: no Pass (nor WeakPass) rests on a guess.
-		st.Verdict = Inconc
-		st.Reason = fmt.Sprintf("%s would reach accept node %s (%s), but the solver could not decide its path condition (%s): Inconc rather than a verdict resting on an undecided answer",
-			ev, n.Node.PathString(), st.Rule, n.Node.State.Loc)
+	if guessed(st) {
 		return st, nil
 	}
 	if st.Verdict == None {
@@ -135,6 +134,22 @@ func (t *Tester) Apply(sc []Context, ev Event) (*Step, error) {
 	}
 	st.Reason = reason(st)
 	return st, nil
+}
+
+// guessed applies the rule that fits st's sets, and reports whether
+// the verdict would rest on an undecided answer: the accept node is
+// reached only if the solver's undecided answer holds, and no Pass (nor
+// WeakPass) rests on a guess, so the step is then Inconc.
+func guessed(st *Step) bool {
+	st.Rule, st.Verdict = decide(st.Event.Stim, len(st.Next), len(st.NextSkip), len(st.NextPass))
+	n := undecidedAccept(st)
+	if n == nil || (st.Verdict != Pass && st.Verdict != WeakPass) {
+		return false
+	}
+	st.Verdict = Inconc
+	st.Reason = fmt.Sprintf("%s would reach accept node %s (%s), but the solver could not decide its path condition (%s): Inconc rather than a verdict resting on an undecided answer",
+		st.Event, n.Node.PathString(), st.Rule, n.Node.State.Loc)
+	return true
 }
 
 // decide applies rules 1-5 to an observation and rule 6 to a
@@ -276,7 +291,7 @@ func (t *Tester) closure(sc []Context) ([]Context, error) {
 			if n.Action == nil || n.Action.Dir != spec.Internal {
 				continue
 			}
-			d := Context{Node: n, Values: out[i].Values}
+			d := Context{Node: n, Values: out[i].Values, sig: out[i].sig}
 			a, err := t.sat(d.under(n.State.PC))
 			if err != nil {
 				return nil, err

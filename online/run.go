@@ -26,6 +26,12 @@ type Options struct {
 	play.Options
 	// Tries bounds the solver searches for a stimulus in one step.
 	Tries int
+	// AvoidCrossing makes the tester, on a Timed adapter, send no
+	// stimulus while some context allows an output of the SUT: it waits
+	// for the output (or δ) instead, so that no output of a conformant
+	// SUT crosses a stimulus. Without it the tester stimulates at once
+	// and judges crossing outputs in queued semantics (queue.go).
+	AvoidCrossing bool
 }
 
 func (o Options) withDefaults() Options {
@@ -103,7 +109,8 @@ type execution struct {
 	t     *Tester
 	timed bool
 	rng   *rand.Rand
-	sc    []Context
+	sc    []Context   // the contexts after every stimulus sent
+	q     inflight    // the stimuli in flight (queue.go)
 	s     solver.Lazy // the run's solver for stimuli (stimulus.go)
 	quiet *Step       // the step δ would make from sc, once computed
 	last  *Step       // the step of the stimulus chosen last (rule 6)
@@ -117,40 +124,44 @@ func (x *execution) Output(name string) *spec.Action {
 	return nil
 }
 
-// Observe implements play.Oracle: rules 1-5.
+// Observe implements play.Oracle: rules 1-5, in queued semantics while
+// stimuli are in flight (queue.go).
 func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
 	if o.Quiet {
 		if _, err := x.Quiet(); err != nil {
 			return play.Judgement{}, err
 		}
-		return x.apply(x.quiet), nil
+		return x.apply(x.quiet, x.sc, x.q.drained()), nil
 	}
-	st, err := x.t.Apply(x.sc, Event{Action: o.Action, Args: o.Args})
+	st, view, q, err := x.t.applyIn(x.sc, x.q, Event{Action: o.Action, Args: o.Args})
 	if err != nil {
 		return play.Judgement{}, err
 	}
-	return x.apply(st), nil
+	return x.apply(st, view, q), nil
 }
 
-// Quiet implements play.Oracle.
+// Quiet implements play.Oracle: δ after every stimulus in flight was
+// consumed.
 func (x *execution) Quiet() (Verdict, error) {
 	if x.quiet == nil {
 		st, err := x.t.Apply(x.sc, Quiescence())
 		if err != nil {
 			return None, err
 		}
+		excuse(st, x.q.lost)
 		x.quiet = st
 	}
 	return x.quiet.Verdict, nil
 }
 
-// apply moves to the result of a step and tells the engine.
-func (x *execution) apply(st *Step) play.Judgement {
+// apply moves to the result of a step (view: the contexts after every
+// stimulus sent; q: the stimuli in flight) and tells the engine.
+func (x *execution) apply(st *Step, view []Context, q inflight) play.Judgement {
 	cs := st.SC
 	if st.Verdict != None {
 		cs = st.Next
 	} else {
-		x.sc, x.quiet = st.SC, nil
+		x.sc, x.q, x.quiet = view, q, nil
 	}
 	return play.Judgement{Verdict: st.Verdict, Reason: st.Reason, Transition: st.Rule.String(),
 		To: nodes(cs, st), State: fmt.Sprintf("%d context(s)", len(cs)), States: 1, Detail: st}
@@ -218,7 +229,13 @@ func (x *execution) Send(s play.Stimulus) (play.Judgement, error) {
 			return play.Judgement{}, err
 		}
 	}
-	return x.apply(st), nil
+	q := x.q
+	if x.timed {
+		// The SUT reads it when it will: its outputs until then may
+		// cross it.
+		q = q.push(x.sc, st.Next, st.Event)
+	}
+	return x.apply(st, st.SC, q), nil
 }
 
 func sameArgs(a, b map[string]spec.Value) bool {
@@ -239,13 +256,23 @@ func (x *execution) Where() (loc, state string) {
 }
 
 // Key implements play.Oracle.
-func (x *execution) Key() string { return setString(x.sc) }
+func (x *execution) Key() string { return setString(x.sc) + x.q.key() }
+
+// snapshot is what an execution knows: its contexts and the stimuli in
+// flight.
+type snapshot struct {
+	sc []Context
+	q  inflight
+}
 
 // Snapshot implements play.Retracter.
-func (x *execution) Snapshot() any { return x.sc }
+func (x *execution) Snapshot() any { return snapshot{x.sc, x.q} }
 
 // Restore implements play.Retracter.
-func (x *execution) Restore(s any) { x.sc, x.quiet, x.last = s.([]Context), nil, nil }
+func (x *execution) Restore(s any) {
+	sn := s.(snapshot)
+	x.sc, x.q, x.quiet, x.last = sn.sc, sn.q, nil, nil
+}
 
 // Close implements play.Oracle.
 func (x *execution) Close() { x.s.Close() }

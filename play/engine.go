@@ -50,6 +50,11 @@ type run struct {
 	pending []pending       // quiescences concluded without confirmation since the last output
 }
 
+// A crossing adapter has exact quiescence, but its outputs may have
+// crossed the inputs sent (a recorded trace of a run over a stream): the
+// oracle judges them in queued semantics.
+type crossing interface{ crossing() }
+
 // pending is a quiescence concluded after the window only: the step that
 // records it and what the oracle knew before it.
 type pending struct {
@@ -70,7 +75,8 @@ func (e *Engine) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Res
 func (e *Engine) play(ctx context.Context, sut adapter.Adapter, seed int64, body func(*run) error) (res *Result, err error) {
 	start := time.Now()
 	_, timed := sut.(adapter.Timed)
-	o, err := e.route.Begin(seed, timed)
+	_, crosses := sut.(crossing)
+	o, err := e.route.Begin(seed, timed || crosses)
 	if err != nil {
 		return nil, err
 	}

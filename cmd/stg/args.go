@@ -139,10 +139,24 @@ func usageError(c *cli.Context, format string, args ...any) error {
 func onUsageError(c *cli.Context, err error, _ bool) error {
 	msg := goFlagName.ReplaceAllString(err.Error(), "$1--$2") // -format: package flag's spelling
 	if strings.HasPrefix(msg, "invalid value ") {
-		msg += durationHint(flagValue(msg)) // suggest.go
+		if f := flagNamed(c, msg); f != nil {
+			msg += flagHint(f, flagValue(msg), err) // suggest.go: only a duration flag gets the duration hint
+		}
 	}
 	return usageError(c, "%s", msg)
 }
+
+// flagNamed returns the flag of c that the error message msg names
+// ("... for flag --runs: ..."), nil when none.
+func flagNamed(c *cli.Context, msg string) cli.Flag {
+	m := msgFlagName.FindStringSubmatch(msg)
+	if m == nil || c.Command == nil {
+		return nil
+	}
+	return lookupFlag(c.Command.Flags, m[1])
+}
+
+var msgFlagName = regexp.MustCompile(`for flag --?([a-z][a-z0-9-]*)`)
 
 var goFlagName = regexp.MustCompile(`(: |flag )-([a-z][a-z0-9-]+)`)
 

@@ -63,7 +63,7 @@ func run(w io.Writer) error {
 }
 
 func skipped(name string) bool {
-	return strings.HasPrefix(name, "examples") || strings.HasPrefix(name, "internal/") || name == "e2e"
+	return strings.HasPrefix(name, "examples") || strings.HasPrefix(name, "internal/") || name == "e2e" || name == "doctest"
 }
 
 // deps returns the module packages p imports that are in the graph.
