@@ -151,6 +151,7 @@ func writeTour(w io.Writer, su *instantiate.Suite) {
 		}
 	}
 	fmt.Fprintf(w, "instantiated: %s\n", ratio(st.Instantiated, st.Symbolic))
+	io.WriteString(w, su.Report()) // the tests the completion added, and SP's coverage
 }
 
 // instanceString prints the steps of an instance: inputs with ?,
