@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/play"
@@ -98,9 +99,19 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &execution{r: r, t: r.t, sc: sc, timed: timed, s: solver.Lazy{Context: r.t.z},
+	// The stimuli of a run are solved in a solver context of its own:
+	// Z3's models depend on the history of their context, so values read
+	// off a shared one would make a run depend on the runs before it. In a
+	// fresh context, a run depends on its seed (and the SUT's outputs)
+	// alone, and replays with its seed.
+	// The context is made on the first stimulus (stimulus.go, solver).
+	return &execution{r: r, t: r.t, sc: sc, timed: timed,
 		rng: rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65))}, nil
 }
+
+// StimulusTimeout bounds each solver check of the choice of a stimulus;
+// a check that runs out of time is not a stimulus.
+const StimulusTimeout = 2 * time.Second
 
 // execution is the oracle of one on-line run (play.Oracle): the set of
 // contexts, and the tester's choices.
@@ -275,4 +286,9 @@ func (x *execution) Restore(s any) {
 }
 
 // Close implements play.Oracle.
-func (x *execution) Close() { x.s.Close() }
+func (x *execution) Close() {
+	x.s.Close()
+	if x.s.Context != nil {
+		x.s.Context.Close()
+	}
+}

@@ -2,6 +2,7 @@ package online
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/stg-tool/stg/extfunc"
@@ -158,7 +159,17 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value,
 // solver returns the run's solver: the stimuli of a run are solved in
 // scopes of one solver, made on first use and closed when the run ends
 // (closeSolver), rather than in a new solver each.
-func (x *execution) solver() *solver.Solver { return x.s.Get() }
+func (x *execution) solver() *solver.Solver {
+	if x.s.Context == nil {
+		z, err := solver.NewContext()
+		if err != nil {
+			panic(fmt.Sprintf("cannot start the solver: %v", err)) // the engine reports it as an error of the run
+		}
+		z.SetTimeout(StimulusTimeout)
+		x.s.Context = z
+	}
+	return x.s.Get()
+}
 
 // tableHint steers the values toward the tables of the external
 // functions that goal calls on values still to choose: it asserts, in a
