@@ -84,7 +84,10 @@
 // stimuli in flight) can progress by an input toward accept (a child s' of an
 // input with TP(s') = skip), choosing the values by solving f ∧ π(a)
 // for an accept node a below s' (π(a) implies targetCond(s'), so rule 6
-// applies), diversified by the seed like runner's planning; otherwise it
+// applies), diversified by the seed like runner's planning, in a solver
+// context of the run's own (Z3's models depend on their context's
+// history: a run depends on its seed alone, and replays with it);
+// otherwise it
 // lets the engine wait for an output, silence being the observation δ,
 // confirmed when δ would decide the run, otherwise a hypothesis that a
 // later output may retract (the oracle is a play.Retracter).
