@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	stgplay "github.com/stg-tool/stg/play"
+
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/internal/exampletest"
@@ -68,7 +70,7 @@ func killRuns(t *testing.T, tc *spec.Model, plan runner.Strategy, n int, newSUT 
 	}
 	defer r.Close()
 	for seed := int64(1); seed <= int64(n); seed++ {
-		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(newSUT), seed)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), adapter.GoSUT(newSUT), seed)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -115,7 +117,7 @@ func TestDiverseReplays(t *testing.T) {
 	opts := inProcessOptions(runner.DefaultDepth)
 	opts.Plan = runner.Diverse
 	trace := func(r *runner.Runner, seed int64) string {
-		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(func() adapter.SUT { return &thresholdSUT{notCapped: true} }), seed)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), adapter.GoSUT(func() adapter.SUT { return &thresholdSUT{notCapped: true} }), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +210,7 @@ func (j *budgetJob) play() {
 	}
 	defer r.Close()
 	for seed := int64(1); j.steps < stepBudget; seed++ {
-		res, err := runner.RunOnce(context.Background(), r, j.start, seed)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), j.start, seed)
 		if err != nil {
 			j.err = fmt.Errorf("seed %d: %w", seed, err)
 			return

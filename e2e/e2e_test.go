@@ -165,7 +165,7 @@ func (j job) play() outcome {
 	}
 	defer r.Close()
 	for k := range int64(j.runs) {
-		res, err := runner.RunOnce(context.Background(), r, j.start, j.seed+k)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), j.start, j.seed+k)
 		if err != nil {
 			o.err = fmt.Errorf("seed %d: %w", j.seed+k, err)
 			return o

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	stgplay "github.com/stg-tool/stg/play"
+
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/examples/lucky/sut/impl"
@@ -76,7 +78,7 @@ func luckyPlay(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault,
 	defer r.Close()
 	counts := map[runner.Verdict]int{}
 	for s := seed; s < seed+int64(n); s++ {
-		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(func() adapter.SUT { return impl.New(f) }), s)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), adapter.GoSUT(func() adapter.SUT { return impl.New(f) }), s)
 		if err != nil {
 			t.Fatalf("%s against %s, seed %d: %v", tc.Name, f, s, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 
+	stgplay "github.com/stg-tool/stg/play"
+
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/runner"
@@ -22,10 +24,10 @@ func starterOf(s examples.SUT) adapter.Starter {
 
 // viaFile writes a run's trace as a trace file (stg run --save-trace)
 // and reads its stimuli back (stg run --replay).
-func viaFile(t *testing.T, tc *spec.Model, res *runner.Result) runner.Script {
+func viaFile(t *testing.T, r *runner.Runner, res *runner.Result) stgplay.Script {
 	t.Helper()
 	var b bytes.Buffer
-	for _, ev := range runner.TraceEvents(res.Trace) {
+	for _, ev := range stgplay.TraceEvents(res.Trace) {
 		if err := spec.WriteTraceEvent(&b, ev); err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +36,7 @@ func viaFile(t *testing.T, tc *spec.Model, res *runner.Result) runner.Script {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := runner.ScriptFromTrace(tc, "run.jsonl", evs)
+	sc, err := stgplay.ScriptFromTrace(r, "run.jsonl", evs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func firstFail(t *testing.T, tcs []testcase, s examples.SUT, maxSeeds int64) (*r
 			t.Fatal(err)
 		}
 		for seed := int64(1); seed <= maxSeeds; seed++ {
-			res, err := runner.RunOnce(context.Background(), r, starterOf(s), seed)
+			res, err := stgplay.RunOnce(context.Background(), r.Engine(), starterOf(s), seed)
 			if err != nil {
 				t.Fatalf("%s vs %s seed %d: %v", tc, s, seed, err)
 			}
@@ -87,13 +89,12 @@ func TestShrinkMutants(t *testing.T) {
 			continue
 		}
 		killed++
-		tc := r.Testcase()
-		again, err := runner.ReplayOnce(context.Background(), r, starterOf(s), viaFile(t, tc, res), false)
-		if err != nil || !runner.SameFailure(res, again) {
+		again, err := stgplay.ReplayOnce(context.Background(), r.Engine(), starterOf(s), viaFile(t, r, res), false)
+		if err != nil || !stgplay.SameFailure(res, again) {
 			t.Errorf("%s seed %d: the saved run replays to %v (%v), want the same Fail\n%s", s, res.Seed, again.Verdict, err, res.TraceString())
 			continue
 		}
-		sh, err := r.Shrink(context.Background(), starterOf(s), res, shrinkBudget)
+		sh, err := r.Engine().Shrink(context.Background(), starterOf(s), res, shrinkBudget)
 		if err != nil || !sh.Reproduced {
 			t.Errorf("%s seed %d: shrinking: %v (reproduced %v)", s, res.Seed, err, sh.Reproduced)
 			continue
@@ -102,8 +103,8 @@ func TestShrinkMutants(t *testing.T) {
 			t.Errorf("%s seed %d: shrunk to %d steps, %d stimuli from %d steps, %d stimuli (%d runs)",
 				s, res.Seed, len(sh.Result.Trace), len(sh.Script), len(res.Trace), sh.From, sh.Tried)
 		}
-		replayed, err := runner.ReplayOnce(context.Background(), r, starterOf(s), viaFile(t, tc, sh.Result), false)
-		if err != nil || !runner.SameFailure(res, replayed) {
+		replayed, err := stgplay.ReplayOnce(context.Background(), r.Engine(), starterOf(s), viaFile(t, r, sh.Result), false)
+		if err != nil || !stgplay.SameFailure(res, replayed) {
 			t.Errorf("%s seed %d: the shrunk trace replays to %v (%v)\n%s", s, res.Seed, replayed.Verdict, err, sh.Result.TraceString())
 		}
 		if len(sh.Result.Trace) < len(res.Trace) {
@@ -137,14 +138,14 @@ func replayPass(t *testing.T, tc testcase, s examples.SUT) {
 	}
 	defer r.Close()
 	for seed := int64(1); seed <= 3; seed++ {
-		res, err := runner.RunOnce(context.Background(), r, starterOf(s), seed)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), starterOf(s), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.Verdict != runner.Pass {
 			continue
 		}
-		again, err := runner.ReplayOnce(context.Background(), r, starterOf(s), viaFile(t, tc.tc, res), false)
+		again, err := stgplay.ReplayOnce(context.Background(), r.Engine(), starterOf(s), viaFile(t, r, res), false)
 		if err != nil || again.Verdict != runner.Pass || len(again.Trace) != len(res.Trace) {
 			t.Errorf("seed %d: a saved passing run replays to %v (%v)\n%s", seed, again.Verdict, err, res.TraceString())
 		}

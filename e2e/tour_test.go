@@ -105,7 +105,7 @@ func playTour(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int,
 			t.Fatal(err)
 		}
 		for k := range int64(runs / 2) {
-			res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(newSUT), seed+k)
+			res, err := stgplay.RunOnce(context.Background(), r.Engine(), adapter.GoSUT(newSUT), seed+k)
 			if err != nil {
 				r.Close()
 				t.Fatalf("%s seed %d: %v", tc.Name, seed+k, err)

@@ -25,7 +25,7 @@ func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int) (in
 	fails := 0
 	var first *runner.Result
 	for seed := int64(1); seed <= int64(runs); seed++ {
-		res, err := runner.RunOnce(context.Background(), r, adapter.GoSUT(newSUT), seed)
+		res, err := stgplay.RunOnce(context.Background(), r.Engine(), adapter.GoSUT(newSUT), seed)
 		if err != nil {
 			t.Fatalf("%s seed %d: %v", tc.Name, seed, err)
 		}

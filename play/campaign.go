@@ -94,7 +94,7 @@ func (c *Campaign) Play(ctx context.Context, es []*Engine, emit func(Played) boo
 	var next int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	for _, e := range es[:min(len(es), max(len(ks), 1))] {
+	for _, e := range es {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -35,8 +35,8 @@ func (res *Result) WriteTrace(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "  #\tstep\taction\ttransition\tlocation\tstate\n")
 	for i, s := range res.Trace {
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, stepKind(s), Printable(stepAction(s)),
-			Printable(stepTransition(s)), Printable(stepTo(s)), Printable(stepState(s)))
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, stepKind(s), spec.Printable(stepAction(s)),
+			spec.Printable(stepTransition(s)), spec.Printable(stepTo(s)), spec.Printable(stepState(s)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -121,10 +121,10 @@ type Ending struct {
 // waiting, the window and a summary of the latencies measured.
 func (e Ending) Write(w io.Writer) error {
 	if e.Verdict == "" {
-		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", Printable(e.Reason), e.Steps, e.Seed)
+		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", spec.Printable(e.Reason), e.Steps, e.Seed)
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", e.Verdict, Printable(e.Reason), e.Steps, e.Seed); err != nil {
+	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", e.Verdict, spec.Printable(e.Reason), e.Steps, e.Seed); err != nil {
 		return err
 	}
 	if e.Window > 0 {
@@ -157,10 +157,6 @@ func Summarize(ds []time.Duration) Latencies {
 	slices.Sort(s)
 	return Latencies{N: len(s), Min: s[0], Median: s[len(s)/2], Max: s[len(s)-1]}
 }
-
-// Printable escapes what text from the SUT could use to drive the
-// terminal (spec.Printable).
-func Printable(s string) string { return spec.Printable(s) }
 
 // TraceEvents returns the events of a run's trace as a trace file holds
 // them: sends, outputs and quiescence (delta); a retracted quiescence is

@@ -110,7 +110,7 @@ func benchmarkProcess(b *testing.B, name string, argv []string) {
 	checks := r.z.Stats().Checks
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := RunOnce(context.Background(), r, adapter.Command(argv, nil), int64(i))
+		res, err := play.RunOnce(context.Background(), r.Engine(), adapter.Command(argv, nil), int64(i))
 		if err != nil {
 			b.Fatalf("seed %d: %v", i, err)
 		}

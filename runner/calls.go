@@ -113,12 +113,7 @@ func (x *execution) folded(st *symex.State, t *spec.Transition, params map[strin
 // constraint returns the conjunction of a planning step's constraints
 // with its ground calls evaluated and the tables' facts about the others.
 func (p *planner) constraint(cons []spec.Expr) (spec.Expr, error) {
-	return FoldCalls(p.x.r.opts.Funcs, spec.AndOf(cons...))
-}
-
-// FoldCalls is extfunc.FoldCalls: what the solver is told of e's calls.
-func FoldCalls(funcs *extfunc.Registry, e spec.Expr) (spec.Expr, error) {
-	return extfunc.FoldCalls(funcs, e)
+	return extfunc.FoldCalls(p.x.r.opts.Funcs, spec.AndOf(cons...))
 }
 
 // hintPath asserts, in a pushed scope of the planner's solver, the first

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -204,12 +203,6 @@ func (x *execution) Where() (loc, state string) {
 	return x.hyps[0].st.Loc, x.hyps[0].st.Describe(x.r.tc.Variables)
 }
 
-// location names where the run is.
-func (x *execution) location() string {
-	loc, _ := x.Where()
-	return loc
-}
-
 // Key implements play.Oracle.
 func (x *execution) Key() string {
 	keys := make([]string, len(x.hyps))
@@ -248,8 +241,6 @@ func sortedKeys(m map[string]spec.Value) []string {
 func describeStep(s Step) string { return play.Describe(s) }
 
 func ordered(a *spec.Action, args map[string]spec.Value) []Binding { return play.Ordered(a, args) }
-
-var _ = fmt.Sprint
 
 // undecidedIn returns the first undecided guard of the explanations hs,
 // or prev.

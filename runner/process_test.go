@@ -134,7 +134,7 @@ func runProcess(t *testing.T, r *Runner, argv []string, seed int64) (*Result, er
 	t.Helper()
 	var stderr syncBuffer
 	begin := time.Now()
-	res, err := RunOnce(context.Background(), r, adapter.Command(argv, &stderr), seed)
+	res, err := play.RunOnce(context.Background(), r.Engine(), adapter.Command(argv, &stderr), seed)
 	if d := time.Since(begin); d > noHang {
 		t.Errorf("%v: the run took %v", argv, d)
 	}
@@ -319,7 +319,7 @@ func TestTCP(t *testing.T) {
 	addr := listen(t, serveCmp)
 	r := newRunner(t, "cmp.yaml", processOptions)
 	for seed := int64(0); seed < 3; seed++ {
-		res, err := RunOnce(context.Background(), r, adapter.TCPAddr("tcp://"+addr), seed)
+		res, err := play.RunOnce(context.Background(), r.Engine(), adapter.TCPAddr("tcp://"+addr), seed)
 		if err != nil || res.Verdict != Pass {
 			t.Fatalf("seed %d: %v %v", seed, err, res)
 		}
@@ -350,7 +350,7 @@ func TestTCPEnds(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRunner(t, "cmp.yaml", processOptions)
-			res, err := RunOnce(context.Background(), r, adapter.TCPAddr(listen(t, tt.serve)), 1)
+			res, err := play.RunOnce(context.Background(), r.Engine(), adapter.TCPAddr(listen(t, tt.serve)), 1)
 			var xe *adapter.ExitError
 			if !errors.As(err, &xe) || !slices.Contains(tt.what, xe.What) {
 				t.Fatalf("got %v, %v, want an *ExitError %q", res, err, tt.what)
@@ -368,7 +368,7 @@ func TestTCPEnds(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	r := newRunner(t, "cmp.yaml", processOptions)
-	if _, err := RunOnce(context.Background(), r, adapter.TCPAddr(addr), 0); !errors.Is(err, adapter.ErrSUTUnavailable) {
+	if _, err := play.RunOnce(context.Background(), r.Engine(), adapter.TCPAddr(addr), 0); !errors.Is(err, adapter.ErrSUTUnavailable) {
 		t.Errorf("closed port: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -67,7 +68,12 @@ func TestParamRanges(t *testing.T) {
 		t.Errorf("60 runs sent only %v: no diversity within the range", seen)
 	}
 	// A recorded send out of range does not load as a stimulus.
-	_, err = ScriptFromTrace(m, "t.jsonl", []spec.TraceEvent{{Send: true, Action: "in", Args: map[string]any{"p": 7}, Line: 1}})
+	r, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = play.ScriptFromTrace(r, "t.jsonl", []spec.TraceEvent{{Send: true, Action: "in", Args: map[string]any{"p": 7}, Line: 1}})
 	if err == nil || !strings.Contains(err.Error(), "t.jsonl:1:1: arguments of in: argument p of in: 7 is outside the range [3, 5]") {
 		t.Errorf("replayed in(7): %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -12,7 +13,7 @@ import (
 // its recorded values when the test case allows them; when adapting (or
 // asked for with Toward), with values solved afresh. nil when no send
 // transition of st's action is enabled.
-func (x *execution) stimulus(st Stimulus, adapt bool) (*choice, error) {
+func (x *execution) stimulus(st play.Stimulus, adapt bool) (*choice, error) {
 	vs, err := x.views()
 	if err != nil || len(vs) == 0 {
 		return nil, err
@@ -55,7 +56,7 @@ func (x *execution) stimulus(st Stimulus, adapt bool) (*choice, error) {
 // solveNear solves values for the parameters of t that its guard allows
 // in the current state: the one named st.Toward as close to st.Target as
 // allowed, the others equal to st's values where allowed.
-func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st Stimulus) (*choice, error) {
+func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st play.Stimulus) (*choice, error) {
 	params := map[string]spec.Expr{}
 	ids := make([]*spec.Ident, len(a.Params))
 	for i, p := range a.Params {

@@ -16,7 +16,7 @@ import (
 func roundTrip(t *testing.T, res *Result) []spec.TraceEvent {
 	t.Helper()
 	var b bytes.Buffer
-	for _, ev := range TraceEvents(res.Trace) {
+	for _, ev := range play.TraceEvents(res.Trace) {
 		if err := spec.WriteTraceEvent(&b, ev); err != nil {
 			t.Fatal(err)
 		}
@@ -42,19 +42,19 @@ func TestReplaySavedRuns(t *testing.T) {
 		for seed := int64(1); seed <= 5; seed++ {
 			res := runInProcess(t, r, &cmpSUT{mutant: mutant}, seed)
 			evs := roundTrip(t, res)
-			judged, err := r.Judge(context.Background(), "run.jsonl", evs)
+			judged, err := r.Engine().Judge(context.Background(), "run.jsonl", evs)
 			if err != nil || judged.Verdict != res.Verdict || len(judged.Trace) != len(res.Trace) {
 				t.Fatalf("%q seed %d: judged %v (%v), want %s\n%s\n%s", mutant, seed, judged.Verdict, err, res.Verdict, res.TraceString(), judged.TraceString())
 			}
-			sc, err := ScriptFromTrace(r.Testcase(), "run.jsonl", evs)
+			sc, err := play.ScriptFromTrace(r, "run.jsonl", evs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := ReplayOnce(context.Background(), r, cmpStarter(mutant), sc, false)
+			again, err := play.ReplayOnce(context.Background(), r.Engine(), cmpStarter(mutant), sc, false)
 			if err != nil || again.Verdict != res.Verdict || !sameEvents(t, again, res) {
 				t.Fatalf("%q seed %d: replayed %v (%v), want\n%s\ngot\n%s", mutant, seed, again.Verdict, err, res.TraceString(), again.TraceString())
 			}
-			if res.Verdict == Fail && !SameFailure(res, again) {
+			if res.Verdict == Fail && !play.SameFailure(res, again) {
 				t.Errorf("%q seed %d: the replay fails another way", mutant, seed)
 			}
 		}
@@ -65,20 +65,20 @@ func TestReplaySavedRuns(t *testing.T) {
 // adapting one solves values it allows, as close as possible.
 func TestReplayStimulusNotAllowed(t *testing.T) {
 	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth})
-	in := func(p int64) Stimulus {
-		return Stimulus{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}}
+	in := func(p int64) play.Stimulus {
+		return play.Stimulus{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}}
 	}
-	sc := Script{in(1), in(3)}
-	_, err := ReplayOnce(context.Background(), r, cmpStarter(""), sc, false)
-	var se *StimulusError
+	sc := play.Script{in(1), in(3)}
+	_, err := play.ReplayOnce(context.Background(), r.Engine(), cmpStarter(""), sc, false)
+	var se *play.StimulusError
 	if !errors.As(err, &se) || se.Index != 1 {
 		t.Fatalf("exact replay of in(p=1): %v, want a StimulusError for stimulus 1", err)
 	}
-	res, err := ReplayOnce(context.Background(), r, cmpStarter(""), sc, true)
+	res, err := play.ReplayOnce(context.Background(), r.Engine(), cmpStarter(""), sc, true)
 	if err != nil || res.Verdict != Pass {
 		t.Fatalf("adapting replay: %v %v\n%s", res.Verdict, err, res.TraceString())
 	}
-	got := ScriptOf(res.Trace)
+	got := play.ScriptOf(res.Trace)
 	if len(got) != 2 || got[0].Args["p"].Int.Int64() != 3 || got[1].Args["p"].Int.Int64() != 5 {
 		t.Errorf("adapting replay sent %v, want in(p=3) (closest to 1), in(p=5)", got)
 	}
@@ -94,19 +94,19 @@ func TestShrinkCmp(t *testing.T) {
 			if res.Verdict != Fail {
 				t.Fatalf("%s seed %d: %s", mutant, seed, res.Verdict)
 			}
-			sh, err := r.Shrink(context.Background(), cmpStarter(mutant), res, 60)
+			sh, err := r.Engine().Shrink(context.Background(), cmpStarter(mutant), res, 60)
 			if err != nil || !sh.Reproduced {
 				t.Fatalf("%s seed %d: %v, reproduced %v", mutant, seed, err, sh.Reproduced)
 			}
-			if len(sh.Script) > sh.From || sh.Tried > 60 || !SameFailure(res, sh.Result) {
+			if len(sh.Script) > sh.From || sh.Tried > 60 || !play.SameFailure(res, sh.Result) {
 				t.Errorf("%s seed %d: shrunk to %d stimuli from %d in %d runs\n%s", mutant, seed, len(sh.Script), sh.From, sh.Tried, sh.Result.TraceString())
 			}
 			// x is at least 3 and y == x + 2: the smallest values.
 			if p := sh.Script[0].Args["p"].Int.Int64(); p != 3 {
 				t.Errorf("%s seed %d: first value %d, want 3\n%s", mutant, seed, p, sh.Result.TraceString())
 			}
-			again, err := ReplayOnce(context.Background(), r, cmpStarter(mutant), ScriptOf(sh.Result.Trace), false)
-			if err != nil || !SameFailure(res, again) {
+			again, err := play.ReplayOnce(context.Background(), r.Engine(), cmpStarter(mutant), play.ScriptOf(sh.Result.Trace), false)
+			if err != nil || !play.SameFailure(res, again) {
 				t.Errorf("%s seed %d: the shrunk script replays to %v (%v)", mutant, seed, again.Verdict, err)
 			}
 		}
@@ -116,10 +116,10 @@ func TestShrinkCmp(t *testing.T) {
 func sameEvents(t *testing.T, a, b *Result) bool {
 	t.Helper()
 	var x, y bytes.Buffer
-	for _, ev := range TraceEvents(a.Trace) {
+	for _, ev := range play.TraceEvents(a.Trace) {
 		spec.WriteTraceEvent(&x, ev)
 	}
-	for _, ev := range TraceEvents(b.Trace) {
+	for _, ev := range play.TraceEvents(b.Trace) {
 		spec.WriteTraceEvent(&y, ev)
 	}
 	return x.String() == y.String()
@@ -138,8 +138,8 @@ func FuzzJudge(f *testing.F) {
 		if err != nil {
 			return
 		}
-		res, err := r.Judge(context.Background(), "t.jsonl", evs)
-		var se *StimulusError
+		res, err := r.Engine().Judge(context.Background(), "t.jsonl", evs)
+		var se *play.StimulusError
 		var el spec.ErrorList
 		switch {
 		case errors.As(err, &se), errors.As(err, &el):

@@ -16,17 +16,11 @@ import (
 // The types of a run are those of the play engine (package play), which
 // plays the runs of every route.
 type (
-	Verdict       = play.Verdict
-	StepKind      = play.StepKind
-	Binding       = play.Binding
-	Step          = play.Step
-	Result        = play.Result
-	Stimulus      = play.Stimulus
-	Script        = play.Script
-	Shrunk        = play.Shrunk
-	Latencies     = play.Latencies
-	StimulusError = play.StimulusError
-	Ending        = play.Ending
+	Verdict  = play.Verdict
+	StepKind = play.StepKind
+	Binding  = play.Binding
+	Step     = play.Step
+	Result   = play.Result
 )
 
 // The verdicts and step kinds, as package play defines them.
@@ -50,7 +44,6 @@ const (
 	DefaultTimeout       = play.DefaultTimeout
 	DefaultPlanBudget    = 400
 	DefaultSolverTimeout = 2 * time.Second
-	DefaultShrinkRuns    = play.DefaultShrinkRuns
 )
 
 // Options control runs. Zero fields other than Depth take the defaults.
@@ -183,63 +176,11 @@ func (r *Runner) Stimulus(name string) *spec.Action {
 	return nil
 }
 
-// Run plays the test case once against sut (play.Engine.Run).
+// Run plays the test case once against sut (play.Engine.Run); replay,
+// judging a trace, shrinking and campaigns are the engine's (Engine).
 func (r *Runner) Run(ctx context.Context, sut adapter.Adapter, seed int64) (*Result, error) {
 	return r.eng.Run(ctx, sut, seed)
 }
-
-// Replay plays a script against sut (play.Engine.Replay).
-func (r *Runner) Replay(ctx context.Context, sut adapter.Adapter, sc Script, adapt bool) (*Result, error) {
-	return r.eng.Replay(ctx, sut, sc, adapt)
-}
-
-// Judge judges a recorded trace without a SUT (play.Engine.Judge).
-func (r *Runner) Judge(ctx context.Context, filename string, events []spec.TraceEvent) (*Result, error) {
-	return r.eng.Judge(ctx, filename, events)
-}
-
-// Shrink shrinks a failing run (play.Engine.Shrink).
-func (r *Runner) Shrink(ctx context.Context, start adapter.Starter, failed *Result, budget int) (*Shrunk, error) {
-	return r.eng.Shrink(ctx, start, failed, budget)
-}
-
-// RunOnce starts a SUT with start, plays one run of r against it with
-// seed, and releases the SUT (play.RunOnce).
-func RunOnce(ctx context.Context, r *Runner, start adapter.Starter, seed int64) (*Result, error) {
-	return play.RunOnce(ctx, r.eng, start, seed)
-}
-
-// ReplayOnce starts a SUT with start, replays sc against it and releases
-// the SUT (play.ReplayOnce).
-func ReplayOnce(ctx context.Context, r *Runner, start adapter.Starter, sc Script, adapt bool) (*Result, error) {
-	return play.ReplayOnce(ctx, r.eng, start, sc, adapt)
-}
-
-// ScriptOf returns the stimuli of a run's trace (play.ScriptOf).
-func ScriptOf(trace []Step) Script { return play.ScriptOf(trace) }
-
-// TraceEvents returns a run's trace as a trace file holds it
-// (play.TraceEvents).
-func TraceEvents(trace []Step) []spec.TraceEvent { return play.TraceEvents(trace) }
-
-// SameFailure reports whether b fails the way a does (play.SameFailure).
-func SameFailure(a, b *Result) bool { return play.SameFailure(a, b) }
-
-// Summarize returns the minimum, median and maximum of latencies.
-func Summarize(ds []time.Duration) Latencies { return play.Summarize(ds) }
-
-// ScriptFromTrace returns the stimuli of a trace file's events, typed
-// against the send actions of the test case tc.
-func ScriptFromTrace(tc *spec.Model, filename string, events []spec.TraceEvent) (Script, error) {
-	return play.ScriptFromTrace(sendsOf{tc}, filename, events)
-}
-
-// sendsOf types the stimuli of a test case without preparing its runs.
-type sendsOf struct{ tc *spec.Model }
-
-func (s sendsOf) Name() string                           { return "test case " + s.tc.Name }
-func (s sendsOf) Begin(int64, bool) (play.Oracle, error) { return nil, fmt.Errorf("not a route") }
-func (s sendsOf) Stimulus(name string) *spec.Action      { return (&Runner{tc: s.tc}).Stimulus(name) }
 
 // distances returns the fewest transitions from each location to a Pass
 // location.

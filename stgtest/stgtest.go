@@ -11,6 +11,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
+	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -126,7 +127,7 @@ func runOne(t testing.TB, m *spec.Model, r *runner.Runner, start adapter.Starter
 	t.Helper()
 	seed := c.seed + int64(i)
 	what := fmt.Sprintf("test case %s, run %d/%d, seed %d", m.Name, i+1, c.runs, seed)
-	res, err := runner.RunOnce(t.Context(), r, start, seed)
+	res, err := stgplay.RunOnce(t.Context(), r.Engine(), start, seed)
 	if err != nil {
 		t.Fatalf("%s: %v\n%sreplay: %s", what, err, trace(res), replay(t, c, seed))
 	}
@@ -179,7 +180,7 @@ func trace(res *runner.Result) string {
 // timing says which quiescence window the run used.
 func timing(res *runner.Result) string {
 	if res.Window > 0 {
-		return fmt.Sprintf("quiescence window %v; %s", res.Window, runner.Summarize(res.Latencies))
+		return fmt.Sprintf("quiescence window %v; %s", res.Window, stgplay.Summarize(res.Latencies))
 	}
 	return "no wait for an output"
 }

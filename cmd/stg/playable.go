@@ -34,10 +34,10 @@ func (t *playable) close() {
 }
 
 // loadPlayable reads the file stg run plays and prepares the workers,
-// as many as --parallel asks and the runs need.
-func loadPlayable(c *cli.Context, file string, opts runner.Options) (*playable, error) {
+// as many as --parallel asks and the runs to play need.
+func loadPlayable(c *cli.Context, file string, opts runner.Options, runs int) (*playable, error) {
 	t := &playable{opts: opts, replayArg: file}
-	workers := play.Workers(c.Int("parallel"), len(playShard(c).Runs(c.Int("runs"))))
+	workers := play.Workers(c.Int("parallel"), runs)
 	var err error
 	if isSymPurpose(file) {
 		err = t.loadSymPurpose(c, file, workers)
@@ -49,12 +49,6 @@ func loadPlayable(c *cli.Context, file string, opts runner.Options) (*playable, 
 		return nil, err
 	}
 	return t, nil
-}
-
-// playShard reads --shard for counting, its errors left to newSession.
-func playShard(c *cli.Context) play.Shard {
-	sh, _ := play.ParseShard(c.String("shard"))
-	return sh
 }
 
 // isSymPurpose reports whether file declares kind: sympurpose.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
-	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -28,7 +27,7 @@ func replayFlags() []cli.Flag {
 		&cli.StringFlag{Name: "save-trace", Usage: "write the trace of the run to `FILE` (JSON Lines; for --replay and stg verdict); with several runs, the first run that gave the overall verdict is saved to FILE, and each failing run to FILE with its seed inserted"},
 		&cli.StringFlag{Name: "replay", Usage: "play exactly the stimuli of the trace `FILE` (written by --save-trace) and report whether the SUT fails the same way as recorded"},
 		&cli.BoolFlag{Name: "shrink", Usage: "on a Fail, search a shorter failing stimulus sequence with smaller values (each candidate against a fresh SUT) and save the trace that replays it"},
-		&cli.IntFlag{Name: "shrink-runs", Value: runner.DefaultShrinkRuns, Usage: "play at most `N` candidate runs when shrinking"},
+		&cli.IntFlag{Name: "shrink-runs", Value: play.DefaultShrinkRuns, Usage: "play at most `N` candidate runs when shrinking"},
 	}
 }
 

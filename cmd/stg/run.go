@@ -18,6 +18,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
+	"github.com/stg-tool/stg/spec"
 )
 
 func runCommand() *cli.Command {
@@ -143,15 +144,16 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := loadPlayable(c, file, opts) // playable.go
+	shard, err := campaignShard(c)
+	if err != nil {
+		return err
+	}
+	t, err := loadPlayable(c, file, opts, len(shard.Runs(c.Int("runs")))) // playable.go
 	if err != nil {
 		return err
 	}
 	defer t.close()
-	s, err := newSession(c, t, command, opts.Timeout)
-	if err != nil {
-		return err
-	}
+	s := newSession(c, t, shard, command, opts.Timeout)
 	ctx, stop := interruptible()
 	defer stop()
 	if path := c.String("replay"); path != "" {
@@ -179,20 +181,16 @@ func outputWritable(c *cli.Context, flag, input string) error {
 	return nil
 }
 
-// newSession reads --runs, --seed (random, printed, when not given) and
-// --shard, and sets how each run gets its SUT.
-func newSession(c *cli.Context, t *playable, command []string, timeout time.Duration) (*session, error) {
-	s := &session{c: c, t: t, runs: c.Int("runs"), seed: c.Int64("seed"), counts: map[play.Verdict]int{},
+// newSession reads --runs and --seed (random, printed, when not given)
+// for the campaign's shard, and sets how each run gets its SUT.
+func newSession(c *cli.Context, t *playable, shard play.Shard, command []string, timeout time.Duration) *session {
+	s := &session{c: c, t: t, runs: c.Int("runs"), seed: c.Int64("seed"), shard: shard, counts: map[play.Verdict]int{},
 		stdout: c.App.Writer, stderr: c.App.ErrWriter}
 	if !c.IsSet("seed") {
 		s.seed = rand.Int64N(1_000_000)
 	}
-	var err error
-	if s.shard, err = campaignShard(c); err != nil {
-		return nil, err
-	}
 	s.starter(t.replayArg, command, timeout)
-	return s, nil
+	return s
 }
 
 // header prints what the campaign plays.
@@ -201,7 +199,7 @@ func (s *session) header() {
 	if s.shard.N > 0 {
 		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.Runs(s.runs)))
 	}
-	if n := min(len(s.t.engines), len(s.shard.Runs(s.runs))); n > 1 {
+	if n := len(s.t.engines); n > 1 {
 		fmt.Fprintf(s.stdout, ", %d at once", n)
 	}
 	fmt.Fprintln(s.stdout)
@@ -265,7 +263,7 @@ func (s *session) printRun(k int, res *play.Result) {
 	if s.c.Bool("quiet") && !(fail && s.fails == 1) {
 		return
 	}
-	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, play.Printable(res.Reason))
+	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, spec.Printable(res.Reason))
 	res.WriteTrace(s.stdout)
 	if fail {
 		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", res.Seed)
