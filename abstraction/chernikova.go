@@ -33,15 +33,7 @@ type dd struct {
 // inequalities that may still be added. The argument slices are not
 // modified.
 func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
-	d := &dd{
-		n:     n,
-		eqs:   append([]vec(nil), eqs...),
-		cons:  append([]vec(nil), cons...),
-		lines: append([]vec(nil), lines...),
-		rays:  append([]vec(nil), rays...),
-		nbits: len(cons) + extra,
-	}
-	d.sat = make([]bitset, len(rays))
+	d := copyDD(n, eqs, cons, lines, rays, extra)
 	var s big.Int
 	for j, r := range rays {
 		b := newBitset(d.nbits)
@@ -59,15 +51,7 @@ func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
 // newDDSat is newDD given the saturation bitsets of rays by cons (sat[j]
 // bit i as in dd.sat), which are copied: no dot product is computed.
 func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd {
-	d := &dd{
-		n:     n,
-		eqs:   append([]vec(nil), eqs...),
-		cons:  append([]vec(nil), cons...),
-		lines: append([]vec(nil), lines...),
-		rays:  append([]vec(nil), rays...),
-		nbits: len(cons) + extra,
-	}
-	d.sat = make([]bitset, len(rays))
+	d := copyDD(n, eqs, cons, lines, rays, extra)
 	w := (d.nbits + 63) >> 6
 	all := make(bitset, w*len(rays)) // one allocation; each row has a single owner
 	for j := range rays {
@@ -76,6 +60,20 @@ func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd 
 		d.sat[j] = b
 	}
 	return d
+}
+
+// copyDD returns a pair holding copies of the slices, its saturation
+// bitsets still to fill (one row per ray).
+func copyDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
+	return &dd{
+		n:     n,
+		eqs:   append([]vec(nil), eqs...),
+		cons:  append([]vec(nil), cons...),
+		lines: append([]vec(nil), lines...),
+		rays:  append([]vec(nil), rays...),
+		nbits: len(cons) + extra,
+		sat:   make([]bitset, len(rays)),
+	}
 }
 
 // products returns k big integers of scratch, reused from call to call

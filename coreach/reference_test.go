@@ -2,11 +2,11 @@ package coreach_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/coreach"
+	"github.com/stg-tool/stg/internal/ring"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -65,24 +65,14 @@ func TestSameAsReference(t *testing.T) {
 	}
 }
 
-// ring2 is the family of issue 15 (see pipeline's BenchmarkRing2).
+// ring2 is the ring family of the generation benchmarks (internal/ring).
 func ring2(t *testing.T, n int) (s, tp *spec.Model) {
 	t.Helper()
-	var b strings.Builder
-	b.WriteString("kind: spec\nname: ring2\nvariables: {a: int, b: int, c: int, s: int}\n")
-	b.WriteString("actions:\n  in: {dir: input, params: {p: int}}\n  out: {dir: output, params: {r: int}}\n")
-	b.WriteString("initial: {location: S0, condition: \"a == 0 && b == 0 && c == 0 && s == 0\"}\ntransitions:\n")
-	for i := 0; i < n; i++ {
-		v, j := "abc"[i%3:i%3+1], (i+1)%n
-		fmt.Fprintf(&b, "  - {from: S%d, action: in, guard: \"p >= 0 && p <= 100\", assign: {%s: p, s: %d}, to: R%d}\n", i, v, i, i)
-		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r == a + b && r < 150\", to: S%d}\n", i, j)
-		fmt.Fprintf(&b, "  - {from: R%d, action: out, guard: \"r >= 150\", to: S%d}\n", i, j)
-	}
-	s, err := spec.ParseModel("ring2.yaml", []byte(b.String()), nil)
+	s, err := spec.ParseModel("ring2.yaml", []byte(ring.Spec(n)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err = spec.ParseModel("big.yaml", []byte(fmt.Sprintf("kind: purpose\nname: big\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: out, guard: \"s == %d && r == 170\", to: A}\n", n-1)), s)
+	tp, err = spec.ParseModel("big.yaml", []byte(ring.Purpose(n)), s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,7 +141,7 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 			}
 			loops[t.From]++
 		}
-		switch dir := direction(m, t); dir {
+		switch dir := Direction(m, t); dir {
 		case spec.Output, spec.Receive:
 			e.Dashed()
 		case spec.Internal:
@@ -178,10 +178,10 @@ func styleLocation(m *spec.Model, l string, n dot.Node) {
 	}
 }
 
-// direction returns the direction of t's action, Internal for a
-// purpose's "*" (drawn dotted), and Output for quiescence in a model
-// that does not declare it.
-func direction(m *spec.Model, t *spec.Transition) spec.Dir {
+// Direction returns the direction of t's action, Internal for a
+// purpose's "*" (drawn dotted), and Output (Receive in a test case) for
+// quiescence in a model that does not declare it.
+func Direction(m *spec.Model, t *spec.Transition) spec.Dir {
 	if a := m.Action(t.Action); a != nil {
 		return a.Dir
 	}
@@ -218,7 +218,7 @@ func labelParts(m *spec.Model, t *spec.Transition) []string {
 	if t.IsOtherwise() && m.Kind == spec.PurposeKind {
 		b.WriteString("otherwise")
 	} else {
-		switch direction(m, t) {
+		switch Direction(m, t) {
 		case spec.Input, spec.Receive:
 			b.WriteString("?")
 		case spec.Output, spec.Send:

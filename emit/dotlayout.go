@@ -61,7 +61,7 @@ func (d *drawing) sumUp(ts []*spec.Transition, summed map[*spec.Transition]bool)
 	m := d.m
 	sums, drawn := map[string]bool{}, map[string]bool{}
 	for _, t := range ts {
-		if m.Verdict(t.To) == "fail" && direction(m, t) == spec.Receive &&
+		if m.Verdict(t.To) == "fail" && Direction(m, t) == spec.Receive &&
 			(t.Guard == nil || spec.IsTrue(t.Guard)) && len(t.Assign) == 0 && t.Name == "" {
 			summed[t] = true
 			sums[t.Action] = true

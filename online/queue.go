@@ -213,34 +213,12 @@ func excuse(st *Step, lost string) {
 // oracle judged them (see the package documentation). sc given to visit
 // is the set of contexts after every stimulus sent.
 func (t *Tester) ReplayQueued(events []Event, visit func(i int, sc []Context, st *Step) error) ([]*Step, error) {
-	sc, err := t.Start()
-	if err != nil {
-		return nil, err
-	}
-	if visit != nil {
-		if err := visit(0, sc, nil); err != nil {
-			return nil, err
-		}
-	}
 	var q inflight
-	var steps []*Step
-	for i, ev := range events {
+	return t.replay(events, visit, func(sc []Context, ev Event) (*Step, []Context, error) {
 		st, view, nq, err := t.applyIn(sc, q, ev)
-		if err != nil {
-			return steps, fmt.Errorf("event %d (%s): %v", i+1, ev, err)
-		}
-		steps = append(steps, st)
-		if visit != nil {
-			if err := visit(i+1, sc, st); err != nil {
-				return steps, err
-			}
-		}
-		if st.Verdict != None {
-			break
-		}
-		sc, q = view, nq
-	}
-	return steps, nil
+		q = nq
+		return st, view, err
+	})
 }
 
 // applyIn applies the rule for ev where view are the contexts after

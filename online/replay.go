@@ -16,6 +16,19 @@ import (
 // trace ends first). visit, when not nil, is called with SC0 and then
 // after each step.
 func (t *Tester) Replay(events []Event, visit func(i int, sc []Context, st *Step) error) ([]*Step, error) {
+	return t.replay(events, visit, func(sc []Context, ev Event) (*Step, []Context, error) {
+		st, err := t.Apply(sc, ev)
+		if err != nil {
+			return nil, nil, err
+		}
+		return st, st.SC, nil
+	})
+}
+
+// replay is the loop of Replay and ReplayQueued: rule 0, then apply for
+// each event (the step and the contexts after it), up to the first
+// verdict.
+func (t *Tester) replay(events []Event, visit func(i int, sc []Context, st *Step) error, apply func(sc []Context, ev Event) (*Step, []Context, error)) ([]*Step, error) {
 	sc, err := t.Start()
 	if err != nil {
 		return nil, err
@@ -27,7 +40,7 @@ func (t *Tester) Replay(events []Event, visit func(i int, sc []Context, st *Step
 	}
 	var steps []*Step
 	for i, ev := range events {
-		st, err := t.Apply(sc, ev)
+		st, next, err := apply(sc, ev)
 		if err != nil {
 			return steps, fmt.Errorf("event %d (%s): %v", i+1, ev, err)
 		}
@@ -40,7 +53,7 @@ func (t *Tester) Replay(events []Event, visit func(i int, sc []Context, st *Step
 		if st.Verdict != None {
 			break
 		}
-		sc = st.SC
+		sc = next
 	}
 	return steps, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
 )
@@ -57,13 +58,13 @@ func CoverageOf(cov *runner.Coverage, tcModel *spec.Model) *Coverage {
 	if cov == nil {
 		return nil
 	}
-	split := productNamed(tcModel)
+	split := product.Named(tcModel)
 	jc := &Coverage{Depth: cov.Depth, Steps: cov.Steps, Unmatched: cov.Unmatched, Total: len(cov.Transitions)}
 	for i, tc := range cov.Transitions {
 		t := tc.Transition
 		jt := Transition{Index: i, Label: t.Label(), From: t.From, Action: t.Action, To: t.To, Spec: t.Name, Taken: tc.Taken, Runs: tc.Runs}
 		if split {
-			jt.SpecEdge = specEdge(tcModel, t)
+			jt.SpecEdge = product.SpecEdge(tcModel, t)
 		}
 		if tc.Taken > 0 {
 			jc.Taken++
@@ -229,31 +230,4 @@ func WithoutCoverage(props []JUnitProperty, shards int) []JUnitProperty {
 		}
 	}
 	return keep
-}
-
-// productNamed reports whether every location of the test case m but
-// its verdicts is a product location "l,q" with one comma, so that the
-// spec location l can be read from the name.
-func productNamed(m *spec.Model) bool {
-	for _, l := range m.Locations {
-		if m.Verdict(l) == "" && strings.Count(l, ",") != 1 {
-			return false
-		}
-	}
-	return len(m.Locations) > 0
-}
-
-// specEdge returns the spec transition behind t, "l -a-> l'" ("l -a->"
-// when t leads to Pass or Inconc, where the spec location is not
-// named), or "" for quiescence and for outputs into Fail.
-func specEdge(m *spec.Model, t *spec.Transition) string {
-	if t.Action == spec.Delta || m.Verdict(t.To) == "fail" {
-		return ""
-	}
-	from, _, _ := strings.Cut(t.From, ",")
-	if m.Verdict(t.To) != "" {
-		return from + " -" + t.Action + "->"
-	}
-	to, _, _ := strings.Cut(t.To, ",")
-	return from + " -" + t.Action + "-> " + to
 }

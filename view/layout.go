@@ -1,11 +1,10 @@
 package view
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"os/exec"
 	"strings"
+
+	"github.com/stg-tool/stg/emit"
 )
 
 // Layout turns a DOT text into an SVG drawing.
@@ -15,24 +14,13 @@ type Layout func(dot string) (string, error)
 var ErrNoDot = errors.New("stg view lays graphs out with Graphviz's dot program, which is not installed (Debian: apt-get install graphviz)")
 
 // SystemDot lays a graph out with the dot program of the system's
-// Graphviz (dot -Tsvg).
+// Graphviz (emit.Render).
 func SystemDot(src string) (string, error) {
-	prog, err := exec.LookPath("dot")
-	if err != nil {
+	svg, err := emit.Render([]byte(src), "svg")
+	if errors.Is(err, emit.ErrNoGraphviz) {
 		return "", ErrNoDot
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(prog, "-Tsvg")
-	cmd.Stdin = strings.NewReader(src)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("Graphviz's dot failed: %s", msg)
-	}
-	return stdout.String(), nil
+	return string(svg), err
 }
 
 // inlineSVG strips what precedes the <svg element (the XML declaration,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -45,7 +46,7 @@ func modelEdge(m *spec.Model, i int, t *spec.Transition, ids map[string]string) 
 	e := &Edge{ID: id, From: ids[t.From], To: ids[t.To], Action: t.Action, Style: "solid"}
 	e.Label = Mark(m, t) + " " + id
 	e.Summary = t.From + " → " + t.To + ": " + emit.Label(m, t)
-	switch dir(m, t) {
+	switch emit.Direction(m, t) {
 	case spec.Output, spec.Receive:
 		e.Style = "dashed"
 	case spec.Internal:
@@ -78,28 +79,13 @@ func Mark(m *spec.Model, t *spec.Transition) string {
 	if t.IsOtherwise() && m.Kind == spec.PurposeKind {
 		return "otherwise"
 	}
-	switch dir(m, t) {
+	switch emit.Direction(m, t) {
 	case spec.Input, spec.Receive:
 		return "?" + t.Action
 	case spec.Output, spec.Send:
 		return "!" + t.Action
 	}
 	return t.Action
-}
-
-// dir returns the direction of t's action, Internal for a purpose's "*",
-// Output (Receive in a test case) for an undeclared quiescence.
-func dir(m *spec.Model, t *spec.Transition) spec.Dir {
-	if a := m.Action(t.Action); a != nil {
-		return a.Dir
-	}
-	if t.Action == spec.Delta {
-		if m.Kind == spec.TestcaseKind {
-			return spec.Receive
-		}
-		return spec.Output
-	}
-	return spec.Internal
 }
 
 // specBehind names the spec transition behind a test case's transition:
@@ -116,13 +102,8 @@ func specBehind(m *spec.Model, t *spec.Transition) string {
 		parts = append(parts, "quiescence")
 	case m.Verdict(t.To) == "fail" && t.Name == "":
 		parts = append(parts, "none: an output the spec does not allow here leads to Fail")
-	case strings.Count(t.From, ",") == 1:
-		from, _, _ := strings.Cut(t.From, ",")
-		s := from + " -" + t.Action + "->"
-		if to, _, ok := strings.Cut(t.To, ","); ok && m.Verdict(t.To) == "" {
-			s += " " + to
-		}
-		parts = append(parts, s)
+	case product.SpecEdge(m, t) != "":
+		parts = append(parts, product.SpecEdge(m, t))
 	}
 	if len(parts) == 0 {
 		return "(unnamed)"

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -135,22 +134,11 @@ func runDot(c *cli.Context) error {
 
 // graphviz renders a DOT text with Graphviz's dot program.
 func graphviz(src []byte, format string) ([]byte, error) {
-	prog, err := exec.LookPath("dot")
-	if err != nil {
+	out, err := emit.Render(src, format)
+	if errors.Is(err, emit.ErrNoGraphviz) {
 		return nil, fmt.Errorf("Graphviz's dot is not installed; use --format dot")
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(prog, "-T"+format)
-	cmd.Stdin = bytes.NewReader(src)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, fmt.Errorf("Graphviz's dot failed: %s", msg)
-	}
-	return stdout.Bytes(), nil
+	return out, err
 }
 
 // drawSymPurpose draws a symbolic purpose on its spec's symbolic
