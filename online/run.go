@@ -105,8 +105,10 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 	// fresh context, a run depends on its seed (and the SUT's outputs)
 	// alone, and replays with its seed.
 	// The context is made on the first stimulus (stimulus.go, solver).
-	return &execution{r: r, t: r.t, sc: sc, timed: timed,
-		rng: rand.New(rand.NewPCG(uint64(seed), 0x6f6e6c696e65))}, nil
+	x := &execution{r: r, t: r.t, sc: sc, timed: timed,
+		src: rand.NewPCG(uint64(seed), 0x6f6e6c696e65)}
+	x.rng = rand.New(x.src)
+	return x, nil
 }
 
 // StimulusTimeout bounds each solver check of the choice of a stimulus;
@@ -120,6 +122,7 @@ type execution struct {
 	t     *Tester
 	timed bool
 	rng   *rand.Rand
+	src   *rand.PCG // rng's source, restored by a Choose that waits
 	sc    []Context   // the contexts after every stimulus sent
 	q     inflight    // the stimuli in flight (queue.go)
 	s     solver.Lazy // the run's solver for stimuli (stimulus.go)
@@ -195,9 +198,14 @@ func nodes(cs []Context, st *Step) string {
 }
 
 // Choose implements play.Oracle (stimulus.go).
+// A choice to wait leaves the random source as it was: whether the
+// engine asked before an output arrived (a matter of timing) does not
+// change the choices that follow.
 func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
+	src := *x.src
 	ev, st, err := x.stimulus()
 	if err != nil || ev == nil {
+		*x.src = src
 		return nil, err
 	}
 	x.last = st

@@ -89,8 +89,12 @@
 // (strings.go, pick.go). Z3's models depend on the history of its
 // context, a satisfiability answer does not, so every choice of a run
 // depends on its seed alone, never on earlier runs in the same Runner
-// (TestRunDependsOnSeedAlone): a run replays with its seed, and a
-// campaign split by seed plays the same runs.
+// (TestRunDependsOnSeedAlone). Nor do they depend on timing: the engine
+// may ask for a stimulus just before an output arrives, and a choice to
+// wait leaves the random source, the route and the Diverse target as
+// they were (TestChoicesDoNotDependOnTiming). So a run replays with its
+// seed as long as the SUT answers the same, and a campaign split by seed
+// plays the same runs.
 //
 // An output that is not valid JSON, names an action that is not a receive
 // action of the test case, or carries ill-typed arguments is an

@@ -20,6 +20,7 @@ type execution struct {
 	r     *Runner
 	timed bool // the SUT's outputs may cross the inputs sent
 	rng   *rand.Rand
+	src   *rand.PCG // rng's source, saved and restored by Choose
 	hyps  []hyp // the explanations of what was observed
 	lost  bool  // some states were dropped: a send the test case does not cover there
 	// undecided names a guard that the solver could not decide on the way
@@ -67,10 +68,11 @@ func (r *Runner) Begin(seed int64, timed bool) (play.Oracle, error) {
 	x := &execution{
 		r:     r,
 		timed: timed,
-		rng:   rand.New(rand.NewPCG(uint64(seed), 0x5354472d72756e)),
 		hyps:  []hyp{{st: r.init}},
 		s:     solver.Lazy{Context: r.z},
 	}
+	x.src = rand.NewPCG(uint64(seed), 0x5354472d72756e)
+	x.rng = rand.New(x.src)
 	x.stretch = stretchOf(seed, r.opts.Depth)
 	return x, nil
 }
@@ -144,10 +146,18 @@ func (x *execution) describe(j *play.Judgement) {
 	}
 }
 
-// Choose implements play.Oracle (choose.go, plan.go).
+// Choose implements play.Oracle (choose.go, plan.go). A choice to wait
+// leaves no trace: the random source, the route and the Diverse target
+// are as they were, so that whether the engine asked before an output
+// arrived (a matter of timing) does not change the choices that follow,
+// and a run depends on its seed and on what the SUT did alone.
 func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
 	x.ctx = ctx
+	src, route, stretch, target := *x.src, x.route, x.stretch, x.target
 	c, err := x.next()
+	if c == nil && err == nil {
+		*x.src, x.route, x.stretch, x.target = src, route, stretch, target
+	}
 	return x.stimulusOf(c), err
 }
 
