@@ -122,7 +122,7 @@ type execution struct {
 	t     *Tester
 	timed bool
 	rng   *rand.Rand
-	src   *rand.PCG // rng's source, restored by a Choose that waits
+	src   *rand.PCG   // rng's source, restored by a Choose that waits
 	sc    []Context   // the contexts after every stimulus sent
 	q     inflight    // the stimuli in flight (queue.go)
 	s     solver.Lazy // the run's solver for stimuli (stimulus.go)

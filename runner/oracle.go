@@ -21,8 +21,8 @@ type execution struct {
 	timed bool // the SUT's outputs may cross the inputs sent
 	rng   *rand.Rand
 	src   *rand.PCG // rng's source, saved and restored by Choose
-	hyps  []hyp // the explanations of what was observed
-	lost  bool  // some states were dropped: a send the test case does not cover there
+	hyps  []hyp     // the explanations of what was observed
+	lost  bool      // some states were dropped: a send the test case does not cover there
 	// undecided names a guard that the solver could not decide on the way
 	// to some explanation: a verdict then cannot be Pass.
 	undecided string
