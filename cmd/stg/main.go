@@ -9,15 +9,17 @@ import (
 	"io"
 	"os"
 
+	"github.com/stg-tool/stg/play"
 	"github.com/urfave/cli/v2"
 )
 
 // Exit codes of every command (docs/reference.md#command-line).
 const (
-	exitPass   = 0 // success / Pass
-	exitFail   = 1 // Fail
-	exitInconc = 2 // Inconc
-	exitError  = 3 // bad input, bad usage, or a SUT that could not be talked to
+	exitPass     = play.ExitPass     // success / Pass
+	exitFail     = play.ExitFail     // Fail
+	exitInconc   = play.ExitInconc   // Inconc
+	exitError    = play.ExitError    // bad input, bad usage, or a SUT that could not be talked to
+	exitWeakPass = play.ExitWeakPass // WeakPass (symbolic purposes)
 )
 
 // exitCode is an error that ends the process with a given code. Commands

@@ -174,7 +174,7 @@ func (s *session) replayTrace(ctx context.Context, path string) error {
 func readTraceFile(path string) ([]spec.TraceEvent, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("--replay: %v", err)
+		return nil, err
 	}
 	defer f.Close()
 	return spec.ReadTrace(path, f)

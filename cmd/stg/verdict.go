@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,20 +10,19 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/online"
+	"github.com/stg-tool/stg/play"
+	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
 )
 
-// exitWeakPass is the exit code of the verdict WeakPass (docs/reference.md#trace-files).
-const exitWeakPass = 4
-
 func verdictCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verdict",
-		Usage:     "replay a trace against a symbolic purpose, without a SUT",
-		ArgsUsage: "SPEC SYMPURPOSE TRACE",
-		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout DURATION]",
+		Usage:     "judge a recorded trace by a symbolic purpose or a test case, without a SUT",
+		ArgsUsage: "SPEC SYMPURPOSE TRACE | TESTCASE TRACE",
+		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--solver-timeout DURATION]\nstg verdict TESTCASE TRACE [--solver-timeout DURATION]",
 		Description: `Verdict applies the inference rules of on-line testing (AGATHA, §4.3,
 rules 0-6) to a recorded trace (JSON Lines, docs/reference.md#trace-files, as written by
 stg run --save-trace) and prints each step: the event, the rule applied,
@@ -32,10 +32,15 @@ path, and the equalities f between the symbols and the values seen), and
 for each node its label, location and path condition under f.
 
 It stops at the first verdict. A trace that ends before one gives Inconc.
+
+Given a test case and a trace, it judges the trace by the test case as
+stg run would have (the play engine's Judge: the stimuli as recorded, the
+outputs judged in queued semantics) and prints the run's trace table.
 Exit codes: 0 Pass, 1 Fail, 2 Inconc, 3 error, 4 WeakPass.
 
 Example:
-   stg verdict examples/atm-paper/spec.yaml eta11.yaml trace.jsonl`,
+   stg verdict examples/atm-paper/spec.yaml eta11.yaml trace.jsonl
+   stg verdict cmp.tc.yaml trace.jsonl`,
 		Flags: append([]cli.Flag{
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query by `DURATION` (an undecided query counts as satisfiable: never a false Fail)"},
 		}, funcFlags()...),
@@ -48,8 +53,11 @@ func runVerdict(c *cli.Context) error {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
+	if len(args) == 2 {
+		return testcaseVerdict(c, args[0], args[1])
+	}
 	if len(args) != 3 {
-		return usageError(c, "stg verdict needs SPEC SYMPURPOSE TRACE")
+		return usageError(c, "stg verdict needs SPEC SYMPURPOSE TRACE, or TESTCASE TRACE")
 	}
 	z, err := solver.NewContext()
 	if err != nil {
@@ -84,6 +92,47 @@ func runVerdict(c *cli.Context) error {
 		return inputError(fmt.Errorf("%s: %v", args[2], err))
 	}
 	return printVerdict(w, steps, len(events))
+}
+
+// testcaseVerdict judges the trace file path by the test case file: the
+// engine's Judge, as stg run --replay gives the recorded verdict.
+func testcaseVerdict(c *cli.Context, file, path string) error {
+	m, err := loadModel(file, nil)
+	if err != nil {
+		return inputError(err)
+	}
+	if m.Kind != spec.TestcaseKind {
+		return usageError(c, "%s is a %s: stg verdict takes a TESTCASE and a TRACE, or a SPEC, a SYMPURPOSE and a TRACE", file, m.Kind)
+	}
+	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
+		return inputError(err)
+	}
+	funcs, err := funcRegistry(c, m, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer funcs.Close()
+	r, err := runner.New(m, runner.Options{Funcs: funcs, SolverTimeout: c.Duration("solver-timeout")})
+	if err != nil {
+		return inputError(fmt.Errorf("%s: %v", file, err))
+	}
+	defer r.Close()
+	events, err := readTraceFile(path) // replay.go
+	if err != nil {
+		return inputError(err)
+	}
+	res, err := r.Engine().Judge(context.Background(), path, events)
+	var se *play.StimulusError
+	switch {
+	case errors.As(err, &se):
+		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s (%s)",
+			sendPos(path, events, se.Index), se.Index, se.Stimulus, m.Name, se.Location, se.State))
+	case err != nil:
+		return inputError(fmt.Errorf("%s: %v", path, err))
+	}
+	fmt.Fprintf(c.App.Writer, "test case %s, trace %s\n", m.Name, path)
+	res.WriteTrace(c.App.Writer)
+	return verdictExit(res.Verdict)
 }
 
 // loadTester reads a symbolic purpose and prepares its tester on the

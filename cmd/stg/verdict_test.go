@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,37 @@ func TestVerdictExitCodes(t *testing.T) {
 				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tc.code, tc.want, out, errOut)
 			}
 		})
+	}
+}
+
+// TestVerdictTestcase: stg verdict TESTCASE TRACE judges a recorded
+// trace by a test case, as stg run judged the run: Pass on ok(2) after
+// x = 3, y = 5; Fail on a wrong difference; a stimulus the test case
+// does not allow is an error at the trace's line.
+func TestVerdictTestcase(t *testing.T) {
+	dir := t.TempDir()
+	tc := filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
+	in := func(p int) string { return `{"dir":"send","action":"in","args":{"p":` + strconv.Itoa(p) + `}}` + "\n" }
+	out := func(a string, p int) string {
+		return `{"dir":"receive","action":"` + a + `","args":{"p":` + strconv.Itoa(p) + `}}` + "\n"
+	}
+	for _, tt := range []struct {
+		name, trace string
+		code        int
+		want        string
+	}{
+		{"pass", in(3) + in(5) + out("ok", 2), exitPass, "verdict: Pass (reached Pass on output ok(p=2))"},
+		{"fail", in(3) + in(5) + out("nok", 2), exitFail, "verdict: Fail"},
+		{"refused", in(1), exitError, "trace.jsonl:1:1: stimulus 1, in(p=1), is not allowed by test case"},
+	} {
+		path := filepath.Join(dir, tt.name, "trace.jsonl")
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(tt.trace), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := stg(t, "verdict", tc, path)
+		if code != tt.code || !strings.Contains(stdout+stderr, tt.want) {
+			t.Errorf("%s: exit %d, want %d and %q\n%s%s", tt.name, code, tt.code, tt.want, stdout, stderr)
+		}
 	}
 }
