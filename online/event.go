@@ -2,7 +2,6 @@ package online
 
 import (
 	"fmt"
-	"maps"
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
@@ -42,31 +41,4 @@ func EventOf(m *spec.Model, te spec.TraceEvent) (Event, error) {
 		ev.Args = args
 	}
 	return ev, nil
-}
-
-// outputEvent types an output of the SUT against the spec m, as EventOf
-// does a receive.
-func outputEvent(m *spec.Model, out *adapter.Output) Event {
-	ev, _ := EventOf(m, spec.TraceEvent{Action: out.Action, Args: out.Args})
-	if out.Action == spec.Delta { // a SUT cannot emit quiescence
-		ev = Event{Action: out.Action, Bad: "delta is not an output: quiescence is observed, not emitted"}
-	}
-	return ev
-}
-
-// TraceEvent returns ev as a line of a trace file. An unspecified
-// output keeps the arguments the SUT wrote (raw).
-func (ev Event) TraceEvent(raw map[string]any) spec.TraceEvent {
-	te := spec.TraceEvent{Send: ev.Stim, Action: ev.Action}
-	if ev.Bad != "" {
-		te.Args = raw
-		return te
-	}
-	if len(ev.Args) > 0 {
-		te.Args = make(map[string]any, len(ev.Args))
-		for k, v := range maps.All(ev.Args) {
-			te.Args[k] = v
-		}
-	}
-	return te
 }

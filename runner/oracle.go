@@ -247,11 +247,6 @@ func sortedKeys(m map[string]spec.Value) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
-// describeStep prints a step's action as "ok(p=2)".
-func describeStep(s Step) string { return play.Describe(s) }
-
-func ordered(a *spec.Action, args map[string]spec.Value) []Binding { return play.Ordered(a, args) }
-
 // undecidedIn returns the first undecided guard of the explanations hs,
 // or prev.
 func undecidedIn(hs []hyp, prev string) string {

@@ -386,12 +386,6 @@ func (h *hinter) try(hs []spec.Expr) (int, error) {
 	return -1, nil
 }
 
-// tryAny is try reporting only whether a hint was kept.
-func (h *hinter) tryAny(hs []spec.Expr) (bool, error) {
-	i, err := h.try(hs)
-	return i >= 0, err
-}
-
 // check asserts e in the current scope and reports whether the
 // assertions are satisfiable.
 func (h *hinter) check(e spec.Expr) (bool, error) {

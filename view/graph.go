@@ -72,16 +72,6 @@ type Step struct {
 	Bad   bool   `json:"bad"`   // the failing observation
 }
 
-// node returns the node with id, or nil.
-func (g *Graph) node(id string) *Node {
-	for _, n := range g.Nodes {
-		if n.ID == id {
-			return n
-		}
-	}
-	return nil
-}
-
 // hasFail reports whether some edge is folded by default.
 func (g *Graph) hasFail() bool {
 	for _, e := range g.Edges {
