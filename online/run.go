@@ -270,9 +270,7 @@ func sameArgs(a, b map[string]spec.Value) bool {
 }
 
 // Where implements play.Oracle: the nodes of the contexts.
-func (x *execution) Where() (loc, state string) {
-	return nodes(x.sc, nil), setString(x.sc)
-}
+func (x *execution) Where() string { return nodes(x.sc, nil) }
 
 // Key implements play.Oracle.
 func (x *execution) Key() string { return setString(x.sc) + x.q.key() }

@@ -92,7 +92,7 @@ func (e *Engine) play(ctx context.Context, sut adapter.Adapter, seed int64, body
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error in the test engine: %v", p)
 		}
-		x.res.Location, _ = o.Where()
+		x.res.Location = o.Where()
 		x.res.Elapsed = time.Since(start)
 		x.res.Latencies = x.listen.Latencies
 		x.res.Window = x.listen.Window()
@@ -185,7 +185,7 @@ func (x *run) receiveFailed(err error) error {
 	var oe *adapter.OutputError
 	switch {
 	case errors.As(err, &oe):
-		loc, _ := x.o.Where()
+		loc := x.o.Where()
 		x.res.Trace = append(x.res.Trace, Step{Kind: Received, From: loc, Note: oe.Error()})
 		return x.end(Fail, "unspecified output: "+oe.Error())
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
@@ -221,7 +221,7 @@ func (x *run) decode(out *adapter.Output) (Observation, *spec.Action) {
 // observe takes an output of the SUT.
 func (x *run) observe(out *adapter.Output) error {
 	obs, a := x.decode(out)
-	loc, _ := x.o.Where()
+	loc := x.o.Where()
 	step := Step{Kind: Received, From: loc, Action: out.Action, Args: Ordered(a, obs.Args), Note: obs.Bad, Raw: obs.Raw}
 	if obs.Bad != "" {
 		x.res.Trace = append(x.res.Trace, step)
@@ -259,7 +259,7 @@ func (x *run) conclude(step Step, j Judgement) error {
 // send ends the run on any verdict but Fail (the SUT has done nothing
 // wrong yet).
 func (x *run) send(st Stimulus) error {
-	loc, _ := x.o.Where()
+	loc := x.o.Where()
 	step := Step{Kind: Sent, Action: st.Action, From: loc, Args: Ordered(x.e.route.Stimulus(st.Action), st.Args), Planned: st.Planned}
 	if err := x.sut.Send(x.runCtx, adapter.Input{Action: st.Action, Args: st.Args}); err != nil {
 		x.res.Trace = append(x.res.Trace, step)

@@ -92,10 +92,10 @@ func (o *pingOracle) Send(Stimulus) (Judgement, error) {
 	return Judgement{Transition: "ping", To: o.loc()}, nil
 }
 
-func (o *pingOracle) loc() string             { return fmt.Sprintf("p%d", o.pongs) }
-func (o *pingOracle) Where() (string, string) { return o.loc(), "" }
-func (o *pingOracle) Key() string             { return fmt.Sprint(o.pongs, o.waiting) }
-func (o *pingOracle) Close()                  {}
+func (o *pingOracle) loc() string   { return fmt.Sprintf("p%d", o.pongs) }
+func (o *pingOracle) Where() string { return o.loc() }
+func (o *pingOracle) Key() string   { return fmt.Sprint(o.pongs, o.waiting) }
+func (o *pingOracle) Close()        {}
 func pongs(string, map[string]spec.Value) ([]adapter.Output, error) {
 	return []adapter.Output{{Action: "pong"}}, nil
 }

@@ -79,8 +79,8 @@ type Oracle interface {
 	Allow(st Stimulus, adapt bool) (*Stimulus, error)
 	// Send moves to the explanations of a stimulus sent.
 	Send(st Stimulus) (Judgement, error)
-	// Where names the location the run is in and its state, for errors.
-	Where() (loc, state string)
+	// Where names the location the run is in (the trace's "from").
+	Where() string
 	// Key identifies what the oracle knows now: equal keys, same state.
 	Key() string
 	// Close releases what the run holds (its solver).

@@ -30,7 +30,7 @@ func (x *run) wait() error {
 	if !heard.Confirmed && retracts {
 		snap = r.Snapshot()
 	}
-	loc, _ := x.o.Where()
+	loc := x.o.Where()
 	step := Step{Kind: Quiescence, From: loc, Action: spec.Delta, Silence: heard.Silence, Unconfirmed: !heard.Confirmed}
 	j, err := x.o.Observe(Observation{Quiet: true, Action: spec.Delta, Silence: heard.Silence})
 	if err != nil {

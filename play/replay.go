@@ -78,8 +78,17 @@ type StimulusError struct {
 }
 
 func (e *StimulusError) Error() string {
-	return fmt.Sprintf("stimulus %d, %s, is not allowed by the test in %s (%s): the run went another way than the one replayed",
-		e.Index, e.Stimulus, e.Location, e.State)
+	return fmt.Sprintf("stimulus %d, %s, is not allowed by the test in %s: the run went another way than the one replayed",
+		e.Index, e.Stimulus, e.Where())
+}
+
+// Where says where the replay was: the location, and the state after the
+// last step when there was one.
+func (e *StimulusError) Where() string {
+	if e.State == "" {
+		return e.Location
+	}
+	return e.Location + " (" + e.State + ")"
 }
 
 // Replay plays the script against sut: each stimulus after its recorded
@@ -151,8 +160,7 @@ func (x *run) script(sc Script, adapt bool) error {
 		case x.res.Verdict != None:
 			return nil
 		case c == nil:
-			loc, state := x.o.Where()
-			return &StimulusError{Index: i + 1, Stimulus: st, Location: loc, State: state}
+			return &StimulusError{Index: i + 1, Stimulus: st, Location: x.o.Where(), State: x.lastState()}
 		}
 		if err := x.send(*c); err != nil {
 			return x.failed(err)
@@ -171,6 +179,15 @@ func (x *run) script(sc Script, adapt bool) error {
 		}
 	}
 	return nil
+}
+
+// lastState is the state after the last step, as the oracle described
+// it ("" before the first step).
+func (x *run) lastState() string {
+	if n := len(x.res.Trace); n > 0 {
+		return x.res.Trace[n-1].State
+	}
+	return ""
 }
 
 // observeOne makes one observation: an output already emitted, or one

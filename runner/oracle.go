@@ -205,12 +205,12 @@ func (x *execution) Send(st play.Stimulus) (play.Judgement, error) {
 }
 
 // Where implements play.Oracle: the location of the first state the
-// tester plans from, and that state.
-func (x *execution) Where() (loc, state string) {
+// tester plans from.
+func (x *execution) Where() string {
 	if vs, err := x.views(); err == nil && len(vs) > 0 {
-		return vs[0].Loc, vs[0].Describe(x.r.tc.Variables)
+		return vs[0].Loc
 	}
-	return x.hyps[0].st.Loc, x.hyps[0].st.Describe(x.r.tc.Variables)
+	return x.hyps[0].st.Loc
 }
 
 // Key implements play.Oracle.

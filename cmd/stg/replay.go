@@ -140,8 +140,8 @@ func (s *session) replayTrace(ctx context.Context, path string) error {
 	var se *play.StimulusError
 	switch {
 	case errors.As(err, &se):
-		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by %s %s in %s (%s)",
-			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.t.kind, s.t.name, se.Location, se.State))
+		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by %s %s in %s",
+			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.t.kind, s.t.name, se.Where()))
 	case err != nil:
 		return inputError(fmt.Errorf("%s: the recorded trace does not fit %s %s: %v", path, s.t.kind, s.t.name, err))
 	}

@@ -125,8 +125,8 @@ func testcaseVerdict(c *cli.Context, file, path string) error {
 	var se *play.StimulusError
 	switch {
 	case errors.As(err, &se):
-		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s (%s)",
-			sendPos(path, events, se.Index), se.Index, se.Stimulus, m.Name, se.Location, se.State))
+		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s",
+			sendPos(path, events, se.Index), se.Index, se.Stimulus, m.Name, se.Where()))
 	case err != nil:
 		return inputError(fmt.Errorf("%s: %v", path, err))
 	}
