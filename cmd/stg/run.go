@@ -95,7 +95,7 @@ Example:
 			&cli.IntFlag{Name: "depth", Value: runner.DefaultDepth, Usage: "look for paths to Pass of at most `K` steps; 0: random walk"},
 			&cli.StringFlag{Name: "plan", Value: "diverse", Usage: "steer toward Pass along `PATHS`: diverse (each run's seed stretches its path: loop iterations, longer ways), shortest, or random (a random walk, as --depth 0)"},
 			&cli.StringFlag{Name: "shard", Usage: "play share `I/N` of the runs: runs I, I+N, I+2N, ... of the campaign (needs --seed); the shards' reports merge (stg report merge) into the campaign's"},
-			&cli.IntFlag{Name: "parallel", Aliases: []string{"p"}, Value: 1, Usage: "play `K` runs at once, each with its own SUT (same seeds, same verdicts)"},
+			&cli.IntFlag{Name: "parallel", Aliases: []string{"p"}, Value: 1, Usage: "play `K` runs at once, each with its own SUT and solver (same seeds, same verdicts); at most as many as the runs to play, and at most 64"},
 			&cli.StringFlag{Name: "report-json", Usage: "write a JSON report to `FILE`: per run its verdict, seed, steps, transitions and latencies"},
 			&cli.IntFlag{Name: "max-steps", Value: runner.DefaultMaxSteps, Usage: "end a run Inconc after `M` steps"},
 			&cli.DurationFlag{Name: "timeout", Value: runner.DefaultTimeout, Usage: "end a run Inconc after `DURATION` (also bounds a TCP connect)"},
