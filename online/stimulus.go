@@ -3,9 +3,9 @@ package online
 import (
 	"errors"
 	"fmt"
-	"math/big"
 
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -303,38 +303,7 @@ func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
 }
 
 // near returns a random number a small distance from v.
-func (x *execution) near(v spec.Value) spec.Value {
-	d := x.rng.Int64N(41) - 10
-	switch v.T.Kind {
-	case spec.Int:
-		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
-	case spec.Real:
-		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
-	}
-	return v
-}
+func (x *execution) near(v spec.Value) spec.Value { return play.Near(x.rng, v) }
 
-// randomValue returns a random value of type t, of small magnitude:
-// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
-func (x *execution) randomValue(t spec.Type) spec.Value {
-	var n int64
-	switch k := x.rng.IntN(20); {
-	case k < 14:
-		n = x.rng.Int64N(31) - 10
-	case k < 19:
-		n = x.rng.Int64N(201) - 100
-	default:
-		n = x.rng.Int64N(2001) - 1000
-	}
-	switch t.Kind {
-	case spec.Int:
-		return spec.IntValue(big.NewInt(n))
-	case spec.Real:
-		return spec.RatValue(big.NewRat(n, []int64{1, 1, 2, 4, 10}[x.rng.IntN(5)]))
-	case spec.Bool:
-		return spec.BoolValue(x.rng.IntN(2) == 0)
-	case spec.EnumKind:
-		return spec.EnumValue(t.Enum, x.rng.IntN(len(t.Enum.Values)))
-	}
-	return spec.Zero(t)
-}
+// randomValue returns a random value of type t (play.RandomValue).
+func (x *execution) randomValue(t spec.Type) spec.Value { return play.RandomValue(x.rng, t) }

@@ -3,9 +3,9 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"math/big"
 
 	"github.com/stg-tool/stg/extfunc"
+	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -259,16 +259,7 @@ func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
 }
 
 // near returns a random number a small distance from v.
-func (x *execution) near(v spec.Value) spec.Value {
-	d := x.rng.Int64N(41) - 10
-	switch v.T.Kind {
-	case spec.Int:
-		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
-	case spec.Real:
-		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[x.rng.IntN(3)])))
-	}
-	return v
-}
+func (x *execution) near(v spec.Value) spec.Value { return play.Near(x.rng, v) }
 
 // hints returns soft targets for the value of id, most specific first:
 // equal to target, then at least or at most target.
@@ -290,33 +281,14 @@ func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
 	return nil
 }
 
-// randomValue returns a random value of type t, of small magnitude:
-// mostly within [-10, 20], sometimes within ±100, rarely within ±1000.
+// randomValue returns a random value of type t (play.RandomValue), a
+// random word for a string.
 func (x *execution) randomValue(t spec.Type) spec.Value {
-	rng := x.rng
-	var n int64
-	switch k := rng.IntN(20); {
-	case k < 14:
-		n = rng.Int64N(31) - 10
-	case k < 19:
-		n = rng.Int64N(201) - 100
-	default:
-		n = rng.Int64N(2001) - 1000
+	v := play.RandomValue(x.rng, t)
+	if t.Kind == spec.Str {
+		return spec.StringValue(randomWord(x.rng, 1+x.rng.IntN(8))) // strings.go
 	}
-	switch t.Kind {
-	case spec.Int:
-		return spec.IntValue(big.NewInt(n))
-	case spec.Real:
-		d := []int64{1, 1, 2, 4, 10}[rng.IntN(5)]
-		return spec.RatValue(big.NewRat(n, d))
-	case spec.Bool:
-		return spec.BoolValue(rng.IntN(2) == 0)
-	case spec.EnumKind:
-		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
-	case spec.Str:
-		return spec.StringValue(randomWord(rng, 1+rng.IntN(8))) // strings.go
-	}
-	return spec.Zero(t)
+	return v
 }
 
 func hasStringIdent(ids []*spec.Ident) bool {
