@@ -14,6 +14,7 @@ import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // maxStatesM bounds the enumeration of the concrete reachable states
@@ -74,18 +75,18 @@ func runAbstract(c *cli.Context) error {
 	opts := predabs.Options{NoFilter: c.Bool("no-filter"), Reachable: c.Bool("reachable"), Vars: varsOf(c)}
 	s, tp, err := loadSpecPurpose(args)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	ctx, err := solver.NewContext()
 	if err != nil {
-		return inputError(fmt.Errorf("stg abstract: cannot start the solver: %v", err))
+		return tool.InputError(fmt.Errorf("stg abstract: cannot start the solver: %v", err))
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(c.Duration("solver-timeout"))
 	start := time.Now()
 	a, err := predabs.Abstract(ctx, s, tp, opts)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	elapsed := time.Since(start)
 	if err := compatible(tp, a); err != nil {
@@ -96,7 +97,7 @@ func runAbstract(c *cli.Context) error {
 	case c.Bool("stats"):
 		f, err := abstractFiguresOf(ctx, a, elapsed)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if format == "json" {
 			return writeStatsJSON(w, f)
@@ -117,7 +118,7 @@ func runAbstract(c *cli.Context) error {
 // abstraction a (Prop. 1 of the paper): with --vars, it may not be.
 func compatible(tp *spec.Model, a *predabs.Abstraction) error {
 	if len(a.Compatible) > 0 {
-		return inputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
+		return tool.InputError(fmt.Errorf("%s: the purpose is not compatible with the abstraction (Prop. 1): %s", tp.File, strings.Join(a.Compatible, "; ")))
 	}
 	return nil
 }

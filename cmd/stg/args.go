@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -42,7 +43,7 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	}
 	flags, pos, err := splitFlags(cmd.Flags, args[i:])
 	if err != nil {
-		return nil, &exitCode{code: exitError, err: fmt.Errorf("%v (see %s --help)", err, strings.Join(path, " "))}
+		return nil, &tool.Exit{Code: exitError, Err: fmt.Errorf("%v (see %s --help)", err, strings.Join(path, " "))}
 	}
 	return slices.Concat(args[:i:i], flags, pos), nil
 }
@@ -130,7 +131,7 @@ func commandPath(c *cli.Context) string {
 // usageError is a misuse of a command line (exit 3): one line, which
 // names the command's help.
 func usageError(c *cli.Context, format string, args ...any) error {
-	return &exitCode{code: exitError, err: fmt.Errorf("%s (see %s --help)", fmt.Sprintf(format, args...), commandPath(c))}
+	return &tool.Exit{Code: exitError, Err: fmt.Errorf("%s (see %s --help)", fmt.Sprintf(format, args...), commandPath(c))}
 }
 
 // onUsageError reports an error of urfave/cli's flag parsing (an unknown

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -64,31 +65,31 @@ func runCheck(c *cli.Context) error {
 	}
 	if len(args) == 2 {
 		if err := swappedSpecPurpose("check", args[0], args[1]); err != nil { // suggest.go
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	models := []*spec.Model{m}
 	if len(args) == 2 {
 		if m.Kind != spec.SpecKind {
-			return inputError(fmt.Errorf("%s: the first file of stg check SPEC PURPOSE must be a spec, not a %s", args[0], m.Kind))
+			return tool.InputError(fmt.Errorf("%s: the first file of stg check SPEC PURPOSE must be a spec, not a %s", args[0], m.Kind))
 		}
 		p, err := loadModel(args[1], m)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if p.Kind != spec.PurposeKind {
-			return inputError(fmt.Errorf("%s: the second file of stg check SPEC PURPOSE must be a purpose, not a %s", args[1], p.Kind))
+			return tool.InputError(fmt.Errorf("%s: the second file of stg check SPEC PURPOSE must be a purpose, not a %s", args[1], p.Kind))
 		}
 		models = append(models, p)
 	}
 
 	ctx, err := solver.NewContext()
 	if err != nil {
-		return inputError(fmt.Errorf("stg check: cannot start the solver: %v", err))
+		return tool.InputError(fmt.Errorf("stg check: cannot start the solver: %v", err))
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(c.Duration("solver-timeout"))
@@ -101,12 +102,12 @@ func runCheck(c *cli.Context) error {
 		case errors.As(err, &el):
 			errs = append(errs, el...)
 		case err != nil:
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		undecided[i] = n
 	}
 	if err := errs.Err(); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	for i, m := range models {
 		writeSummary(c.App.Writer, m, undecided[i])
@@ -121,16 +122,16 @@ func runCheckTables(c *cli.Context, args []string) error {
 	if len(args) == 2 {
 		m, err := loadModel(args[0], nil)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if m.Kind != spec.SpecKind {
-			return inputError(fmt.Errorf("%s: the first file of stg check SPEC TABLES must be a spec, not a %s", args[0], m.Kind))
+			return tool.InputError(fmt.Errorf("%s: the first file of stg check SPEC TABLES must be a spec, not a %s", args[0], m.Kind))
 		}
 		sp = m
 	}
 	summary, err := checkTables(args[len(args)-1], sp) // tables.go
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	fmt.Fprintln(c.App.Writer, summary)
 	return nil

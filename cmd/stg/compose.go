@@ -12,6 +12,7 @@ import (
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 func composeCommand() *cli.Command {
@@ -62,13 +63,13 @@ func runCompose(c *cli.Context) error {
 	if err := checkFormat(c, format, []string{"yaml", "dot"}); err != nil {
 		return err
 	}
-	if err := refuseOverwrite("stg compose: -o", c.String("output"), args...); err != nil { // files.go
-		return inputError(err)
+	if err := tool.RefuseOverwrite("stg compose: -o", c.String("output"), args...); err != nil { // files.go
+		return tool.InputError(err)
 	}
 	start := time.Now()
 	sys, m, err := composeSystem(args[0])
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	var out []byte
 	switch {
@@ -80,9 +81,9 @@ func runCompose(c *cli.Context) error {
 		out, err = spec.Marshal(m)
 	}
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
-	return writeOutput(c.App.Writer, c.String("output"), out)
+	return tool.WriteOutput(c.App.Writer, c.String("output"), out)
 }
 
 // composeFile loads the system file path and returns its flat spec.

@@ -11,6 +11,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -63,68 +64,68 @@ func runDot(c *cli.Context) error {
 	switch {
 	case len(args) == 2 && specPath == "":
 		if err := swappedSpecPurpose("dot", args[0], args[1]); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		specPath, args = args[0], args[1:]
 	case len(args) != 1:
 		return usageError(c, "stg dot takes one model (or a spec and a purpose)")
 	}
 	path := args[0]
-	if err := refuseOverwrite("stg dot: -o", c.String("output"), path, specPath, c.String("coverage")); err != nil { // files.go
-		return inputError(err)
+	if err := tool.RefuseOverwrite("stg dot: -o", c.String("output"), path, specPath, c.String("coverage")); err != nil { // files.go
+		return tool.InputError(err)
 	}
 
 	var sp *spec.Model
 	if specPath != "" {
 		if sp, err = loadModel(specPath, nil); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if sp.Kind != spec.SpecKind {
-			return inputError(fmt.Errorf("%s: --spec names a %s, not a spec", specPath, sp.Kind))
+			return tool.InputError(fmt.Errorf("%s: --spec names a %s, not a spec", specPath, sp.Kind))
 		}
 	}
 	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		_, err = loadModel(path, nil) // for the message
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	kind, err := spec.PeekKind(path, data)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if kind == spec.SymPurposeKind {
 		return drawSymPurpose(c, path, data, format)
 	}
 	if kind == spec.PurposeKind && sp == nil {
 		if sp, err = siblingSpec(path); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	if kind != spec.PurposeKind && sp != nil {
-		return inputError(fmt.Errorf("%s: a spec is given, so this must be a purpose, not a %s", path, kind))
+		return tool.InputError(fmt.Errorf("%s: a spec is given, so this must be a purpose, not a %s", path, kind))
 	}
 	m, err := parseModelOrSystem(path, data, sp) // compose.go: a system is composed
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 
 	opts := emit.DrawOptions{AllEdges: c.Bool("all-edges")}
 	if report := c.String("coverage"); report != "" {
 		var takenIntoFail bool
 		if opts.Coverage, takenIntoFail, err = drawCoverage(report, m); err != nil { // coverage.go
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		opts.AllEdges = opts.AllEdges || takenIntoFail
 	}
 	out := []byte(emit.DrawDOT(m, opts).String())
 	if format != "dot" {
 		if out, err = graphviz(out, format); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	if o := c.String("output"); o != "" {
 		if err := os.WriteFile(o, out, 0o644); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		return nil
 	}
@@ -146,25 +147,25 @@ func graphviz(src []byte, format string) ([]byte, error) {
 func drawSymPurpose(c *cli.Context, path string, data []byte, format string) error {
 	sp, err := spec.ParseSymPurpose(path, data)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	m, err := loadModel(sp.SpecPath(), nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	names := symex.Names(m)
 	if err := sp.Check(m, func(t *spec.Transition) string { return names[t] }); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	defer z.Close()
 	z.SetTimeout(defaultSolverTimeout)
 	e, err := symex.NewExecutor(z, m, symex.Options{})
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	var paths [][]string
 	for _, a := range sp.Accept {
@@ -172,15 +173,15 @@ func drawSymPurpose(c *cli.Context, path string, data []byte, format string) err
 	}
 	p, err := e.PurposeOf(sp.Name, paths)
 	if err != nil {
-		return inputError(fmt.Errorf("%s: %v", path, err))
+		return tool.InputError(fmt.Errorf("%s: %v", path, err))
 	}
 	out := []byte(emit.TreeDOT("sympurpose "+sp.Name, p.Nodes, m.Variables, p.Label).String())
 	if format != "dot" {
 		if out, err = graphviz(out, format); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
-	return writeOutput(c.App.Writer, c.String("output"), out)
+	return tool.WriteOutput(c.App.Writer, c.String("output"), out)
 }
 
 // siblingSpec returns the spec a purpose drawn alone is read with: the

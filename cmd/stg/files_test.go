@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stg-tool/stg/tool"
 )
 
 // copyTo copies the file src into dir and returns the copy's path.
@@ -97,9 +99,9 @@ func TestRefuseOverwrite(t *testing.T) {
 		{hard, true},
 		{filepath.Join(dir, ".", "in.yaml"), true},
 	} {
-		err := refuseOverwrite("stg x: --out", tc.out, "", in)
+		err := tool.RefuseOverwrite("stg x: --out", tc.out, "", in)
 		if (err != nil) != tc.fail {
-			t.Errorf("refuseOverwrite(%q) = %v, want failure %v", tc.out, err, tc.fail)
+			t.Errorf("tool.RefuseOverwrite(%q) = %v, want failure %v", tc.out, err, tc.fail)
 		}
 	}
 }
@@ -110,7 +112,7 @@ func TestWriteOutputWhole(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "out.yaml")
 	for _, data := range []string{"first\n", "second\n"} {
-		if err := writeOutput(nil, p, []byte(data)); err != nil {
+		if err := tool.WriteOutput(nil, p, []byte(data)); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := os.ReadFile(p); string(got) != data {

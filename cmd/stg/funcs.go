@@ -9,6 +9,7 @@ import (
 
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // funcFlags are the flags of stg run for the external functions a model
@@ -33,7 +34,7 @@ func funcRegistry(c *cli.Context, m *spec.Model, stderr io.Writer) (*extfunc.Reg
 			f.Table = nil
 		}
 		if err := spec.LoadTables(file, m); err != nil {
-			return nil, inputError(err)
+			return nil, tool.InputError(err)
 		}
 	}
 	dir := ""
@@ -42,7 +43,7 @@ func funcRegistry(c *cli.Context, m *spec.Model, stderr io.Writer) (*extfunc.Reg
 	}
 	r, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: dir, Stderr: stderr})
 	if err != nil {
-		return nil, inputError(err)
+		return nil, tool.InputError(err)
 	}
 	for _, kv := range c.StringSlice("impl") {
 		name, cmd, ok := strings.Cut(kv, "=")

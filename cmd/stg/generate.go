@@ -12,6 +12,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // Bounds of the search for a run to Pass that generate makes with
@@ -100,7 +101,7 @@ func runGenerate(c *cli.Context) error {
 		return usageError(c, "stg generate needs SPEC and PURPOSE")
 	}
 	if err := swappedSpecPurpose("generate", args[0], args[1]); err != nil { // suggest.go
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter, QueryTimeout: c.Duration("solver-timeout")}
 	switch opts.Domain {
@@ -134,25 +135,25 @@ func runGenerate(c *cli.Context) error {
 		return generateSeveral(c, args, opts, format) // gotests.go
 	}
 	if err := notAnInput(c.String("o"), args); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	res, err := generateFiles(args[0], args[1], opts) // compose.go: SPEC may be a system
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if opts.Domain != "polyhedra" {
 		if err := warnPassReachable(res.Testcase, opts.QueryTimeout, c.App.ErrWriter); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	if err := anchorImpls(res.Testcase, outputDir(c.String("o"))); err != nil { // funcs.go: impl: commands keep their directory
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	out, err := encodeTestcase(c, res.Testcase, format) // gotests.go: package and -o rules of --format go
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
-	return writeOutput(c.App.Writer, c.String("o"), out)
+	return tool.WriteOutput(c.App.Writer, c.String("o"), out)
 }
 
 // warnPassReachable warns on w when no feasible run of at most passDepth
@@ -189,4 +190,9 @@ func assumeTables(ctx *solver.Context, tc *spec.Model) error {
 	}
 	defer reg.Close()
 	return ctx.SetFacts(reg.TableFacts())
+}
+
+// notAnInput refuses an -o of stg generate that names one of its inputs.
+func notAnInput(out string, inputs []string) error {
+	return tool.RefuseOverwrite("stg generate: -o", out, inputs...)
 }

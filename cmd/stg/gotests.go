@@ -11,6 +11,7 @@ import (
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // generatedPackage returns the package clause of stg generate --format go:
@@ -56,21 +57,21 @@ func generateSeveral(c *cli.Context, args []string, opts pipeline.Options, forma
 			return usageError(c, "several purposes are written with --format go (one table-driven test) or, one file each, with -o DIR naming a directory")
 		}
 	} else if err := notAnInput(out, args); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	var tcs []*spec.Model
 	var specName string
 	for _, p := range args[1:] {
 		if err := swappedSpecPurpose("generate", args[0], p); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		res, err := generateFiles(args[0], p, opts)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if opts.Domain != "polyhedra" {
 			if err := warnPassReachable(res.Testcase, opts.QueryTimeout, c.App.ErrWriter); err != nil {
-				return inputError(err)
+				return tool.InputError(err)
 			}
 		}
 		dir := out // yaml, dot: -o DIR
@@ -78,7 +79,7 @@ func generateSeveral(c *cli.Context, args []string, opts pipeline.Options, forma
 			dir = outputDir(out)
 		}
 		if err := anchorImpls(res.Testcase, dir); err != nil { // funcs.go: impl: commands keep their directory
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		specName = res.Spec.Name
 		tcs = append(tcs, res.Testcase)
@@ -87,21 +88,21 @@ func generateSeveral(c *cli.Context, args []string, opts pipeline.Options, forma
 		warnGoFile(c)
 		src, err := emit.GoTableSource(specName, tcs, generatedPackage(c))
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
-		return writeOutput(c.App.Writer, out, src)
+		return tool.WriteOutput(c.App.Writer, out, src)
 	}
 	ext := map[string]string{"yaml": ".tc.yaml", "dot": ".dot"}[format]
 	for _, tc := range tcs {
 		data, err := pipeline.Encode(tc, format, "")
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		path := filepath.Join(out, tc.Name+ext)
 		if err := notAnInput(path, args); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
-		if err := writeOutput(c.App.Writer, path, data); err != nil {
+		if err := tool.WriteOutput(c.App.Writer, path, data); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -29,7 +30,7 @@ func untilSignal(name string, action cli.ActionFunc) cli.ActionFunc {
 		case err := <-done:
 			return err
 		case s := <-sigs:
-			return &exitCode{code: exitError, err: fmt.Errorf("stg %s: interrupted by %v", name, signalName(s))}
+			return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg %s: interrupted by %v", name, signalName(s))}
 		}
 	}
 }

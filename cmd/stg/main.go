@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/stg-tool/stg/play"
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -21,25 +22,6 @@ const (
 	exitError    = play.ExitError    // bad input, bad usage, or a SUT that could not be talked to
 	exitWeakPass = play.ExitWeakPass // WeakPass (symbolic purposes)
 )
-
-// exitCode is an error that ends the process with a given code. Commands
-// return it; main prints the message (if any) and exits.
-type exitCode struct {
-	code int
-	err  error
-}
-
-func (e *exitCode) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit %d", e.code)
-	}
-	return e.err.Error()
-}
-
-func (e *exitCode) Unwrap() error { return e.err }
-
-// inputError wraps an error about the user's input (exit 3).
-func inputError(err error) error { return &exitCode{code: exitError, err: err} }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
@@ -106,12 +88,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitPass
 	}
-	var ec *exitCode
+	var ec *tool.Exit
 	if errors.As(err, &ec) {
-		if ec.err != nil {
-			fmt.Fprintln(stderr, ec.err)
+		if ec.Err != nil {
+			fmt.Fprintln(stderr, ec.Err)
 		}
-		return ec.code
+		return ec.Code
 	}
 	fmt.Fprintln(stderr, "stg:", err)
 	return exitError

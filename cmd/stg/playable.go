@@ -11,6 +11,7 @@ import (
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // A playable is what stg run plays: a test case (the STG route) or a
@@ -65,13 +66,13 @@ func isSymPurpose(file string) bool {
 func (t *playable) loadTestcase(c *cli.Context, file string, workers int) error {
 	m, err := loadModel(file, nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if m.Kind != spec.TestcaseKind {
-		return inputError(fmt.Errorf("%s: stg run plays a testcase or a sympurpose, not a %s", file, m.Kind))
+		return tool.InputError(fmt.Errorf("%s: stg run plays a testcase or a sympurpose, not a %s", file, m.Kind))
 	}
 	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	t.kind, t.name = "test case", m.Name
 	t.about = fmt.Sprintf("depth %d, %s paths", t.opts.Depth, t.opts.Plan)
@@ -85,7 +86,7 @@ func (t *playable) loadTestcase(c *cli.Context, file string, workers int) error 
 		o.Funcs = funcs
 		r, err := runner.New(m, o)
 		if err != nil {
-			return inputError(fmt.Errorf("%s: %v", file, err))
+			return tool.InputError(fmt.Errorf("%s: %v", file, err))
 		}
 		t.closers = append(t.closers, r.Close)
 		if w == 0 {
@@ -123,13 +124,13 @@ func (t *playable) loadSymPurpose(c *cli.Context, file string, workers int) erro
 func (t *playable) symWorker(c *cli.Context, file string, w io.Writer) (*online.Runner, error) {
 	z, err := solver.NewContext()
 	if err != nil {
-		return nil, inputError(fmt.Errorf("cannot start the solver: %v", err))
+		return nil, tool.InputError(fmt.Errorf("cannot start the solver: %v", err))
 	}
 	t.closers = append(t.closers, z.Close)
 	z.SetTimeout(runner.DefaultSolverTimeout)
 	tester, m, err := loadSymRun(z, c.String("spec"), file, w)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, tool.InputError(err)
 	}
 	funcs, err := funcRegistry(c, m, w)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 )
 
 func projectCommand() *cli.Command {
@@ -73,7 +74,7 @@ func projectSession(c *cli.Context, z *solver.Context, allByDefault bool) (*proj
 	z.SetTimeout(c.Duration("solver-timeout"))
 	s, err := project.Load(z, args[0], c.String("on"), symex.Options{Inclusion: true})
 	if err != nil {
-		return nil, nil, inputError(err)
+		return nil, nil, tool.InputError(err)
 	}
 	if id < 0 {
 		var leaves []*symex.Node
@@ -84,7 +85,7 @@ func projectSession(c *cli.Context, z *solver.Context, allByDefault bool) (*proj
 	}
 	n, err := s.Node(id)
 	if err != nil {
-		return nil, nil, inputError(err)
+		return nil, nil, tool.InputError(err)
 	}
 	return s, []*symex.Node{n}, nil
 }
@@ -95,7 +96,7 @@ func runProject(c *cli.Context) error {
 	}
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	defer z.Close()
 	start := time.Now()
@@ -107,7 +108,7 @@ func runProject(c *cli.Context) error {
 	for _, leaf := range leaves {
 		v, err := newProjectView(z, s, leaf)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		views = append(views, v)
 	}
@@ -115,7 +116,7 @@ func runProject(c *cli.Context) error {
 	switch c.String("format") {
 	case "json":
 		if err := writeStatsJSON(&out, projectFiguresOf(s, views, time.Since(start))); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	case "text":
 		if c.Bool("stats") {
@@ -129,7 +130,7 @@ func runProject(c *cli.Context) error {
 		enc := yaml.NewEncoder(&out)
 		enc.SetIndent(2)
 		if err := enc.Encode(views); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	case "dot":
 		projectDOT(&out, s, views)

@@ -16,6 +16,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 )
 
 func purposesCommand() *cli.Command {
@@ -94,14 +95,14 @@ func runPurposes(c *cli.Context) error {
 	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if m.Kind != spec.SpecKind {
-		return inputError(fmt.Errorf("%s: stg purposes needs a spec, not a %s", args[0], m.Kind))
+		return tool.InputError(fmt.Errorf("%s: stg purposes needs a spec, not a %s", args[0], m.Kind))
 	}
 	if t := c.String("tables"); t != "" {
 		if err := spec.LoadTables(t, m); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	opts := symex.Options{MaxNodes: c.Int("max-nodes")}
@@ -115,13 +116,13 @@ func runPurposes(c *cli.Context) error {
 	defer closeReg()
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	defer z.Close()
 	z.SetTimeout(c.Duration("solver-timeout"))
 	e, err := symex.NewExecutor(z, m, opts)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	var p *symex.Purpose
 	if n > 0 {
@@ -130,7 +131,7 @@ func runPurposes(c *cli.Context) error {
 		p, err = e.KInclusion(k)
 	}
 	if err != nil {
-		return inputError(fmt.Errorf("%s: %v", args[0], err))
+		return tool.InputError(fmt.Errorf("%s: %v", args[0], err))
 	}
 	return writePurposes(c, args[0], m, p)
 }
@@ -170,7 +171,7 @@ func writePurposes(c *cli.Context, specFile string, m *spec.Model, p *symex.Purp
 	case "text":
 		fmt.Fprintf(&out, "purpose %s of %s: %+v\n", p.Criterion, m.Name, p.Stats())
 		if err := symex.WriteText(&out, p.Nodes, m.Variables, func(n *symex.Node) string { return p.Label(n).String() }); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	case "yaml":
 		if c.Bool("split") {
@@ -178,20 +179,20 @@ func writePurposes(c *cli.Context, specFile string, m *spec.Model, p *symex.Purp
 		}
 		data, err := symPurposeFile(m, p, specFile, c.String("output"), m.Name+"-"+criterionTag(p))
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		out.Write(data)
 	default:
 		return usageError(c, "--format must be yaml, dot or text (json with --stats), not %q", c.String("format"))
 	}
-	return writeOutput(w, c.String("output"), out.Bytes())
+	return tool.WriteOutput(w, c.String("output"), out.Bytes())
 }
 
 // writeSplit writes one sympurpose file per accept node into -o DIR.
 func writeSplit(c *cli.Context, specFile string, m *spec.Model, p *symex.Purpose) error {
 	dir := c.String("output")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	base := m.Name + "-" + criterionTag(p)
 	// Every file is made before any is written: an error writes nothing.
@@ -201,13 +202,13 @@ func writeSplit(c *cli.Context, specFile string, m *spec.Model, p *symex.Purpose
 		file := filepath.Join(dir, name+".yaml")
 		data, err := symPurposeFile(m, q, specFile, file, name)
 		if err != nil {
-			return inputError(fmt.Errorf("%s: %v", specFile, err))
+			return tool.InputError(fmt.Errorf("%s: %v", specFile, err))
 		}
 		files, texts = append(files, file), append(texts, string(data))
 	}
 	for i, file := range files {
 		if err := os.WriteFile(file, []byte(texts[i]), 0o644); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	fmt.Fprintf(c.App.ErrWriter, "stg purposes: wrote %d purposes to %s\n", len(p.Accept), dir)
@@ -271,7 +272,7 @@ func runProjectPurposes(c *cli.Context) error {
 	}
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	defer z.Close()
 	s, leaves, err := projectSession(c, z, true)
@@ -281,7 +282,7 @@ func runProjectPurposes(c *cli.Context) error {
 	dir := c.String("output")
 	files, skipped, err := s.PurposeFiles(z, leaves, dir)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	for _, msg := range skipped {
 		fmt.Fprintf(c.App.ErrWriter, "stg purposes: %s\n", msg)
@@ -299,7 +300,7 @@ func runProjectPurposes(c *cli.Context) error {
 		return nil
 	}
 	if err := project.Write(files); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "stg purposes: wrote %d files to %s\n", len(files), dir)
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // Saving, replaying and shrinking runs (stg run TESTCASE|SYMPURPOSE):
@@ -133,17 +134,17 @@ func (s *session) replayTrace(ctx context.Context, path string) error {
 	}
 	events, err := readTraceFile(path)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	e := s.t.engines[0]
 	want, err := e.Judge(ctx, path, events)
 	var se *play.StimulusError
 	switch {
 	case errors.As(err, &se):
-		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by %s %s in %s",
+		return tool.InputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by %s %s in %s",
 			sendPos(path, events, se.Index), se.Index, se.Stimulus, s.t.kind, s.t.name, se.Where()))
 	case err != nil:
-		return inputError(fmt.Errorf("%s: the recorded trace does not fit %s %s: %v", path, s.t.kind, s.t.name, err))
+		return tool.InputError(fmt.Errorf("%s: the recorded trace does not fit %s %s: %v", path, s.t.kind, s.t.name, err))
 	}
 	sc, _ := play.ScriptFromTrace(e.Route(), path, events)
 	fmt.Fprintf(s.stdout, "%s %s: replaying %d stimuli of %s (recorded: %s, %s)\n", s.t.kind, s.t.name, len(sc), path, want.Verdict, want.Reason)
@@ -155,11 +156,11 @@ func (s *session) replayTrace(ctx context.Context, path string) error {
 	}
 	switch {
 	case errors.As(err, &se):
-		return &exitCode{code: exitError, err: fmt.Errorf("stg run: --replay %s: %v", path, err)}
+		return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg run: --replay %s: %v", path, err)}
 	case errors.Is(err, context.Canceled):
-		return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
+		return &tool.Exit{Code: exitError, Err: errors.New("stg run: interrupted")}
 	case err != nil:
-		return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", err)}
+		return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg run: %v", err)}
 	}
 	fmt.Fprintln(s.stdout, compareReplay(want, got))
 	if got.Verdict == play.Fail && s.c.Bool("shrink") {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
+	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,7 +49,7 @@ func mergeReports(c *cli.Context) error {
 	}
 	m, err := report.Merge(files)
 	if err != nil {
-		return inputError(fmt.Errorf("stg report merge: %v", err))
+		return tool.InputError(fmt.Errorf("stg report merge: %v", err))
 	}
 	return finishMerge(c, m.Verdict, m.Print, m.Write)
 }
@@ -58,18 +59,18 @@ func finishMerge(c *cli.Context, verdict string, print func(io.Writer), write fu
 	print(c.App.Writer)
 	if path := c.String("output"); path != "" {
 		if err := write(path); err != nil {
-			return inputError(fmt.Errorf("writing the merged report: %v", err))
+			return tool.InputError(fmt.Errorf("writing the merged report: %v", err))
 		}
 	}
 	switch verdict {
 	case "Fail":
-		return &exitCode{code: exitFail}
+		return &tool.Exit{Code: exitFail}
 	case "Inconc":
-		return &exitCode{code: exitInconc}
+		return &tool.Exit{Code: exitInconc}
 	case "WeakPass":
-		return &exitCode{code: play.ExitWeakPass}
+		return &tool.Exit{Code: play.ExitWeakPass}
 	case "error":
-		return &exitCode{code: exitError, err: fmt.Errorf("stg report merge: a run ended in an error")}
+		return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg report merge: a run ended in an error")}
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 func runCommand() *cli.Command {
@@ -169,14 +170,14 @@ func runAction(c *cli.Context) error {
 // or, for a report, that cannot be written.
 func outputWritable(c *cli.Context, flag, input string) error {
 	path := c.String(flag)
-	if err := refuseOverwrite("stg run: --"+flag, path, input, c.String("spec")); err != nil { // files.go
-		return inputError(err)
+	if err := tool.RefuseOverwrite("stg run: --"+flag, path, input, c.String("spec")); err != nil { // files.go
+		return tool.InputError(err)
 	}
 	if path == "" || flag == "save-trace" {
 		return nil
 	}
 	if err := reportWritable(path); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	return nil
 }
@@ -319,12 +320,12 @@ func (s *session) writeReports() error {
 	camp := s.campaign()
 	if path := s.c.String("report"); path != "" {
 		if err := camp.WriteJUnit(path); err != nil {
-			return inputError(fmt.Errorf("writing the report: %v", err))
+			return tool.InputError(fmt.Errorf("writing the report: %v", err))
 		}
 	}
 	if path := s.c.String("report-json"); path != "" {
 		if err := report.WriteJSON(path, camp.JSON()); err != nil {
-			return inputError(fmt.Errorf("writing the JSON report: %v", err))
+			return tool.InputError(fmt.Errorf("writing the JSON report: %v", err))
 		}
 	}
 	return nil
@@ -349,7 +350,7 @@ func (s *session) campaign() *report.Campaign {
 // verdictExit is the exit of a campaign or replay whose verdict is v.
 func verdictExit(v play.Verdict) error {
 	if code := v.ExitCode(); code != exitPass {
-		return &exitCode{code: code}
+		return &tool.Exit{Code: code}
 	}
 	return nil
 }
@@ -357,9 +358,9 @@ func verdictExit(v play.Verdict) error {
 // errorExit is the exit of a campaign that ended in an error (exit code 3).
 func (s *session) errorExit() error {
 	if errors.Is(s.runErr, context.Canceled) {
-		return &exitCode{code: exitError, err: errors.New("stg run: interrupted")}
+		return &tool.Exit{Code: exitError, Err: errors.New("stg run: interrupted")}
 	}
-	return &exitCode{code: exitError, err: fmt.Errorf("stg run: %v", s.runErr)}
+	return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg run: %v", s.runErr)}
 }
 
 // runArgs reads the file to play and the SUT command line.

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // version returns the version of this build of stg: its module version
@@ -57,7 +58,7 @@ func rootAction(c *cli.Context) error {
 	if near := nearestCommand(c.App.Commands, name); near != "" {
 		msg += fmt.Sprintf("; did you mean stg %s?", near)
 	}
-	return &exitCode{code: exitError, err: fmt.Errorf("%s (see stg --help)", msg)}
+	return &tool.Exit{Code: exitError, Err: fmt.Errorf("%s (see stg --help)", msg)}
 }
 
 // nearestCommand returns the name of the command nearest to name in edit
@@ -193,7 +194,7 @@ func printVersion(c *cli.Context) error {
 		return nil
 	}
 	fmt.Fprintf(c.App.Writer, "%s version %s\n", c.App.Name, version())
-	return &exitCode{code: exitPass}
+	return &tool.Exit{Code: exitPass}
 }
 
 // helpCommand is stg help [COMMAND [SUBCOMMAND]]: the help of the

@@ -20,6 +20,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 )
 
 // Default bounds of stg symex.
@@ -115,20 +116,20 @@ func runSymex(c *cli.Context) error {
 	}
 	inputs := append([]string{args[0]}, c.String("tables"))
 	for _, o := range []struct{ flag, path string }{{"-o", c.String("output")}, {"--tables-out", c.String("tables-out")}} {
-		if err := refuseOverwrite("stg symex: "+o.flag, o.path, inputs...); err != nil { // files.go
-			return inputError(err)
+		if err := tool.RefuseOverwrite("stg symex: "+o.flag, o.path, inputs...); err != nil { // files.go
+			return tool.InputError(err)
 		}
 	}
 	m, err := loadModel(args[0], nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if m.Kind != spec.SpecKind {
-		return inputError(fmt.Errorf("%s: stg symex executes a spec, not a %s", args[0], m.Kind))
+		return tool.InputError(fmt.Errorf("%s: stg symex executes a spec, not a %s", args[0], m.Kind))
 	}
 	if t := c.String("tables"); t != "" {
 		if err := spec.LoadTables(t, m); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 	}
 	closeReg, err := summaryExec(c, m, args[0], &opts)
@@ -138,13 +139,13 @@ func runSymex(c *cli.Context) error {
 	defer closeReg()
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	defer z.Close()
 	z.SetTimeout(c.Duration("solver-timeout"))
 	e, err := symex.NewExecutor(z, m, opts)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	stderr := c.App.ErrWriter
 	for _, n := range e.Notes {
@@ -153,7 +154,7 @@ func runSymex(c *cli.Context) error {
 	start := time.Now()
 	tree, err := e.Execute(func(n int) { fmt.Fprintf(stderr, "stg symex: %d nodes\n", n) })
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	elapsed := time.Since(start)
 	if tree.Stats.BoundReached {
@@ -168,9 +169,9 @@ func runSymex(c *cli.Context) error {
 	if out := c.String("tables-out"); out != "" {
 		data, err := e.Tab().Marshal(m)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
-		if err := writeOutput(nil, out, data); err != nil {
+		if err := tool.WriteOutput(nil, out, data); err != nil {
 			return err
 		}
 	}
@@ -182,9 +183,9 @@ func runSymex(c *cli.Context) error {
 		err = writeTree(&out, m, tree, fig, format, c.Bool("stats"))
 	}
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
-	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
+	return tool.WriteOutput(c.App.Writer, c.String("output"), out.Bytes())
 }
 
 // growingNote names the variables that keep taking new values.
@@ -257,7 +258,7 @@ func summaryExec(c *cli.Context, m *spec.Model, specFile string, opts *symex.Opt
 	}
 	reg, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: filepath.Dir(specFile), Stderr: c.App.ErrWriter})
 	if err != nil {
-		return nil, inputError(err)
+		return nil, tool.InputError(err)
 	}
 	opts.Summary.Exec = reg.Exec
 	return func() { reg.Close() }, nil

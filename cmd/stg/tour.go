@@ -15,6 +15,7 @@ import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 func tourCommand() *cli.Command {
@@ -86,11 +87,11 @@ func runTour(c *cli.Context) error {
 	}
 	s, tp, err := loadSpecPurpose(args)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	ctx, err := solver.NewContext()
 	if err != nil {
-		return inputError(fmt.Errorf("stg tour: cannot start the solver: %v", err))
+		return tool.InputError(fmt.Errorf("stg tour: cannot start the solver: %v", err))
 	}
 	defer ctx.Close()
 	ctx.SetTimeout(c.Duration("solver-timeout"))
@@ -100,7 +101,7 @@ func runTour(c *cli.Context) error {
 	}
 	su, err := instantiate.Generate(ctx, s, tp, opts)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if err := compatible(tp, su.Abstraction); err != nil {
 		return err
@@ -196,7 +197,7 @@ func paramNames(st instantiate.Step) []string {
 // writeTourFiles writes the test case of every instance into dir.
 func writeTourFiles(w io.Writer, dir, format, pkg string, su *instantiate.Suite) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	for _, tc := range su.Testcases {
 		if tc == nil {
@@ -204,7 +205,7 @@ func writeTourFiles(w io.Writer, dir, format, pkg string, su *instantiate.Suite)
 		}
 		data, err := pipeline.Encode(tc, format, pkg)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		name := tc.Name + ".yaml"
 		if format == "go" {
@@ -212,7 +213,7 @@ func writeTourFiles(w io.Writer, dir, format, pkg string, su *instantiate.Suite)
 		}
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		fmt.Fprintf(w, "wrote %s\n", path)
 	}
@@ -277,7 +278,7 @@ func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts in
 		o.Abstraction.NoFilter = noFilter
 		su, err := instantiate.Generate(ctx, s, tp, o)
 		if err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		if err := compatible(tp, su.Abstraction); err != nil {
 			return err

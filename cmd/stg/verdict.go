@@ -15,6 +15,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 )
 
 func verdictCommand() *cli.Command {
@@ -61,17 +62,17 @@ func runVerdict(c *cli.Context) error {
 	}
 	z, err := solver.NewContext()
 	if err != nil {
-		return inputError(fmt.Errorf("cannot start the solver: %v", err))
+		return tool.InputError(fmt.Errorf("cannot start the solver: %v", err))
 	}
 	defer z.Close()
 	z.SetTimeout(c.Duration("solver-timeout"))
 	m, err := loadModel(args[0], nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	t, err := loadTester(z, m, args[1], c.App.ErrWriter)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	funcs, err := funcRegistry(c, m, c.App.ErrWriter) // external functions, as stg run evaluates them
 	if err != nil {
@@ -81,7 +82,7 @@ func runVerdict(c *cli.Context) error {
 	t.Funcs = funcs
 	events, err := readEvents(m, args[2])
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	w := c.App.Writer
 	fmt.Fprintf(w, "spec %s, purpose %s: accept %v\n", m.Name, t.Purpose().Name, t.Purpose().AcceptPaths())
@@ -89,7 +90,7 @@ func runVerdict(c *cli.Context) error {
 		return t.WriteStep(w, i, sc, st)
 	})
 	if err != nil {
-		return inputError(fmt.Errorf("%s: %v", args[2], err))
+		return tool.InputError(fmt.Errorf("%s: %v", args[2], err))
 	}
 	return printVerdict(w, steps, len(events))
 }
@@ -99,13 +100,13 @@ func runVerdict(c *cli.Context) error {
 func testcaseVerdict(c *cli.Context, file, path string) error {
 	m, err := loadModel(file, nil)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	if m.Kind != spec.TestcaseKind {
 		return usageError(c, "%s is a %s: stg verdict takes a TESTCASE and a TRACE, or a SPEC, a SYMPURPOSE and a TRACE", file, m.Kind)
 	}
 	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	funcs, err := funcRegistry(c, m, c.App.ErrWriter)
 	if err != nil {
@@ -114,21 +115,21 @@ func testcaseVerdict(c *cli.Context, file, path string) error {
 	defer funcs.Close()
 	r, err := runner.New(m, runner.Options{Funcs: funcs, SolverTimeout: c.Duration("solver-timeout")})
 	if err != nil {
-		return inputError(fmt.Errorf("%s: %v", file, err))
+		return tool.InputError(fmt.Errorf("%s: %v", file, err))
 	}
 	defer r.Close()
 	events, err := readTraceFile(path) // replay.go
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	res, err := r.Engine().Judge(context.Background(), path, events)
 	var se *play.StimulusError
 	switch {
 	case errors.As(err, &se):
-		return inputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s",
+		return tool.InputError(fmt.Errorf("%s: stimulus %d, %s, is not allowed by test case %s in %s",
 			sendPos(path, events, se.Index), se.Index, se.Stimulus, m.Name, se.Where()))
 	case err != nil:
-		return inputError(fmt.Errorf("%s: %v", path, err))
+		return tool.InputError(fmt.Errorf("%s: %v", path, err))
 	}
 	fmt.Fprintf(c.App.Writer, "test case %s, trace %s\n", m.Name, path)
 	res.WriteTrace(c.App.Writer)

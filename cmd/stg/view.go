@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
+	"github.com/stg-tool/stg/tool"
 	"github.com/stg-tool/stg/view"
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
@@ -61,7 +62,7 @@ func runView(c *cli.Context) error {
 	switch {
 	case len(args) == 2 && specPath == "":
 		if err := swappedSpecPurpose("view", args[0], args[1]); err != nil {
-			return inputError(err)
+			return tool.InputError(err)
 		}
 		specPath, args = args[0], args[1:]
 	case len(args) != 1:
@@ -70,17 +71,17 @@ func runView(c *cli.Context) error {
 	path := args[0]
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	g, err := viewGraph(c, path, data, specPath)
 	if err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
 	var out bytes.Buffer
 	if err := view.Render(&out, g, view.SystemDot); err != nil {
-		return inputError(err)
+		return tool.InputError(err)
 	}
-	return writeOutput(c.App.Writer, c.String("output"), out.Bytes())
+	return tool.WriteOutput(c.App.Writer, c.String("output"), out.Bytes())
 }
 
 // viewGraph reads the file to show as a graph: by its kind:, or, for the

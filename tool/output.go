@@ -1,4 +1,4 @@
-package main
+package tool
 
 import (
 	"errors"
@@ -9,12 +9,12 @@ import (
 	"path/filepath"
 )
 
-// refuseOverwrite returns an error when the output path out names one of
+// RefuseOverwrite returns an error when the output path out names one of
 // the input files, however it is spelled (./spec.yaml, a symbolic or a
 // hard link: the same file by os.SameFile), or is itself a path given
 // as an input. what says where out comes from: "stg dot: -o", "stg run:
 // --report". An out that does not exist yet, or "" or "-", is fine.
-func refuseOverwrite(what, out string, inputs ...string) error {
+func RefuseOverwrite(what, out string, inputs ...string) error {
 	if out == "" || out == "-" {
 		return nil
 	}
@@ -36,30 +36,25 @@ func refuseOverwrite(what, out string, inputs ...string) error {
 	return nil
 }
 
-// notAnInput refuses an -o of stg generate that names one of its inputs.
-func notAnInput(out string, inputs []string) error {
-	return refuseOverwrite("stg generate: -o", out, inputs...)
-}
-
-// writeOutput writes data to the file named path, or to w when path is
+// WriteOutput writes data to the file named path, or to w when path is
 // "". A regular file (or a new one) is written whole or not at all: the
 // data goes to a temporary file beside it, renamed over path when
 // complete, so an interrupted command leaves the old file or the new one.
 // A path naming something else (a device, a pipe, a symbolic link) is
 // written in place.
-func writeOutput(w io.Writer, path string, data []byte) error {
+func WriteOutput(w io.Writer, path string, data []byte) error {
 	if path == "" {
 		_, err := w.Write(data)
 		return err
 	}
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return inputError(err)
+			return InputError(err)
 		}
 		return nil
 	}
 	if err := writeWhole(path, data); err != nil {
-		return inputError(err)
+		return InputError(err)
 	}
 	return nil
 }
