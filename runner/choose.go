@@ -249,38 +249,6 @@ func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool
 // plans from: constants, or expressions over symbols.
 func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
 
-func lookup(m spec.Valuation, id *spec.Ident) (spec.Value, bool) {
-	if id.Kind == spec.ParamIdent {
-		v, ok := m.Params[id.Name]
-		return v, ok
-	}
-	v, ok := m.Vars[id.Name]
-	return v, ok
-}
-
-// near returns a random number a small distance from v.
-func (x *execution) near(v spec.Value) spec.Value { return play.Near(x.rng, v) }
-
-// hints returns soft targets for the value of id, most specific first:
-// equal to target, then at least or at most target.
-func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
-	rng := x.rng
-	target := v.Expr()
-	switch id.T.Kind {
-	case spec.Int, spec.Real:
-		eq := spec.Compare(spec.Eq, id, target)
-		ge := spec.Compare(spec.Ge, id, target)
-		le := spec.Compare(spec.Le, id, target)
-		if rng.IntN(2) == 0 {
-			ge, le = le, ge
-		}
-		return []spec.Expr{eq, ge, le}
-	case spec.Bool, spec.EnumKind:
-		return []spec.Expr{spec.Compare(spec.Eq, id, target)}
-	}
-	return nil
-}
-
 // randomValue returns a random value of type t (play.RandomValue), a
 // random word for a string.
 func (x *execution) randomValue(t spec.Type) spec.Value {

@@ -77,11 +77,12 @@
 // elsewhere (strabs.go).
 //
 // Parameter values are chosen by satisfiability alone, never read off a
-// model where the constraints leave a choice (pick.go): the value nearest
+// model where the constraints leave a choice (play.Picker, the picker of
+// both routes): the value nearest
 // a random target that the constraints allow (galloping, then
 // bisection), or the value they force; now and then the boundary values
 // of a linear comparison on the parameter come first (x <= c: c and
-// c+1; boundary.go); strings come from candidates (members of the
+// c+1); strings come from candidates (members of the
 // guard's regular expressions, values equalities force, constants,
 // values seen in the run) checked by exact evaluation before the solver
 // confirms one, its unknown answered by the next candidate; a choice

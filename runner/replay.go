@@ -108,7 +108,7 @@ func modelValues(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, er
 	}
 	vals := map[string]spec.Value{}
 	for _, id := range ids {
-		if v, ok := lookup(m, id); ok {
+		if v, ok := m.Lookup(id.Kind, id.Name); ok {
 			vals[id.Name] = v
 		}
 	}

@@ -1,8 +1,6 @@
-package runner
+package play
 
 import (
-	"math/big"
-
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -71,11 +69,4 @@ func boundaryOffsets(op spec.Op) []int64 {
 func isIdent(e spec.Expr, id *spec.Ident) bool {
 	i, ok := e.(*spec.Ident)
 	return ok && i.Name == id.Name && i.Kind == id.Kind
-}
-
-func offset(t spec.Type, d int64) spec.Expr {
-	if t.Kind == spec.Real {
-		return spec.RatConst(big.NewRat(d, 1))
-	}
-	return spec.IntConst(d)
 }

@@ -1,0 +1,74 @@
+package play
+
+import "github.com/stg-tool/stg/spec"
+
+// maxReach bounds how far from its target nearest looks: 2^40.
+const maxReach = int64(1) << 40
+
+// nearest returns the value at an integral distance from t nearest to t
+// that the assertions allow for id, looking on both sides of t in random
+// order; false when there is none within maxReach (for a real id, when
+// no value at an integral distance from t is allowed). It gallops and
+// then bisects on the distance: about 2 log2(distance) checks.
+func (c *Choice) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error) {
+	dirs := []int64{1, -1}
+	if c.p.Rng.IntN(2) == 0 {
+		dirs[0], dirs[1] = -1, 1
+	}
+	for _, dir := range dirs {
+		at := func(d int64) spec.Expr { return spec.Arith(spec.Add, t.Expr(), offset(id.T, dir*d)) }
+		within := func(d int64) spec.Expr { // a value between t and t+dir*d
+			lo, hi := t.Expr(), at(d)
+			if dir < 0 {
+				lo, hi = hi, lo
+			}
+			return spec.AndOf(spec.Compare(spec.Ge, id, lo), spec.Compare(spec.Le, id, hi))
+		}
+		side := spec.Compare(spec.Ge, id, t.Expr())
+		if dir < 0 {
+			side = spec.Compare(spec.Le, id, t.Expr())
+		}
+		if ok, err := c.sat(side); err != nil || !ok {
+			if err != nil {
+				return spec.Value{}, false, err
+			}
+			continue
+		}
+		lo, hi := int64(-1), int64(0) // no value within lo; look up to hi
+		for {
+			ok, err := c.sat(within(hi))
+			if err != nil {
+				return spec.Value{}, false, err
+			}
+			if ok {
+				break
+			}
+			if hi > maxReach {
+				hi = -1
+				break
+			}
+			lo, hi = hi, 2*hi+1
+		}
+		if hi < 0 {
+			continue
+		}
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			ok, err := c.sat(within(mid))
+			if err != nil {
+				return spec.Value{}, false, err
+			}
+			if ok {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		v, err := spec.Eval(at(hi), spec.Valuation{})
+		if err != nil {
+			return spec.Value{}, false, err
+		}
+		return v, true, nil
+	}
+	return spec.Value{}, false, nil
+}
