@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // Calls returns the calls of e, innermost first, each occurrence once.
@@ -139,4 +140,20 @@ func exprs(vs []spec.Value) []spec.Expr {
 		es[i] = v.Expr()
 	}
 	return es
+}
+
+// Tab returns a copy of the tables of r's functions, as SolveTab
+// (package summary) takes them.
+func (r *Registry) Tab() summary.Tab {
+	r.mu.Lock()
+	names := make([]string, 0, len(r.funcs))
+	for name := range r.funcs {
+		names = append(names, name)
+	}
+	r.mu.Unlock()
+	tab := summary.Tab{}
+	for _, name := range names {
+		tab[name] = r.rows(name)
+	}
+	return tab
 }

@@ -84,8 +84,8 @@
 // stimuli in flight) can progress by an input toward accept (a child s' of an
 // input with TP(s') = skip), choosing the values by solving f ∧ π(a)
 // for an accept node a below s' (π(a) implies targetCond(s'), so rule 6
-// applies), diversified by the seed like runner's planning, in a solver
-// context of the run's own (Z3's models depend on their context's
+// applies), with the picker of both routes (play.Picker: diversified by
+// the seed, by satisfiability alone), in a solver context of the run's own (Z3's models depend on their context's
 // history: a run depends on its seed alone, and replays with it);
 // otherwise it
 // lets the engine wait for an output, silence being the observation δ,
@@ -124,9 +124,14 @@
 // uninterpreted (symex.Options{}): every branch some values of the
 // functions allow stays. Tester.Funcs (package extfunc) evaluates a call
 // exactly once the events have fixed its arguments, tells the solver the
-// rows of the functions' tables as facts, and steers stimuli toward
-// inputs that are rows (the summary Sum of the function-summaries
-// paper, Def. 5), checking each stimulus with the calls evaluated. A
+// rows of the functions' tables as facts, and steers stimuli with the
+// solutions of SolveTab (Algorithm 1 of the function-summaries paper,
+// summary.SolveCalls) on f ∧ π(a): inputs that realise the path to a
+// with every call a row of the run's own tables, which the
+// implementations enrich; without one, toward inputs that are rows (the
+// summary Sum, Def. 5). The steering only chooses among the models of
+// f ∧ π(a), and each stimulus is checked with the calls evaluated, so
+// that no verdict depends on a row. A
 // stimulus whose effect needs a call with no row and no implementation
 // is not sent; a call the run needs and cannot make is an error of the
 // run, never Fail.

@@ -11,6 +11,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 )
 
 // Defaults of Options.
@@ -33,6 +34,10 @@ type Options struct {
 	// SUT crosses a stimulus. Without it the tester stimulates at once
 	// and judges crossing outputs in queued semantics (queue.go).
 	AvoidCrossing bool
+	// NoSteer leaves out the steering of stimuli by the solutions of
+	// the tables (stimulus.go, steer): the values are steered toward
+	// table rows only (an ablation).
+	NoSteer bool
 }
 
 func (o Options) withDefaults() Options {
@@ -126,6 +131,7 @@ type execution struct {
 	sc    []Context   // the contexts after every stimulus sent
 	q     inflight    // the stimuli in flight (queue.go)
 	s     solver.Lazy // the run's solver for stimuli (stimulus.go)
+	tab   summary.Tab // the run's tables, which steer stimuli (stimulus.go, steer)
 	quiet *Step       // the step δ would make from sc, once computed
 	last  *Step       // the step of the stimulus chosen last (rule 6)
 }

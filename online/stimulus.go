@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/summary"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -58,33 +59,45 @@ func (x *execution) stimulusOf(action string) (*Event, *Step, error) {
 		k := cands[i]
 		targets := x.t.tp.Targets(k.n)
 		for _, j := range x.rng.Perm(len(targets)) {
-			if tries--; tries < 0 {
-				return nil, nil, nil
-			}
-			args, ok, err := x.solve(k.c.under(x.t.tp.Cond(targets[j])), k.n)
-			if unknownCall(err) {
-				continue
-			}
-			if err != nil {
-				return nil, nil, err
-			}
-			if !ok {
-				continue
-			}
-			ev := &Event{Stim: true, Action: k.n.Action.Name, Args: args}
-			st, err := x.t.Apply(x.sc, *ev)
-			if unknownCall(err) {
-				continue // values whose effect the tester cannot compute: not a stimulus
-			}
-			if err != nil {
-				return nil, nil, err
-			}
-			if st.Rule == 6 {
-				return ev, st, nil
+			goal := k.c.under(x.t.tp.Cond(targets[j]))
+			for _, steer := range []bool{true, false} {
+				if tries--; tries < 0 {
+					return nil, nil, nil
+				}
+				ev, st, steered, err := x.try(goal, k.n, steer)
+				if err != nil || st != nil {
+					return ev, st, err
+				}
+				if !steered {
+					break // the picking without the tables' solution is made
+				}
 			}
 		}
 	}
 	return nil, nil, nil
+}
+
+// try solves goal for the input of n (steered by the tables' solution
+// when steer is set, see solve) and returns the stimulus with its step
+// when rule 6 applies to it; steered reports whether the values came
+// from a solution.
+func (x *execution) try(goal spec.Expr, n *symex.Node, steer bool) (ev *Event, st *Step, steered bool, err error) {
+	args, ok, steered, err := x.solve(goal, n, steer)
+	if unknownCall(err) || err == nil && !ok {
+		return nil, nil, steered, nil
+	}
+	if err != nil {
+		return nil, nil, steered, err
+	}
+	ev = &Event{Stim: true, Action: n.Action.Name, Args: args}
+	st, err = x.t.Apply(x.sc, *ev)
+	if unknownCall(err) {
+		return nil, nil, steered, nil // values whose effect the tester cannot compute: not a stimulus
+	}
+	if err != nil || st.Rule != 6 {
+		return nil, nil, steered, err
+	}
+	return ev, st, steered, nil
 }
 
 // unknownCall reports an error of a call whose inputs are in no table
@@ -118,42 +131,88 @@ func (x *execution) outputPossible() (bool, error) {
 
 // solve returns values for the parameter symbols of n (the fresh
 // symbols of the input) in a model of goal, or false when goal is not
-// proved satisfiable.
-func (x *execution) solve(goal spec.Expr, n *symex.Node) (map[string]spec.Value, bool, error) {
-	goal, err := x.t.calls(goal)
+// proved satisfiable. With steer, and when goal calls external functions
+// on values still to choose, the picker asks first for the values of a
+// solution of goal within the tables (steer); steered reports that one
+// was found. Otherwise the values are steered toward the rows of the
+// tables (tableHint). Either way they are values of a model of goal:
+// the steering only chooses among them.
+func (x *execution) solve(goal spec.Expr, n *symex.Node, steer bool) (vals map[string]spec.Value, ok, steered bool, err error) {
+	goal, err = x.t.calls(goal)
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	goal = symex.FoldGround(goal)
 	if spec.IsFalse(goal) {
-		return nil, false, nil
+		return nil, false, false, nil
+	}
+	var sol map[string]spec.Value
+	if steer && !x.r.opts.NoSteer {
+		sol = x.steer(goal)
 	}
 	s := x.solver()
 	base := s.Scopes()
 	s.Push()
 	defer s.PopTo(base)
 	if err := s.Assert(goal); err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	if r, err := s.Check(); err != nil || r != solver.Sat {
-		return nil, false, nil // unsat, or undecided: not a stimulus
+		return nil, false, sol != nil, nil // unsat, or undecided: not a stimulus
 	}
-	if _, err := x.tableHint(s, goal); err != nil { // popped with goal
-		return nil, false, err
+	if sol == nil {
+		if _, err := x.tableHint(s, goal); err != nil { // popped with goal
+			return nil, false, false, err
+		}
 	}
-	vals, err := x.pick(s, n.Args)
+	picked, err := play.Picker{Rng: x.rng, Prefer: sol}.Pick(s, n.Args, []spec.Expr{goal})
+	if errors.Is(err, play.ErrUndecided) {
+		return nil, false, sol != nil, nil
+	}
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	args := make(map[string]spec.Value, len(n.Args))
 	for i, p := range n.Action.Params {
-		v, ok := vals[n.Args[i].Name]
+		v, ok := picked[n.Args[i].Name]
 		if !ok {
-			v = x.randomValue(p.Type)
+			v = play.RandomValue(x.rng, p.Type)
 		}
 		args[p.Name] = v
 	}
-	return args, true, nil
+	return args, true, sol != nil, nil
+}
+
+// SolveAttempts bounds the rounds of executions of the implementations
+// in the search for a solution that steers a stimulus (the m of
+// SolveTab, package summary).
+const SolveAttempts = 8
+
+// steer returns the values of a solution of goal within the tables of
+// the external functions (summary.SolveCalls: SolveTab, Algorithm 1 of
+// the function-summaries paper, on goal flattened): values of the
+// symbols still to choose, the parameters of the input and of the
+// steps after it, that realise the path to the target with every call a
+// row, or nil when goal calls no function on them or there is none. The
+// tables are the run's own (a copy of the registry's, made on first
+// use), enriched by executing the implementations (up to SolveAttempts
+// rounds): the rows learnt choosing one stimulus explain the next ones,
+// and a run depends on its seed alone. A failure of an implementation
+// only leaves the stimulus unsteered: the run meets it, and ends with
+// it, if the values it sends need that call.
+func (x *execution) steer(goal spec.Expr) map[string]spec.Value {
+	if x.t.Funcs == nil || len(x.t.Funcs.Hints(goal)) == 0 {
+		return nil // no call on values still to choose
+	}
+	if x.tab == nil {
+		x.tab = x.t.Funcs.Tab()
+	}
+	x.solver() // makes the run's context
+	res, err := summary.SolveCalls(x.s.Context, goal, x.t.tp.x.Spec().Funcs, x.tab, summary.Options{M: SolveAttempts, Exec: x.t.Funcs.Exec})
+	if err != nil || !res.Found || res.Unknown {
+		return nil
+	}
+	return res.Sol.Vars
 }
 
 // solver returns the run's solver: the stimuli of a run are solved in
@@ -206,104 +265,3 @@ func pushHint(s *solver.Solver, hs []spec.Expr) (bool, error) {
 	}
 	return false, nil
 }
-
-// pick returns values, in a model of the assertions of s (satisfiable),
-// for ids, diversified by the run's random source as runner/plan.go's
-// pick: for each identifier in random order it asks for a value equal
-// to a random small target, else near the solver's value (equal, at
-// least or at most), keeping the first hint that stays satisfiable;
-// sometimes it gives no hint, and the solver's own model, typically on
-// a boundary of the guard, is taken.
-func (x *execution) pick(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
-	pushed := 0
-	defer func() {
-		if pushed > 0 {
-			s.Pop(pushed)
-		}
-	}()
-	try := func(hs []spec.Expr) (bool, error) {
-		for _, h := range hs {
-			s.Push()
-			if err := s.Assert(h); err != nil {
-				s.Pop(1)
-				return false, err
-			}
-			if r, err := s.Check(); err != nil || r != solver.Sat {
-				s.Pop(1)
-				if err != nil {
-					return false, err
-				}
-				continue
-			}
-			pushed++
-			return true, nil
-		}
-		return false, nil
-	}
-	for _, i := range x.rng.Perm(len(ids)) {
-		id := ids[i]
-		if x.rng.IntN(8) == 0 {
-			continue
-		}
-		ok, err := try(x.hints(id, x.randomValue(id.T))[:1])
-		if err != nil {
-			return nil, err
-		}
-		if ok || !id.T.IsNumeric() {
-			continue
-		}
-		m, err := model(s)
-		if err != nil {
-			return nil, err
-		}
-		if v, found := m[id.Name]; found {
-			if _, err := try(x.hints(id, x.near(v))); err != nil {
-				return nil, err
-			}
-		}
-	}
-	m, err := model(s)
-	if err != nil {
-		return nil, err
-	}
-	vals := map[string]spec.Value{}
-	for _, id := range ids {
-		if v, found := m[id.Name]; found {
-			vals[id.Name] = v
-		}
-	}
-	return vals, nil
-}
-
-// model returns the values of the symbols in a model of s; none when s
-// is not proved satisfiable.
-func model(s *solver.Solver) (map[string]spec.Value, error) {
-	if r, err := s.Check(); err != nil || r != solver.Sat {
-		return nil, err
-	}
-	m, err := s.Model()
-	if err != nil {
-		return nil, err
-	}
-	return m.Vars, nil
-}
-
-// hints returns soft targets for the value of id, most specific first:
-// equal to v, then at least or at most v.
-func (x *execution) hints(id *spec.Ident, v spec.Value) []spec.Expr {
-	eq := spec.Compare(spec.Eq, id, v.Expr())
-	if !id.T.IsNumeric() {
-		return []spec.Expr{eq}
-	}
-	ge, le := spec.Compare(spec.Ge, id, v.Expr()), spec.Compare(spec.Le, id, v.Expr())
-	if x.rng.IntN(2) == 0 {
-		ge, le = le, ge
-	}
-	return []spec.Expr{eq, ge, le}
-}
-
-// near returns a random number a small distance from v.
-func (x *execution) near(v spec.Value) spec.Value { return play.Near(x.rng, v) }
-
-// randomValue returns a random value of type t (play.RandomValue).
-func (x *execution) randomValue(t spec.Type) spec.Value { return play.RandomValue(x.rng, t) }

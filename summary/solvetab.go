@@ -228,3 +228,17 @@ func valueText(v spec.Value) string {
 	}
 	return v.String() + " of type " + v.T.String()
 }
+
+// SolveCalls is SolveTab on a formula e that calls external functions
+// (among funcs) as terms: ψ and κ are e's flattening χ(e), so that the
+// solution gives values, within the tables, to e's identifiers and to
+// the fresh variables of its calls. On-line testing steers its stimuli
+// with it (package online): e is then the condition of a target with the
+// values of the run substituted.
+func SolveCalls(z *solver.Context, e spec.Expr, funcs []*spec.Func, tab Tab, opts Options) (Result, error) {
+	psi, kappa, err := NewFlattener(funcs).Flatten(e)
+	if err != nil {
+		return Result{}, err
+	}
+	return SolveTab(z, psi, kappa, tab, opts)
+}

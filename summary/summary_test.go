@@ -463,3 +463,44 @@ func TestFlattenStrings(t *testing.T) {
 		t.Errorf("a call-free string term changed: %s, %v, %v", spec.Format(b), k, err)
 	}
 }
+
+// TestSolveCalls: SolveCalls flattens a formula whose calls are terms
+// (RISE(INTGR(m1, m2)) > 1, as the uninterpreted tree of on-line testing
+// holds them) and solves it within the tables: only Table 1's row 300
+// of INTGR gives an alarm, so the inputs are that row's; 0 < I <= 200
+// has no solution in Table 1 without executions, and one in Table 3
+// (two calls, one row).
+func TestSolveCalls(t *testing.T) {
+	funcs := []*spec.Func{intgr, rise}
+	call := &spec.Call{Func: "INTGR", Args: []spec.Expr{v("m1"), v("m2")}, T: spec.IntType, Lens: []int{2}}
+	alarm := spec.Compare(spec.Gt, &spec.Call{Func: "RISE", Args: []spec.Expr{call}, T: spec.RealType}, spec.RatConst(big.NewRat(1, 1)))
+	low := spec.AndOf(spec.Compare(spec.Le, call, spec.IntConst(200)), spec.Compare(spec.Gt, call, spec.IntConst(0)))
+	for _, c := range []struct {
+		name   string
+		e      spec.Expr
+		tab    Tab
+		found  bool
+		result int64 // INTGR's result on the inputs found
+	}{
+		{"alarm, Table 1", alarm, table1(), true, 300},
+		{"0 < I <= 200, Table 1", low, table1(), false, 0},
+		{"0 < I <= 200, Table 3", low, table3(), true, 30},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := SolveCalls(newContext(t), c.e, funcs, c.tab, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Found != c.found || res.Unknown {
+				t.Fatalf("found %v (%+v), want %v", res.Found, res, c.found)
+			}
+			if !c.found {
+				return
+			}
+			m1, m2 := res.Sol.Vars["m1"], res.Sol.Vars["m2"]
+			if i, ok := c.tab.Lookup("INTGR", []spec.Value{m1, m2}); !ok || !i.Equal(ival(c.result)) {
+				t.Errorf("inputs %s, %s: INTGR gives %s (a row: %v), want the row giving %d", m1, m2, i, ok, c.result)
+			}
+		})
+	}
+}
