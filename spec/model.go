@@ -6,10 +6,12 @@ import (
 	"sync/atomic"
 )
 
-// ModelKind says which kind of file a model file is: one of the three
+// ModelKind says which kind of file a file of stg is: one of the three
 // kinds of ioSTS (docs/reference.md#model-files), or a symbolic purpose (docs/reference.md#trace-files),
 // which is not an ioSTS: PeekKind reports it, ParseModel rejects it and
-// ParseSymPurpose reads it. A Model's Kind is never SymPurposeKind.
+// ParseSymPurpose reads it; a system; or, as Open tells them, a tables
+// file or a trace file. A Model's Kind is SpecKind, PurposeKind or
+// TestcaseKind.
 type ModelKind int
 
 const (
@@ -18,13 +20,15 @@ const (
 	TestcaseKind                    // a test case written by stg generate
 	SymPurposeKind                  // a symbolic purpose (see SymPurpose)
 	SystemKind                      // a system of components (see System)
+	TablesKind                      // known rows of external functions (see LoadTables)
+	TraceKind                       // a recorded run, JSON Lines (see ReadTrace)
 )
 
 func (k ModelKind) String() string {
-	if k < 0 || k > SystemKind {
+	if k < 0 || k > TraceKind {
 		return fmt.Sprintf("ModelKind(%d)", int(k))
 	}
-	return [...]string{"spec", "purpose", "testcase", "sympurpose", "system"}[k]
+	return [...]string{"spec", "purpose", "testcase", "sympurpose", "system", "tables", "trace"}[k]
 }
 
 // Dir is the direction of an action. Specs use Input, Output and

@@ -39,3 +39,10 @@ func Code(err error) int {
 	}
 	return play.ExitError
 }
+
+// UsageError is a misuse of the command line of command (exit 3,
+// play.ExitError): one line that names the command's help, "MESSAGE
+// (see stg run --help)".
+func UsageError(command, format string, args ...any) error {
+	return &Exit{Code: play.ExitError, Err: fmt.Errorf("%s (see %s --help)", fmt.Sprintf(format, args...), command)}
+}

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
-	"github.com/stg-tool/stg/solver"
+	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/tool"
-	"github.com/urfave/cli/v2"
 )
 
 func checkCommand() *cli.Command {
@@ -53,66 +51,11 @@ Example:
 }
 
 func runCheck(c *cli.Context) error {
-	args, err := positionalArgs(c)
-	if err != nil {
-		return usageError(c, "%v", err)
-	}
-	if len(args) < 1 || len(args) > 2 {
-		return usageError(c, "stg check takes a spec and optionally a purpose, or a testcase")
-	}
-	if isTablesFile(args[len(args)-1]) { // tables.go
+	args := cmdline.Args(c)
+	if len(args) >= 1 && len(args) <= 2 && isTablesFile(args[len(args)-1]) { // tables.go
 		return runCheckTables(c, args)
 	}
-	if len(args) == 2 {
-		if err := swappedSpecPurpose("check", args[0], args[1]); err != nil { // suggest.go
-			return tool.InputError(err)
-		}
-	}
-	m, err := loadModel(args[0], nil)
-	if err != nil {
-		return tool.InputError(err)
-	}
-	models := []*spec.Model{m}
-	if len(args) == 2 {
-		if m.Kind != spec.SpecKind {
-			return tool.InputError(fmt.Errorf("%s: the first file of stg check SPEC PURPOSE must be a spec, not a %s", args[0], m.Kind))
-		}
-		p, err := loadModel(args[1], m)
-		if err != nil {
-			return tool.InputError(err)
-		}
-		if p.Kind != spec.PurposeKind {
-			return tool.InputError(fmt.Errorf("%s: the second file of stg check SPEC PURPOSE must be a purpose, not a %s", args[1], p.Kind))
-		}
-		models = append(models, p)
-	}
-
-	ctx, err := solver.NewContext()
-	if err != nil {
-		return tool.InputError(fmt.Errorf("stg check: cannot start the solver: %v", err))
-	}
-	defer ctx.Close()
-	ctx.SetTimeout(c.Duration("solver-timeout"))
-	var errs spec.ErrorList
-	undecided := make([]int, len(models))
-	for i, m := range models {
-		n, err := validate(ctx, m, c.App.ErrWriter)
-		var el spec.ErrorList
-		switch {
-		case errors.As(err, &el):
-			errs = append(errs, el...)
-		case err != nil:
-			return tool.InputError(err)
-		}
-		undecided[i] = n
-	}
-	if err := errs.Err(); err != nil {
-		return tool.InputError(err)
-	}
-	for i, m := range models {
-		writeSummary(c.App.Writer, m, undecided[i])
-	}
-	return nil
+	return tool.Check(tool.CheckOptions{Files: args, SolverTimeout: c.Duration("solver-timeout")}, c.App.Writer, c.App.ErrWriter)
 }
 
 // runCheckTables checks the tables file that ends args, after its spec
@@ -120,7 +63,7 @@ func runCheck(c *cli.Context) error {
 func runCheckTables(c *cli.Context, args []string) error {
 	var sp *spec.Model
 	if len(args) == 2 {
-		m, err := loadModel(args[0], nil)
+		m, err := tool.LoadModel(args[0], nil)
 		if err != nil {
 			return tool.InputError(err)
 		}
@@ -137,103 +80,7 @@ func runCheckTables(c *cli.Context, args []string) error {
 	return nil
 }
 
-// loadModel reads the model file path; a purpose needs its spec.
-// The error is an os error or a spec.ErrorList.
-func loadModel(path string, sp *spec.Model) (*spec.Model, error) {
-	data, err := spec.ReadModelFile(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: cannot read: %v", path, pe.Err)
-		}
-		return nil, err
-	}
-	return parseModelOrSystem(path, data, sp) // compose.go: a system is composed
-}
-
-// writeSummary prints one line about m: its locations, transitions,
-// data and alphabet. A spec or testcase has passed the determinism
-// check when this is called, but for the undecided findings (pairs of
-// transitions or receive gaps the solver could not decide).
-func writeSummary(w io.Writer, m *spec.Model, undecided int) {
-	var parts []string
-	var locs []string
-	for _, l := range m.Locations {
-		var notes []string
-		if l == m.Initial.Location {
-			notes = append(notes, "initial")
-		}
-		if m.IsAccept(l) {
-			notes = append(notes, "accept")
-		}
-		if v := m.Verdict(l); v != "" {
-			notes = append(notes, v)
-		}
-		locs = append(locs, strings.Join(append([]string{l}, notes...), " "))
-	}
-	parts = append(parts, count(len(m.Locations), "location")+list(locs))
-	parts = append(parts, count(len(m.Transitions), "transition"))
-	if len(m.Enums) > 0 {
-		var ts []string
-		for _, e := range m.Enums {
-			ts = append(ts, e.Name+" = {"+strings.Join(e.Values, ", ")+"}")
-		}
-		parts = append(parts, count(len(m.Enums), "type")+list(ts))
-	}
-	if len(m.Funcs) > 0 {
-		var fs []string
-		for _, f := range m.Funcs {
-			fs = append(fs, f.String()) // array parameters as [N]T
-		}
-		parts = append(parts, count(len(m.Funcs), "function")+list(fs))
-	}
-	var vs []string
-	for _, v := range m.Variables {
-		d := v.Name + ": " + v.Type.String()
-		if v.Range != nil {
-			d += fmt.Sprintf(" in [%s, %s]", v.Range.Lo, v.Range.Hi)
-		}
-		vs = append(vs, d)
-	}
-	parts = append(parts, count(len(m.Variables), "variable")+list(vs))
-	if m.Kind != spec.PurposeKind {
-		var as []string
-		for _, a := range m.Actions {
-			as = append(as, signature(a))
-		}
-		parts = append(parts, count(len(m.Actions), "action")+list(as))
-		if undecided == 0 {
-			parts = append(parts, "deterministic")
-		} else {
-			parts = append(parts, fmt.Sprintf("deterministic as far as the solver can tell (%s undecided, see the warnings)", count(undecided, "check")))
-		}
-	}
-	fmt.Fprintf(w, "%s %s: %s\n", m.Kind, m.Name, strings.Join(parts, ", "))
-}
-
-// signature prints a as in?(p: int): ? for what the model's owner
-// receives (a SUT's input, a tester's receive), ! for what it emits.
-func signature(a *spec.Action) string {
-	s := a.Name
-	switch a.Dir {
-	case spec.Input, spec.Receive:
-		s += "?"
-	case spec.Output, spec.Send:
-		s += "!"
-	}
-	if len(a.Params) > 0 {
-		var ps []string
-		for _, p := range a.Params {
-			ps = append(ps, p.String()) // "n: int", "n: int in [0, 9]"
-		}
-		s += "(" + strings.Join(ps, ", ") + ")"
-	}
-	if a.Dir == spec.Internal {
-		s += " internal"
-	}
-	return s
-}
-
+// count and list write the summary of tables.go, as tool.Check's.
 func count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/report"
 	"github.com/urfave/cli/v2"
 )
@@ -48,7 +49,7 @@ func TestInterspersed(t *testing.T) {
 		{"stg report merge a.json -o", "flag needs an argument: -o (see stg report merge --help)"},
 		{"/usr/local/bin/stg tour A B -o", "flag needs an argument: -o (see stg tour --help)"},
 	} {
-		args, err := interspersed(newApp(io.Discard, io.Discard), strings.Fields(tt.in))
+		args, err := cmdline.Interspersed(newApp(io.Discard, io.Discard), strings.Fields(tt.in))
 		got := strings.Join(args, " ")
 		if err != nil {
 			got = err.Error()
@@ -174,7 +175,7 @@ func TestOneMeaningPerFlag(t *testing.T) {
 				if len(n) != 1 {
 					continue
 				}
-				l := longestName(f)
+				l := cmdline.LongestName(f)
 				if prev, ok := long[n]; ok && prev != l {
 					t.Errorf("-%s is --%s on %s and --%s elsewhere", n, l, path, prev)
 				}
@@ -194,8 +195,8 @@ func TestPlaceholders(t *testing.T) {
 			if v, ok := f.(cli.DocGenerationFlag); !ok || !v.TakesValue() {
 				continue
 			}
-			if p := placeholder(f); !upperPlaceholder.MatchString(p) {
-				t.Errorf("%s --%s: placeholder %q", path, longestName(f), p)
+			if p := cmdline.Placeholder(f); !upperPlaceholder.MatchString(p) {
+				t.Errorf("%s --%s: placeholder %q", path, cmdline.LongestName(f), p)
 			}
 		}
 		_, out, _ := stg(t, append(strings.Fields(path)[1:], "--help")...)
@@ -213,41 +214,12 @@ func TestUsageListsEveryFlag(t *testing.T) {
 			if slices.Contains(f.Names(), "help") {
 				continue
 			}
-			if !mentions(strings.ReplaceAll(c.UsageText, "\n", " "), f) {
-				t.Errorf("%s: the usage %q lacks --%s", path, c.UsageText, longestName(f))
+			if !cmdline.Mentions(strings.ReplaceAll(c.UsageText, "\n", " "), f) {
+				t.Errorf("%s: the usage %q lacks --%s", path, c.UsageText, cmdline.LongestName(f))
 			}
 		}
 		if !strings.HasPrefix(c.UsageText, path) {
 			t.Errorf("%s: usage %q", path, c.UsageText)
-		}
-	}
-}
-
-func TestFullUsage(t *testing.T) {
-	flags := []cli.Flag{
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}},
-		&cli.StringSliceFlag{Name: "impl", Usage: "`NAME=COMMAND`"},
-		&cli.DurationFlag{Name: "timeout", Usage: "after `DURATION`"},
-	}
-	for _, tt := range []struct {
-		usageText, want string
-	}{
-		{"", "stg x A [--output FILE] [--quiet] [--impl NAME=COMMAND]... [--timeout DURATION]"},
-		{"stg x A [-o OUT]", "stg x A [-o OUT] [--quiet] [--impl NAME=COMMAND]... [--timeout DURATION]"},
-		{"stg x A [options] -- CMD", "stg x A [--output FILE] [--quiet] [--impl NAME=COMMAND]... [--timeout DURATION] -- CMD"},
-		{"stg x A -- CMD", "stg x A [--output FILE] [--quiet] [--impl NAME=COMMAND]... [--timeout DURATION] -- CMD"},
-		{"stg x A [-q] [--timeout D]\n   stg x B", "stg x A [-q] [--timeout D] [--output FILE] [--impl NAME=COMMAND]...\nstg x B [--output FILE] [--impl NAME=COMMAND]..."},
-	} {
-		c := &cli.Command{Name: "x", ArgsUsage: "A", UsageText: tt.usageText, Flags: flags}
-		if got := fullUsage(c, "stg x"); got != tt.want {
-			t.Errorf("%q:\n got %q\nwant %q", tt.usageText, got, tt.want)
-		}
-	}
-	long := strings.Repeat("[--flag-name VALUE] ", 10)
-	for _, line := range strings.Split(wrapUsage("stg x "+long), "\n") {
-		if len(line) > usageWidth || strings.Count(line, "[") != strings.Count(line, "]") {
-			t.Errorf("wrapped line %q", line)
 		}
 	}
 }

@@ -1,27 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"time"
-
 	"github.com/urfave/cli/v2"
 
-	"github.com/stg-tool/stg/check"
-	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/pipeline"
-	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/tool"
-)
-
-// Bounds of the search for a run to Pass that generate makes with
-// --domain none or interval: runs of at most passDepth steps (the
-// property tests' bound; every example passes within it), at most
-// passBudget solver queries.
-const (
-	passDepth  = 12
-	passBudget = 2000
 )
 
 func generateCommand() *cli.Command {
@@ -93,106 +76,13 @@ Example:
 
 // runGenerate is the action of stg generate.
 func runGenerate(c *cli.Context) error {
-	args, err := positionalArgs(c)
-	if err != nil {
-		return usageError(c, "%v", err)
-	}
+	args := cmdline.Args(c)
 	if len(args) < 2 {
 		return usageError(c, "stg generate needs SPEC and PURPOSE")
 	}
-	if err := swappedSpecPurpose("generate", args[0], args[1]); err != nil { // suggest.go
-		return tool.InputError(err)
-	}
-	opts := pipeline.Options{Domain: c.String("domain"), Warn: c.App.ErrWriter, QueryTimeout: c.Duration("solver-timeout")}
-	switch opts.Domain {
-	case "none", "interval", "polyhedra":
-	default:
-		return usageError(c, "unknown --domain %q: want none, interval or polyhedra", opts.Domain)
-	}
-	if opts.QueryTimeout <= 0 {
-		return usageError(c, "--solver-timeout must be positive")
-	}
-	if opts.Functions, err = pipeline.ParseFunctions(c.String("functions")); err != nil {
-		return usageError(c, "--functions must be tables or uninterpreted, not %q", c.String("functions"))
-	}
-	opts.Tables = c.String("tables")
-	if opts.Tables != "" && opts.Functions == pipeline.Uninterpreted {
-		return usageError(c, "--tables needs --functions tables")
-	}
-	if c.Bool("verbose") {
-		opts.Progress = c.App.ErrWriter
-	}
-	if c.Bool("explain") {
-		opts.Explain = c.App.ErrWriter
-	}
-	format := c.String("format")
-	switch format {
-	case "yaml", "dot", "go":
-	default:
-		return usageError(c, "unknown --format %q: want yaml, dot or go", format)
-	}
-	if len(args) > 2 {
-		return generateSeveral(c, args, opts, format) // gotests.go
-	}
-	if err := notAnInput(c.String("o"), args); err != nil {
-		return tool.InputError(err)
-	}
-	res, err := generateFiles(args[0], args[1], opts) // compose.go: SPEC may be a system
-	if err != nil {
-		return tool.InputError(err)
-	}
-	if opts.Domain != "polyhedra" {
-		if err := warnPassReachable(res.Testcase, opts.QueryTimeout, c.App.ErrWriter); err != nil {
-			return tool.InputError(err)
-		}
-	}
-	if err := anchorImpls(res.Testcase, outputDir(c.String("o"))); err != nil { // funcs.go: impl: commands keep their directory
-		return tool.InputError(err)
-	}
-	out, err := encodeTestcase(c, res.Testcase, format) // gotests.go: package and -o rules of --format go
-	if err != nil {
-		return tool.InputError(err)
-	}
-	return tool.WriteOutput(c.App.Writer, c.String("o"), out)
-}
-
-// warnPassReachable warns on w when no feasible run of at most passDepth
-// steps of tc is known to reach Pass.
-func warnPassReachable(tc *spec.Model, timeout time.Duration, w io.Writer) error {
-	ctx, err := solver.NewContext()
-	if err != nil {
-		return fmt.Errorf("cannot start the solver: %v", err)
-	}
-	defer ctx.Close()
-	ctx.SetTimeout(timeout)
-	if err := assumeTables(ctx, tc); err != nil {
-		return fmt.Errorf("test case %s: %v", tc.Name, err)
-	}
-	r, err := check.PassReachable(ctx, tc, passDepth, passBudget)
-	if err != nil {
-		return fmt.Errorf("test case %s: searching a run to Pass: %v", tc.Name, err)
-	}
-	switch r {
-	case solver.Unsat:
-		fmt.Fprintln(w, pipeline.Warning(fmt.Sprintf("test case %s: no run of at most %d steps reaches Pass; the analysis of this domain may have kept paths that cannot (try --domain polyhedra)", tc.Name, passDepth)))
-	case solver.Unknown:
-		fmt.Fprintln(w, pipeline.Warning(fmt.Sprintf("test case %s: not known whether a run of at most %d steps reaches Pass (the search was undecided or ran past %d solver queries)", tc.Name, passDepth, passBudget)))
-	}
-	return nil
-}
-
-// assumeTables makes the rows of the tables of tc's functions facts of
-// ctx: they hold of the functions as stg run evaluates them.
-func assumeTables(ctx *solver.Context, tc *spec.Model) error {
-	reg, err := extfunc.New(tc.Funcs, extfunc.Options{})
-	if err != nil {
-		return err
-	}
-	defer reg.Close()
-	return ctx.SetFacts(reg.TableFacts())
-}
-
-// notAnInput refuses an -o of stg generate that names one of its inputs.
-func notAnInput(out string, inputs []string) error {
-	return tool.RefuseOverwrite("stg generate: -o", out, inputs...)
+	return tool.Generate(tool.GenerateOptions{
+		Spec: args[0], Purposes: args[1:], Output: c.String("o"), Format: c.String("format"), Package: c.String("package"),
+		Domain: c.String("domain"), Functions: c.String("functions"), Tables: c.String("tables"),
+		SolverTimeout: c.Duration("solver-timeout"), Explain: c.Bool("explain"), Verbose: c.Bool("verbose"),
+	}, c.App.Writer, c.App.ErrWriter)
 }

@@ -1,6 +1,10 @@
 // Command stg synthesises conformance tests for reactive systems from
 // symbolic models (ioSTS), in the line of the STG tool. See docs/reference.md for
 // the contract: model files, expressions, command line, exit codes.
+//
+// It defines the flags of each command and maps them onto the options
+// of the command's function in package tool, which does the work;
+// internal/cmdline holds the conventions of the command line.
 package main
 
 import (
@@ -9,9 +13,12 @@ import (
 	"io"
 	"os"
 
-	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/internal/cmdline"
+	"github.com/stg-tool/stg/play"
+	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/tool"
 )
 
 // Exit codes of every command (docs/reference.md#command-line).
@@ -23,6 +30,10 @@ const (
 	exitWeakPass = play.ExitWeakPass // WeakPass (symbolic purposes)
 )
 
+// defaultSolverTimeout bounds each solver query of the commands
+// (--solver-timeout).
+const defaultSolverTimeout = tool.DefaultSolverTimeout
+
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:      "stg",
@@ -31,57 +42,42 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ErrWriter: stderr,
 		// Usage errors are ours to report with exit code 3.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		HideHelpCommand: true, // ours, helpCommand, takes a subcommand too
+		HideHelpCommand: true, // ours, cmdline.HelpCommand, takes a subcommand too
 		Commands:        commands(),
 		// --version only: -v is generate's --verbose. urfave/cli's
 		// version flag, a package variable, is -v too; ours replaces it.
 		HideVersion: true,
 		// With a command named help, urfave/cli adds no --help: give it.
 		Flags:        []cli.Flag{cli.HelpFlag, &cli.BoolFlag{Name: "version", Usage: "print the version of stg"}},
-		Before:       printVersion, // suggest.go
-		Action:       rootAction,   // suggest.go: an unknown command names the nearest
-		OnUsageError: onUsageError, // args.go
+		Before:       cmdline.PrintVersion,
+		Action:       cmdline.RootAction, // an unknown command names the nearest
+		OnUsageError: cmdline.OnUsageError,
 	}
-	conventions(app.Commands, app.Name) // args.go
+	cmdline.Conventions(app.Commands, app.Name)
 	return app
 }
 
-// commands returns stg's commands, each ended by a signal with exit 3
-// (interrupt.go), but for stg run, which handles signals itself (it
-// kills the SUTs' process groups and writes its report first).
+// commands returns stg's commands, each ended by a signal with exit 3,
+// but for stg run, which handles signals itself (it kills the SUTs'
+// process groups and writes its report first).
 func commands() []*cli.Command {
-	cmds := allCommands()
+	cmds := []*cli.Command{
+		checkCommand(), generateCommand(), dotCommand(), runCommand(), reportCommand(), symexCommand(),
+		purposesCommand(), verdictCommand(), abstractCommand(), tourCommand(), composeCommand(), projectCommand(),
+		viewCommand(), cmdline.HelpCommand("stg"),
+	}
 	for _, c := range cmds {
 		if c.Name != "run" {
-			onSignals(c, c.Name)
+			cmdline.OnSignals(c, c.Name)
 		}
 	}
 	return cmds
 }
 
-func allCommands() []*cli.Command {
-	return []*cli.Command{
-		checkCommand(),
-		generateCommand(),
-		dotCommand(),
-		runCommand(),
-		reportCommand(),
-		symexCommand(),
-		purposesCommand(),
-		verdictCommand(),
-		abstractCommand(),
-		tourCommand(),
-		composeCommand(),
-		projectCommand(),
-		viewCommand(),
-		helpCommand(), // suggest.go
-	}
-}
-
 // run runs stg with args and returns the process exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	args, err := interspersed(app, args) // args.go: flags after arguments too
+	args, err := cmdline.Interspersed(app, args) // flags after arguments too
 	if err == nil {
 		err = app.Run(args)
 	}
@@ -102,3 +98,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
+
+// usageError is cmdline.UsageError, for the commands' wiring.
+func usageError(c *cli.Context, format string, args ...any) error {
+	return cmdline.UsageError(c, format, args...)
+}
+
+// positionalArgs returns the positional arguments of c (cmdline.Args).
+func positionalArgs(c *cli.Context) ([]string, error) { return cmdline.Args(c), nil }
+
+// loadModel reads a model file, a system flattened (tool.LoadModel).
+func loadModel(path string, sp *spec.Model) (*spec.Model, error) { return tool.LoadModel(path, sp) }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
-	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/report"
-	"github.com/stg-tool/stg/tool"
 	"github.com/urfave/cli/v2"
+
+	"github.com/stg-tool/stg/internal/cmdline"
+	"github.com/stg-tool/stg/tool"
 )
 
 func reportCommand() *cli.Command {
@@ -40,37 +37,5 @@ Example (four CI jobs, then one merge):
 
 // mergeReports is the action of stg report merge.
 func mergeReports(c *cli.Context) error {
-	files, err := positionalArgs(c)
-	if err != nil {
-		return usageError(c, "%v", err)
-	}
-	if len(files) == 0 {
-		return usageError(c, "stg report merge needs the REPORT files of the shards")
-	}
-	m, err := report.Merge(files)
-	if err != nil {
-		return tool.InputError(fmt.Errorf("stg report merge: %v", err))
-	}
-	return finishMerge(c, m.Verdict, m.Print, m.Write)
-}
-
-// finishMerge prints the merge, writes it with -o and sets the exit code.
-func finishMerge(c *cli.Context, verdict string, print func(io.Writer), write func(string) error) error {
-	print(c.App.Writer)
-	if path := c.String("output"); path != "" {
-		if err := write(path); err != nil {
-			return tool.InputError(fmt.Errorf("writing the merged report: %v", err))
-		}
-	}
-	switch verdict {
-	case "Fail":
-		return &tool.Exit{Code: exitFail}
-	case "Inconc":
-		return &tool.Exit{Code: exitInconc}
-	case "WeakPass":
-		return &tool.Exit{Code: play.ExitWeakPass}
-	case "error":
-		return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg report merge: a run ended in an error")}
-	}
-	return nil
+	return tool.Merge(tool.MergeOptions{Files: cmdline.Args(c), Output: c.String("output")}, c.App.Writer)
 }

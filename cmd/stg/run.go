@@ -2,23 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
-	"math/rand/v2"
-	"os"
 	"os/signal"
-	"strings"
-	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/report"
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/tool"
 )
 
@@ -109,353 +98,27 @@ Example:
 	}
 }
 
-// session is one invocation of stg run: the campaign's runs and first
-// seed, how each run gets its SUT, the command line that replays a run,
-// the results so far and the first error.
-type session struct {
-	c              *cli.Context
-	t              *playable
-	runs           int
-	seed           int64
-	shard          play.Shard
-	start          adapter.Starter
-	replay         string
-	runErr         error
-	fails          int // failing runs so far: -q prints the first only
-	results        []*play.Result
-	runNums        []int // the run number of each result in the campaign
-	counts         map[play.Verdict]int
-	cov            *report.Coverage // coverage.go
-	saved          bool             // a trace was saved to --save-trace
-	stdout, stderr io.Writer
-}
-
-// runAction is the action of stg run, on a test case or a sympurpose.
+// runAction is the action of stg run, on a test case or a sympurpose:
+// SIGINT, SIGTERM and SIGHUP (timeout(1), CI cancellation) end the
+// campaign, and the SUT's process group is killed.
 func runAction(c *cli.Context) error {
-	file, command, err := runArgs(c)
-	if err != nil {
-		return err
+	args := cmdline.Args(c)
+	opts := tool.RunOptions{Spec: c.String("spec"), TCP: c.String("tcp"),
+		Runs: c.Int("runs"), Seed: c.Int64("seed"), Shard: c.String("shard"), Parallel: c.Int("parallel"),
+		Plan: c.String("plan"), Depth: c.Int("depth"), Quiescence: c.String("quiescence"),
+		Confirm: c.Duration("confirm"), Startup: c.Duration("startup"), MaxSteps: c.Int("max-steps"), Timeout: c.Duration("timeout"),
+		Report: c.String("report"), ReportJSON: c.String("report-json"), SaveTrace: c.String("save-trace"), Replay: c.String("replay"),
+		Shrink: c.Bool("shrink"), ShrinkRuns: c.Int("shrink-runs"), Quiet: c.Bool("quiet"), Funcs: funcOptions(c), // verdict.go
+		Given: map[string]bool{}}
+	if len(args) > 0 {
+		opts.File, opts.Command = args[0], args[1:]
 	}
-	for _, f := range []string{"report", "report-json", "save-trace"} {
-		if err := outputWritable(c, f, file); err != nil { // suggest.go: before any run
-			return err
+	for _, f := range c.Command.Flags {
+		if name := cmdline.LongestName(f); c.IsSet(name) {
+			opts.Given[name] = true
 		}
 	}
-	opts, err := runOptions(c)
-	if err != nil {
-		return err
-	}
-	shard, err := campaignShard(c)
-	if err != nil {
-		return err
-	}
-	t, err := loadPlayable(c, file, opts, len(shard.Runs(c.Int("runs")))) // playable.go
-	if err != nil {
-		return err
-	}
-	defer t.close()
-	s := newSession(c, t, shard, command, opts.Timeout)
-	ctx, stop := interruptible()
+	ctx, stop := signal.NotifyContext(context.Background(), cmdline.StopSignals()...)
 	defer stop()
-	if path := c.String("replay"); path != "" {
-		return s.replayTrace(ctx, path) // replay.go
-	}
-	s.header()
-	s.play(ctx)
-	s.afterCampaign(ctx) // replay.go: --shrink; coverage.go
-	return s.finish()
-}
-
-// outputWritable refuses an output file of flag that is the input file,
-// or, for a report, that cannot be written.
-func outputWritable(c *cli.Context, flag, input string) error {
-	path := c.String(flag)
-	if err := tool.RefuseOverwrite("stg run: --"+flag, path, input, c.String("spec")); err != nil { // files.go
-		return tool.InputError(err)
-	}
-	if path == "" || flag == "save-trace" {
-		return nil
-	}
-	if err := reportWritable(path); err != nil {
-		return tool.InputError(err)
-	}
-	return nil
-}
-
-// newSession reads --runs and --seed (random, printed, when not given)
-// for the campaign's shard, and sets how each run gets its SUT.
-func newSession(c *cli.Context, t *playable, shard play.Shard, command []string, timeout time.Duration) *session {
-	s := &session{c: c, t: t, runs: c.Int("runs"), seed: c.Int64("seed"), shard: shard, counts: map[play.Verdict]int{},
-		stdout: c.App.Writer, stderr: c.App.ErrWriter}
-	if !c.IsSet("seed") {
-		s.seed = rand.Int64N(1_000_000)
-	}
-	s.starter(t.replayArg, command, timeout)
-	return s
-}
-
-// header prints what the campaign plays.
-func (s *session) header() {
-	fmt.Fprintf(s.stdout, "%s %s: %d run(s), seeds %d..%d, %s", s.t.kind, s.t.name, s.runs, s.seed, s.seed+int64(s.runs)-1, s.t.about)
-	if s.shard.N > 0 {
-		fmt.Fprintf(s.stdout, ", shard %s: %d run(s)", s.shard, len(s.shard.Runs(s.runs)))
-	}
-	if n := len(s.t.engines); n > 1 {
-		fmt.Fprintf(s.stdout, ", %d at once", n)
-	}
-	fmt.Fprintln(s.stdout)
-}
-
-// interruptible returns a context that SIGINT, SIGTERM and SIGHUP
-// (timeout(1), CI cancellation) end: the run ends, and the SUT's process
-// group is killed.
-func interruptible() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-}
-
-// play plays the campaign's runs (the shard's), printing each in order,
-// until one ends in an error.
-func (s *session) play(ctx context.Context) {
-	began, progress := time.Now(), time.Now()
-	camp := play.Campaign{Seed: s.seed, Runs: s.runs, Shard: s.shard, Start: s.start}
-	total := len(s.shard.Runs(s.runs))
-	camp.Play(ctx, s.t.engines, func(p play.Played) bool {
-		if !s.took(p) {
-			return false
-		}
-		if total > 1 && time.Since(progress) >= time.Second {
-			progress = time.Now()
-			fmt.Fprintf(s.stderr, "stg run: %d/%d runs: %s (%.1fs)\n", len(s.results), total, s.countsText(), time.Since(began).Seconds())
-		}
-		return true
-	})
-}
-
-// took records and prints a run played; false when it ended in an error.
-func (s *session) took(p play.Played) bool {
-	res := p.Res
-	if res == nil {
-		res = &play.Result{Seed: p.Seed}
-	}
-	s.results, s.runNums = append(s.results, res), append(s.runNums, p.Run)
-	if p.Err != nil {
-		res.Reason = p.Err.Error()
-		s.runErr = fmt.Errorf("run %d (seed %d): %w", p.Run, p.Seed, p.Err)
-		fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: error: %v\n", p.Run, s.runs, p.Seed, p.Err)
-		if len(res.Trace) > 0 {
-			res.WriteTrace(s.stdout)
-		}
-		return false
-	}
-	s.counts[res.Verdict]++
-	s.printRun(p.Run, res)
-	s.saveRun(res) // replay.go: --save-trace
-	return true
-}
-
-// printRun prints run k's verdict and trace, and for a failing run the
-// command line that replays it; with -q only the first failing run is
-// printed.
-func (s *session) printRun(k int, res *play.Result) {
-	fail := res.Verdict == play.Fail
-	if fail {
-		s.fails++
-	}
-	if s.c.Bool("quiet") && !(fail && s.fails == 1) {
-		return
-	}
-	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, spec.Printable(res.Reason))
-	res.WriteTrace(s.stdout)
-	if fail {
-		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", res.Seed)
-	}
-}
-
-// countsText prints the verdicts so far.
-func (s *session) countsText() string {
-	count := map[string]int{}
-	for v, n := range s.counts {
-		count[v.String()] = n
-	}
-	return report.Counts(count, s.t.kind == "sympurpose")
-}
-
-// overall is the campaign's verdict.
-func (s *session) overall() play.Verdict {
-	var vs []play.Verdict
-	for v, n := range s.counts {
-		if n > 0 {
-			vs = append(vs, v)
-		}
-	}
-	if o := play.Overall(vs...); o != play.None {
-		return o
-	}
-	return play.Inconc
-}
-
-// finish prints the summary, writes the reports and sets the exit code.
-func (s *session) finish() error {
-	overall := s.overall()
-	summary := overall.String()
-	if s.runErr != nil {
-		summary = "error"
-	}
-	fmt.Fprintf(s.stdout, "\n%s: %s in %d run(s): %s\n", s.t.name, s.countsText(), len(s.results), summary)
-	if w := report.Timing(s.results); w != "" {
-		fmt.Fprintln(s.stdout, w)
-	}
-	s.printCoverage() // coverage.go
-	if err := s.writeReports(); err != nil {
-		return err
-	}
-	if s.runErr != nil {
-		return s.errorExit()
-	}
-	return verdictExit(overall)
-}
-
-// writeReports writes --report and --report-json.
-func (s *session) writeReports() error {
-	camp := s.campaign()
-	if path := s.c.String("report"); path != "" {
-		if err := camp.WriteJUnit(path); err != nil {
-			return tool.InputError(fmt.Errorf("writing the report: %v", err))
-		}
-	}
-	if path := s.c.String("report-json"); path != "" {
-		if err := report.WriteJSON(path, camp.JSON()); err != nil {
-			return tool.InputError(fmt.Errorf("writing the JSON report: %v", err))
-		}
-	}
-	return nil
-}
-
-// campaign describes the campaign for its reports.
-func (s *session) campaign() *report.Campaign {
-	camp := &report.Campaign{Name: s.t.name, FirstSeed: s.seed, Runs: s.runs, Shard: s.shard.String(),
-		Results: s.results, RunNums: s.runNums, Err: s.runErr, Coverage: s.cov}
-	if s.t.tc != nil {
-		o := s.t.opts
-		camp.Plan, camp.Depth = o.Plan.String(), o.Depth
-		if o.Depth == 0 {
-			camp.Plan = runner.Walk.String()
-		}
-	} else {
-		camp.Kind = s.t.kind
-	}
-	return camp
-}
-
-// verdictExit is the exit of a campaign or replay whose verdict is v.
-func verdictExit(v play.Verdict) error {
-	if code := v.ExitCode(); code != exitPass {
-		return &tool.Exit{Code: code}
-	}
-	return nil
-}
-
-// errorExit is the exit of a campaign that ended in an error (exit code 3).
-func (s *session) errorExit() error {
-	if errors.Is(s.runErr, context.Canceled) {
-		return &tool.Exit{Code: exitError, Err: errors.New("stg run: interrupted")}
-	}
-	return &tool.Exit{Code: exitError, Err: fmt.Errorf("stg run: %v", s.runErr)}
-}
-
-// runArgs reads the file to play and the SUT command line.
-func runArgs(c *cli.Context) (file string, command []string, err error) {
-	args, err := positionalArgs(c)
-	if err != nil {
-		return "", nil, usageError(c, "%v", err)
-	}
-	if len(args) == 0 {
-		return "", nil, usageError(c, "stg run needs a TESTCASE or SYMPURPOSE")
-	}
-	file, command = args[0], args[1:]
-	tcp := c.String("tcp")
-	switch {
-	case tcp == "" && len(command) == 0:
-		return "", nil, usageError(c, "stg run needs the SUT: -- COMMAND [ARGS...] or --tcp HOST:PORT")
-	case tcp != "" && len(command) > 0:
-		return "", nil, usageError(c, "give either --tcp or a COMMAND, not both")
-	}
-	return file, command, nil
-}
-
-// runOptions reads the engine's and the runner's options from the flags.
-func runOptions(c *cli.Context) (runner.Options, error) {
-	if c.Int("runs") < 1 {
-		return runner.Options{}, usageError(c, "--runs must be at least 1")
-	}
-	if c.Int("depth") < 0 || c.Int("max-steps") < 1 || c.Duration("timeout") <= 0 || c.Duration("confirm") <= 0 || c.Duration("startup") < 0 {
-		return runner.Options{}, usageError(c, "--depth and --startup must be >= 0, and --max-steps, --confirm and --timeout positive")
-	}
-	plan, err := runner.ParseStrategy(c.String("plan"))
-	if err != nil {
-		return runner.Options{}, usageError(c, "--plan: %v", err)
-	}
-	if c.Int("parallel") < 1 {
-		return runner.Options{}, usageError(c, "--parallel must be at least 1 (at most %d workers are used)", play.MaxParallel)
-	}
-	q, err := runner.ParseQuiescence(c.String("quiescence"))
-	if err != nil {
-		return runner.Options{}, usageError(c, "--quiescence: %v%s", err, durationHint(c.String("quiescence"))) // suggest.go
-	}
-	opts := runner.Options{Plan: plan, Depth: c.Int("depth")}
-	opts.Quiescence, opts.Auto = q.Window, q.Auto
-	opts.Confirm, opts.Startup = c.Duration("confirm"), c.Duration("startup")
-	opts.MaxSteps, opts.Timeout = c.Int("max-steps"), c.Duration("timeout")
-	if opts.Startup == 0 {
-		opts.Startup = time.Nanosecond // no allowance
-	}
-	return opts, nil
-}
-
-// starter sets how each run gets its SUT: a fresh process, or a TCP
-// connection whose connect the run timeout bounds.
-func (s *session) starter(replayFile string, command []string, timeout time.Duration) {
-	s.replay = "stg run " + replayFile + " --seed %d --runs 1"
-	if tcp := s.c.String("tcp"); tcp != "" {
-		s.start = func(ctx context.Context) (adapter.Adapter, error) {
-			ctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			return adapter.DialTCP(ctx, tcp)
-		}
-		s.replay += " --tcp " + tcp
-		return
-	}
-	s.start = adapter.Command(command, s.stderr)
-	s.replay += " -- " + shellJoin(command)
-}
-
-// campaignShard reads --shard; a shard needs a fixed first seed, for
-// every shard must deal from the same campaign.
-func campaignShard(c *cli.Context) (play.Shard, error) {
-	if !c.IsSet("shard") {
-		return play.Shard{}, nil
-	}
-	sh, err := play.ParseShard(c.String("shard"))
-	if err != nil {
-		return play.Shard{}, usageError(c, "%v", err)
-	}
-	if !c.IsSet("seed") {
-		return play.Shard{}, usageError(c, "--shard needs --seed: every shard must play its share of the same seeds")
-	}
-	return sh, nil
-}
-
-// shellJoin quotes words for a shell where needed.
-func shellJoin(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		if w != "" && strings.IndexFunc(w, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-		}) < 0 {
-			q[i] = w
-		} else {
-			q[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(q, " ")
+	return tool.Run(ctx, opts, c.App.Writer, c.App.ErrWriter)
 }

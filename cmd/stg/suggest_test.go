@@ -32,36 +32,7 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-func TestLevenshtein(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"genrate", "generate", 1}, {"dto", "dot", 1}, {"chekc", "check", 1}} {
-		if got := levenshtein(tt.a, tt.b); got != tt.d {
-			t.Errorf("levenshtein(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
-		}
-	}
-}
-
-func TestSwappedSpecPurpose(t *testing.T) {
-	if err := swappedSpecPurpose("check", cmpSpec, cmpPurpose); err != nil {
-		t.Errorf("right order: %v", err)
-	}
-	err := swappedSpecPurpose("generate", cmpPurpose, cmpSpec)
-	if err == nil || !strings.Contains(err.Error(), "the spec comes first: stg generate "+cmpSpec+" "+cmpPurpose) {
-		t.Errorf("swapped: %v", err)
-	}
-	if err := swappedSpecPurpose("check", "nope.yaml", cmpSpec); err != nil {
-		t.Errorf("a missing file is for the loader to report: %v", err)
-	}
-}
-
 func TestDurationHint(t *testing.T) {
-	for s, want := range map[string]string{"200": "did you mean 200ms (or 200s)?", "1.5": "did you mean 1.5ms", "200ms": "", "auto": "", "NaN": "", "1e3": ""} {
-		if got := durationHint(s); !strings.Contains(got, want) || (want == "") != (got == "") {
-			t.Errorf("durationHint(%q) = %q, want %q", s, got, want)
-		}
-	}
 	tc := filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
 	for _, flag := range []string{"--quiescence", "--confirm"} {
 		code, _, errOut := stg(t, "run", tc, flag, "200", "--", "true")

@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
 )
 
 // TestRunRefusesBrokenTestcase: stg run validates its test case as stg
@@ -49,40 +44,6 @@ func TestRunRefusesBrokenTestcase(t *testing.T) {
 				t.Errorf("check: exit %d, stderr %q", code, checkErr)
 			}
 		})
-	}
-}
-
-// undecidedTestcase has a receive gap exactly where p^3 = x^3 + y^3
-// with positive p, x, y: none, but beyond what Z3 decides quickly.
-const undecidedTestcase = `kind: testcase
-name: hard
-variables: {x: int, y: int}
-actions:
-  out: {dir: receive, params: {p: int}}
-initial: {location: A}
-verdicts: {pass: [Pass], fail: [Fail]}
-transitions:
-  - {from: A, action: out, guard: "p * p * p != x * x * x + y * y * y || p <= 0 || x <= 0 || y <= 0", to: Pass}
-`
-
-func TestValidateUndecidedIsAWarning(t *testing.T) {
-	m, err := spec.ParseModel("hard.yaml", []byte(undecidedTestcase), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, err := solver.NewContext()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ctx.Close()
-	ctx.SetTimeout(200 * time.Millisecond)
-	var warn bytes.Buffer
-	n, err := validate(ctx, m, &warn)
-	if err != nil || n != 1 {
-		t.Errorf("validate = %d, %v; want 1 undecided and no error", n, err)
-	}
-	if want := "hard.yaml:9:5: warning: the solver cannot decide whether test case location A is complete for receive out (solver: unknown"; !strings.HasPrefix(warn.String(), want) {
-		t.Errorf("warnings %q, want %q...", warn.String(), want)
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"regexp"
@@ -22,7 +22,7 @@ func fullUsage(c *cli.Command, path string) string {
 	}
 	var missing []string
 	for _, f := range c.Flags {
-		if !slices.ContainsFunc(forms, func(form string) bool { return mentions(form, f) }) {
+		if !slices.ContainsFunc(forms, func(form string) bool { return Mentions(form, f) }) {
 			missing = append(missing, flagSynopsis(f))
 		}
 	}
@@ -50,8 +50,8 @@ func insertFlags(form, extra string) string {
 	return form + " " + extra
 }
 
-// mentions says whether the usage form names flag f.
-func mentions(form string, f cli.Flag) bool {
+// Mentions says whether the usage form names flag f.
+func Mentions(form string, f cli.Flag) bool {
 	for _, n := range f.Names() {
 		dash := "--"
 		if len(n) == 1 {
@@ -69,14 +69,14 @@ func mentions(form string, f cli.Flag) bool {
 // name; "[--name]" for a boolean flag, "[--name X]..." for a repeatable
 // one).
 func flagSynopsis(f cli.Flag) string {
-	name := longestName(f)
+	name := LongestName(f)
 	dash := "--"
 	if len(name) == 1 {
 		dash = "-"
 	}
 	s := dash + name
 	if v, ok := f.(cli.DocGenerationFlag); ok && v.TakesValue() {
-		s += " " + placeholder(f)
+		s += " " + Placeholder(f)
 	}
 	s = "[" + s + "]"
 	if _, ok := f.(*cli.StringSliceFlag); ok {
@@ -85,9 +85,9 @@ func flagSynopsis(f cli.Flag) string {
 	return s
 }
 
-// placeholder returns the placeholder of flag f: the backquoted word of
+// Placeholder returns the placeholder of flag f: the backquoted word of
 // its usage, or VALUE.
-func placeholder(f cli.Flag) string {
+func Placeholder(f cli.Flag) string {
 	if u, ok := f.(cli.DocGenerationFlag); ok {
 		if p := placeholderOf(u.GetUsage()); p != "" {
 			return p
@@ -155,11 +155,12 @@ func placeholders(flags []cli.Flag) {
 			continue
 		}
 		usage = placeholderWord.ReplaceAllString(usage, "$1")
-		setUsage(f, "`"+strings.ToUpper(strings.ReplaceAll(longestName(f), "-", "_"))+"`: "+usage)
+		setUsage(f, "`"+strings.ToUpper(strings.ReplaceAll(LongestName(f), "-", "_"))+"`: "+usage)
 	}
 }
 
-func longestName(f cli.Flag) string {
+// LongestName returns the longest name of flag f: "output" for -o.
+func LongestName(f cli.Flag) string {
 	return slices.MaxFunc(f.Names(), func(a, b string) int { return len(a) - len(b) })
 }
 

@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// interspersed returns the command line args (as os.Args: the program
+// Interspersed returns the command line args (as os.Args: the program
 // first) with the flags of the command it names moved before that
 // command's positional arguments, so that flags may be written before
 // or after the arguments on every command ("stg report merge s1.json
@@ -19,7 +19,7 @@ import (
 // after it stay last, untouched ("stg run TESTCASE --runs 3 -- COMMAND
 // -v"). A flag the command does not define is moved as it is, for the
 // parser to report; a flag that lacks its value is a usage error here.
-func interspersed(app *cli.App, args []string) ([]string, error) {
+func Interspersed(app *cli.App, args []string) ([]string, error) {
 	cmds := app.Commands
 	i := 1
 	for i < len(args) && isFlag(args[i]) {
@@ -43,7 +43,7 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	}
 	flags, pos, err := splitFlags(cmd.Flags, args[i:])
 	if err != nil {
-		return nil, &tool.Exit{Code: exitError, Err: fmt.Errorf("%v (see %s --help)", err, strings.Join(path, " "))}
+		return nil, tool.UsageError(strings.Join(path, " "), "%v", err)
 	}
 	return slices.Concat(args[:i:i], flags, pos), nil
 }
@@ -101,20 +101,20 @@ func lookupFlag(flags []cli.Flag, name string) cli.Flag {
 	return nil
 }
 
-// positionalArgs returns the positional arguments of c without the "--"
-// that ends the flags. run has moved every flag before them
-// (interspersed), where urfave/cli parses it.
-func positionalArgs(c *cli.Context) ([]string, error) {
+// Args returns the positional arguments of c without the "--" that
+// ends the flags. Interspersed has moved every flag before them, where
+// urfave/cli parses it.
+func Args(c *cli.Context) []string {
 	args := c.Args().Slice()
 	if i := slices.Index(args, "--"); i >= 0 {
-		return slices.Concat(args[:i], args[i+1:]), nil
+		return slices.Concat(args[:i], args[i+1:])
 	}
-	return args, nil
+	return args
 }
 
-// commandPath returns the command of c as typed: "stg", "stg generate",
+// CommandPath returns the command of c as typed: "stg", "stg generate",
 // "stg report merge".
-func commandPath(c *cli.Context) string {
+func CommandPath(c *cli.Context) string {
 	var names []string
 	for _, ctx := range c.Lineage() {
 		if ctx.Command != nil && ctx.Command.Name != "" {
@@ -128,23 +128,23 @@ func commandPath(c *cli.Context) string {
 	return strings.Join(names, " ")
 }
 
-// usageError is a misuse of a command line (exit 3): one line, which
-// names the command's help.
-func usageError(c *cli.Context, format string, args ...any) error {
-	return &tool.Exit{Code: exitError, Err: fmt.Errorf("%s (see %s --help)", fmt.Sprintf(format, args...), commandPath(c))}
+// UsageError is a misuse of the command line of c (exit 3): one line,
+// which names the command's help (tool.UsageError).
+func UsageError(c *cli.Context, format string, args ...any) error {
+	return tool.UsageError(CommandPath(c), format, args...)
 }
 
-// onUsageError reports an error of urfave/cli's flag parsing (an unknown
+// OnUsageError reports an error of urfave/cli's flag parsing (an unknown
 // flag, a flag without its value, a value of the wrong type) as
-// usageError does, instead of the command's whole help.
-func onUsageError(c *cli.Context, err error, _ bool) error {
+// UsageError does, instead of the command's whole help.
+func OnUsageError(c *cli.Context, err error, _ bool) error {
 	msg := goFlagName.ReplaceAllString(err.Error(), "$1--$2") // -format: package flag's spelling
 	if strings.HasPrefix(msg, "invalid value ") {
 		if f := flagNamed(c, msg); f != nil {
 			msg += flagHint(f, flagValue(msg), err) // suggest.go: only a duration flag gets the duration hint
 		}
 	}
-	return usageError(c, "%s", msg)
+	return UsageError(c, "%s", msg)
 }
 
 // flagNamed returns the flag of c that the error message msg names
@@ -169,19 +169,19 @@ func flagValue(msg string) string {
 	return v
 }
 
-// conventions gives every command of cmds, and their subcommands, the
-// conventions of the command line: onUsageError, placeholders that name
+// Conventions gives every command of cmds, and their subcommands, the
+// conventions of the command line: OnUsageError, placeholders that name
 // the value (placeholders) and a usage line that lists every flag
 // (fullUsage). path is the command line up to cmds ("stg").
-func conventions(cmds []*cli.Command, path string) {
+func Conventions(cmds []*cli.Command, path string) {
 	for _, c := range cmds {
 		if c.OnUsageError == nil {
-			c.OnUsageError = onUsageError
+			c.OnUsageError = OnUsageError
 		}
 		placeholders(c.Flags)
 		if len(c.Subcommands) == 0 {
 			c.UsageText = fullUsage(c, path+" "+c.Name)
 		}
-		conventions(c.Subcommands, path+" "+c.Name)
+		Conventions(c.Subcommands, path+" "+c.Name)
 	}
 }

@@ -1,17 +1,14 @@
-package main
+package tool
 
 import (
 	"fmt"
 	"io"
-
-	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
-	"github.com/stg-tool/stg/tool"
 )
 
 // A playable is what stg run plays: a test case (the STG route) or a
@@ -35,15 +32,21 @@ func (t *playable) close() {
 }
 
 // loadPlayable reads the file stg run plays and prepares the workers,
-// as many as --parallel asks and the runs to play need.
-func loadPlayable(c *cli.Context, file string, opts runner.Options, runs int) (*playable, error) {
-	t := &playable{opts: opts, replayArg: file}
-	workers := play.Workers(c.Int("parallel"), runs)
-	var err error
-	if isSymPurpose(file) {
-		err = t.loadSymPurpose(c, file, workers)
-	} else {
-		err = t.loadTestcase(c, file, workers)
+// as many as o.Parallel asks and the runs to play need.
+func loadPlayable(o RunOptions, ropts runner.Options, runs int, stderr io.Writer) (*playable, error) {
+	t := &playable{opts: ropts, replayArg: o.File}
+	workers := play.Workers(o.Parallel, runs)
+	f, err := Open(o.File)
+	switch {
+	case f != nil && f.Kind == spec.SymPurposeKind:
+		if err != nil {
+			return nil, InputError(err)
+		}
+		err = t.loadSymPurpose(o, f.SymPurpose, workers, stderr)
+	case err != nil && (f == nil || f.Kind == spec.TestcaseKind):
+		return nil, InputError(err)
+	default:
+		err = t.loadTestcase(o, f, workers, stderr)
 	}
 	if err != nil {
 		t.close()
@@ -52,41 +55,31 @@ func loadPlayable(c *cli.Context, file string, opts runner.Options, runs int) (*
 	return t, nil
 }
 
-// isSymPurpose reports whether file declares kind: sympurpose.
-func isSymPurpose(file string) bool {
-	data, err := spec.ReadModelFile(file)
-	if err != nil {
-		return false
-	}
-	k, err := spec.PeekKind(file, data)
-	return err == nil && k == spec.SymPurposeKind
-}
-
 // loadTestcase prepares the workers of a test case.
-func (t *playable) loadTestcase(c *cli.Context, file string, workers int) error {
-	m, err := loadModel(file, nil)
+func (t *playable) loadTestcase(o RunOptions, f *spec.File, workers int, stderr io.Writer) error {
+	m, err := ModelOf(f, nil)
 	if err != nil {
-		return tool.InputError(err)
+		return InputError(err)
 	}
 	if m.Kind != spec.TestcaseKind {
-		return tool.InputError(fmt.Errorf("%s: stg run plays a testcase or a sympurpose, not a %s", file, m.Kind))
+		return InputError(fmt.Errorf("%s: stg run plays a testcase or a sympurpose, not a %s", f.Path, m.Kind))
 	}
-	if err := validateTestcase(m, c.App.ErrWriter); err != nil {
-		return tool.InputError(err)
+	if err := validateTestcase(m, stderr); err != nil {
+		return InputError(err)
 	}
 	t.kind, t.name = "test case", m.Name
 	t.about = fmt.Sprintf("depth %d, %s paths", t.opts.Depth, t.opts.Plan)
 	for w := range workers {
-		o := t.opts
-		funcs, err := funcRegistry(c, m, stderrOf(c, w))
+		ro := t.opts
+		funcs, err := o.Funcs.registry("stg run", m, stderrOf(stderr, w))
 		if err != nil {
 			return err
 		}
 		t.closers = append(t.closers, func() { funcs.Close() })
-		o.Funcs = funcs
-		r, err := runner.New(m, o)
+		ro.Funcs = funcs
+		r, err := runner.New(m, ro)
 		if err != nil {
-			return tool.InputError(fmt.Errorf("%s: %v", file, err))
+			return InputError(fmt.Errorf("%s: %v", f.Path, err))
 		}
 		t.closers = append(t.closers, r.Close)
 		if w == 0 {
@@ -99,18 +92,18 @@ func (t *playable) loadTestcase(c *cli.Context, file string, workers int) error 
 
 // loadSymPurpose prepares the workers of a symbolic purpose, refusing the
 // options that have no meaning for it.
-func (t *playable) loadSymPurpose(c *cli.Context, file string, workers int) error {
+func (t *playable) loadSymPurpose(o RunOptions, sp *spec.SymPurpose, workers int, stderr io.Writer) error {
 	for _, f := range []string{"plan", "depth"} {
-		if c.IsSet(f) {
-			return usageError(c, "--%s applies to a test case: the on-line tester of a sympurpose steers by its accept nodes, not by planning", f)
+		if o.Given[f] {
+			return UsageError("stg run", "--%s applies to a test case: the on-line tester of a sympurpose steers by its accept nodes, not by planning", f)
 		}
 	}
 	t.kind = "sympurpose"
-	if sp := c.String("spec"); sp != "" {
-		t.replayArg += " --spec " + shellJoin([]string{sp})
+	if o.Spec != "" {
+		t.replayArg += " --spec " + shellJoin([]string{o.Spec})
 	}
 	for w := range workers {
-		r, err := t.symWorker(c, file, stderrOf(c, w))
+		r, err := t.symWorker(o, sp, stderrOf(stderr, w))
 		if err != nil {
 			return err
 		}
@@ -121,18 +114,26 @@ func (t *playable) loadSymPurpose(c *cli.Context, file string, workers int) erro
 
 // symWorker prepares one on-line worker: its solver context, tester and
 // external functions.
-func (t *playable) symWorker(c *cli.Context, file string, w io.Writer) (*online.Runner, error) {
+func (t *playable) symWorker(o RunOptions, sp *spec.SymPurpose, w io.Writer) (*online.Runner, error) {
 	z, err := solver.NewContext()
 	if err != nil {
-		return nil, tool.InputError(fmt.Errorf("cannot start the solver: %v", err))
+		return nil, InputError(fmt.Errorf("cannot start the solver: %v", err))
 	}
 	t.closers = append(t.closers, z.Close)
 	z.SetTimeout(runner.DefaultSolverTimeout)
-	tester, m, err := loadSymRun(z, c.String("spec"), file, w)
-	if err != nil {
-		return nil, tool.InputError(err)
+	specFile := o.Spec
+	if specFile == "" {
+		specFile = sp.SpecPath()
 	}
-	funcs, err := funcRegistry(c, m, w)
+	m, err := LoadModel(specFile, nil)
+	if err != nil {
+		return nil, InputError(err)
+	}
+	tester, err := newTester(z, m, sp, w)
+	if err != nil {
+		return nil, InputError(err)
+	}
+	funcs, err := o.Funcs.registry("stg run", m, w)
 	if err != nil {
 		return nil, err
 	}
@@ -145,27 +146,9 @@ func (t *playable) symWorker(c *cli.Context, file string, w io.Writer) (*online.
 
 // stderrOf is where worker w writes the warnings of loading: the first
 // worker's reach the user, the others' repeat them.
-func stderrOf(c *cli.Context, w int) io.Writer {
+func stderrOf(stderr io.Writer, w int) io.Writer {
 	if w == 0 {
-		return c.App.ErrWriter
+		return stderr
 	}
 	return io.Discard
-}
-
-// loadSymRun loads the symbolic purpose file and its spec (specFile, or
-// the one it names).
-func loadSymRun(z *solver.Context, specFile, file string, w io.Writer) (*online.Tester, *spec.Model, error) {
-	if specFile == "" {
-		sp, err := spec.LoadSymPurpose(file)
-		if err != nil {
-			return nil, nil, err
-		}
-		specFile = sp.SpecPath()
-	}
-	m, err := loadModel(specFile, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	t, err := loadTester(z, m, file, w)
-	return t, m, err
 }

@@ -1,18 +1,19 @@
-package main
+package tool
 
 import (
 	"fmt"
 	"io"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
-// defaultSolverTimeout bounds each solver query of the commands and of
-// the validation of run (--solver-timeout): the pipeline's default.
-const defaultSolverTimeout = pipeline.DefaultQueryTimeout
+// DefaultSolverTimeout bounds each solver query of the commands and of
+// the validation of stg run (--solver-timeout): the pipeline's default.
+const DefaultSolverTimeout = pipeline.DefaultQueryTimeout
 
 // validate checks a loaded model beyond what the loader checks (names,
 // types, the rules of its kind): a spec or testcase must be
@@ -23,7 +24,7 @@ const defaultSolverTimeout = pipeline.DefaultQueryTimeout
 // in undecided, and is not an error. The error is a spec.ErrorList, or
 // a failure of the solver itself.
 func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int, err error) {
-	if err := assumeTables(ctx, m); err != nil { // generate.go: decided modulo the rows the model carries, as generated
+	if err := assumeTables(ctx, m); err != nil { // decided modulo the rows the model carries, as generated
 		return 0, fmt.Errorf("%s: %v", m.File, err)
 	}
 	f, err := check.All(ctx, m)
@@ -38,15 +39,26 @@ func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int
 	return len(warnings), spec.ErrorList(f.Errors).Err()
 }
 
-// validateTestcase is validate with a solver of its own, for stg run,
-// which plays only test cases that stg check accepts.
+// validateTestcase is validate with a solver of its own, for stg run
+// and stg verdict, which play only test cases that stg check accepts.
 func validateTestcase(m *spec.Model, warn io.Writer) error {
 	ctx, err := solver.NewContext()
 	if err != nil {
 		return fmt.Errorf("cannot start the solver: %v", err)
 	}
 	defer ctx.Close()
-	ctx.SetTimeout(defaultSolverTimeout)
+	ctx.SetTimeout(DefaultSolverTimeout)
 	_, err = validate(ctx, m, warn)
 	return err
+}
+
+// assumeTables makes the rows of the tables of m's functions facts of
+// ctx: they hold of the functions as stg run evaluates them.
+func assumeTables(ctx *solver.Context, m *spec.Model) error {
+	reg, err := extfunc.New(m.Funcs, extfunc.Options{})
+	if err != nil {
+		return err
+	}
+	defer reg.Close()
+	return ctx.SetFacts(reg.TableFacts())
 }
