@@ -59,44 +59,9 @@ func funcRegistry(c *cli.Context, m *spec.Model, stderr io.Writer) (*extfunc.Reg
 	return r, nil
 }
 
-// anchorImpls makes the impl: commands of the test case tc run where
-// they run for the model that declares them, wherever tc is written:
-// each function with an impl: gets dir:, the directory its command runs
-// in (the declaring file's directory, or its dir: relative to it),
-// relative to outDir, the directory tc is written to, or absolute when
-// outDir is "" (stdout: the reader's directory is unknown). The
-// functions are copied, never changed in place.
-func anchorImpls(tc *spec.Model, outDir string) error {
-	for i, f := range tc.Funcs {
-		if f.Impl == "" {
-			continue
-		}
-		run := f.ImplDir
-		if !filepath.IsAbs(run) {
-			run = filepath.Join(filepath.Dir(f.ImplPos.File), run)
-		}
-		run, err := filepath.Abs(run)
-		if err != nil {
-			return err
-		}
-		if outDir != "" {
-			abs, err := filepath.Abs(outDir)
-			if err != nil {
-				return err
-			}
-			if rel, err := filepath.Rel(abs, run); err == nil {
-				run = rel
-			}
-		}
-		g := *f
-		g.ImplDir = run
-		if run == "." {
-			g.ImplDir = ""
-		}
-		tc.Funcs[i] = &g
-	}
-	return nil
-}
+// anchorImpls anchors the impl: commands of the test case tc written
+// into outDir (extfunc.AnchorImpls).
+func anchorImpls(tc *spec.Model, outDir string) error { return extfunc.AnchorImpls(tc, outDir) }
 
 // outputDir is the directory of the output file path, "" for stdout.
 func outputDir(path string) string {
