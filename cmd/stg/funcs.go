@@ -29,21 +29,9 @@ func funcRegistry(c *cli.Context, m *spec.Model, stderr io.Writer) (*extfunc.Reg
 	if c.Duration("call-timeout") <= 0 {
 		return nil, usageError(c, "--call-timeout must be positive")
 	}
-	if file := c.String("tables"); file != "" {
-		for _, f := range m.Funcs {
-			f.Table = nil
-		}
-		if err := spec.LoadTables(file, m); err != nil {
-			return nil, tool.InputError(err)
-		}
-	}
-	dir := ""
-	if m.File != "" {
-		dir = filepath.Dir(m.File)
-	}
-	r, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: dir, Stderr: stderr})
+	r, err := tool.FuncRegistry(m, c.String("tables"), c.Duration("call-timeout"), stderr)
 	if err != nil {
-		return nil, tool.InputError(err)
+		return nil, err
 	}
 	for _, kv := range c.StringSlice("impl") {
 		name, cmd, ok := strings.Cut(kv, "=")

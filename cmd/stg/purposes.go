@@ -61,9 +61,6 @@ func runPurposes(c *cli.Context) error {
 	}
 	o := tool.PurposesOptions{Length: c.Int("length"), KInclusion: c.Int("k-inclusion"), Split: c.Bool("split"), Output: c.String("output"),
 		Format: c.String("format"), Stats: c.Bool("stats"), Tree: treeOptions(c), On: c.String("on"), Path: c.Int("path"), AllLeaves: c.Bool("all-leaves")}
-	if len(args) > 0 {
-		o.Spec = args[0]
-	}
 	what := "SPEC"
 	if o.On != "" {
 		what = "SYSTEM"
@@ -74,6 +71,7 @@ func runPurposes(c *cli.Context) error {
 	if len(args) != 1 {
 		return usageError(c, "stg purposes needs one %s", what)
 	}
+	o.Spec = args[0]
 	if err := checkTreeOptions(c, &o); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -102,14 +103,10 @@ func treeFlags(maxNodes int, delta, functions cli.Flag) []cli.Flag {
 // treeOptions reads the flags of treeFlags; --tables, which adds rows
 // here, is said to be deprecated.
 func treeOptions(c *cli.Context) tool.TreeOptions {
-	tables := c.String("add-tables")
-	if t := c.String("tables"); t != "" {
+	if c.String("tables") != "" {
 		fmt.Fprintf(c.App.ErrWriter, "%s: --tables is deprecated here: use --add-tables, which adds the rows of the file to the spec's (--tables of stg run, verdict and generate replaces them)\n", commandPath(c))
-		if tables == "" {
-			tables = t
-		}
 	}
-	return tool.TreeOptions{MaxNodes: c.Int("max-nodes"), Delta: c.String("delta"), Functions: c.String("functions"), Tables: tables,
+	return tool.TreeOptions{MaxNodes: c.Int("max-nodes"), Delta: c.String("delta"), Functions: c.String("functions"), Tables: cmp.Or(c.String("add-tables"), c.String("tables")),
 		M: c.Int("m"), NoDep: c.Bool("no-dep"), PerCall: c.Bool("per-call"), Order: c.String("order"),
 		CallTimeout: c.Duration("call-timeout"), SolverTimeout: c.Duration("solver-timeout")}
 }
