@@ -90,7 +90,7 @@ func treeFlags(maxNodes int, delta, functions cli.Flag) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "max-nodes", Value: maxNodes, Usage: "stop after `K` nodes"}, delta, functions,
 		&cli.StringFlag{Name: "add-tables", Usage: "add the rows of the tables file `T` to the spec's"},
-		&cli.StringFlag{Name: "tables", Usage: "deprecated here: --add-tables (--tables of run, verdict and generate replaces the tables)"},
+		&cli.StringFlag{Name: "tables", Usage: "deprecated here, as --add-tables `T` (--tables of run, verdict and generate replaces the tables)"},
 		&cli.IntFlag{Name: "m", Usage: "let SolveTab execute the implementations up to `M` times per node"},
 		&cli.BoolFlag{Name: "no-dep", Usage: "leave Dep out of SolveTab's search for new inputs"},
 		&cli.BoolFlag{Name: "per-call", Usage: "let SolveTab first search new inputs for one call at a time, the others within their tables"},
