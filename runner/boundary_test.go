@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"math/big"
 	"testing"
 )
 
@@ -56,5 +55,3 @@ func TestStretchSchedule(t *testing.T) {
 		t.Error("ParseStrategy(longest): no error")
 	}
 }
-
-func ratOf(a, b int64) *big.Rat { return big.NewRat(a, b) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -26,6 +27,9 @@ type CheckOptions struct {
 // command line's.
 func Check(opts CheckOptions, stdout, stderr io.Writer) error {
 	args := opts.Files
+	if len(args) >= 1 && len(args) <= 2 && extfunc.IsTablesFile(args[len(args)-1]) {
+		return checkTablesFile(args, stdout)
+	}
 	if len(args) < 1 || len(args) > 2 {
 		return UsageError("stg check", "stg check takes a spec and optionally a purpose, or a testcase")
 	}
@@ -184,4 +188,26 @@ func list(xs []string) string {
 		return ""
 	}
 	return " (" + strings.Join(xs, ", ") + ")"
+}
+
+// checkTablesFile checks the tables file that ends args, after its spec
+// when args has two files, and prints its summary.
+func checkTablesFile(args []string, stdout io.Writer) error {
+	var sp *spec.Model
+	if len(args) == 2 {
+		m, err := LoadModel(args[0], nil)
+		if err != nil {
+			return InputError(err)
+		}
+		if m.Kind != spec.SpecKind {
+			return InputError(fmt.Errorf("%s: the first file of stg check SPEC TABLES must be a spec, not a %s", args[0], m.Kind))
+		}
+		sp = m
+	}
+	summary, err := CheckTables(args[len(args)-1], sp)
+	if err != nil {
+		return InputError(err)
+	}
+	fmt.Fprintln(stdout, summary)
+	return nil
 }

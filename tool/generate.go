@@ -10,6 +10,7 @@ import (
 
 	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/emit"
+	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -140,7 +141,7 @@ func generateOne(specPath, purposePath string, opts pipeline.Options, outDir str
 			return nil, "", err
 		}
 	}
-	if err := anchorImpls(res.Testcase, outDir); err != nil { // impl: commands keep their directory
+	if err := extfunc.AnchorImpls(res.Testcase, outDir); err != nil { // impl: commands keep their directory
 		return nil, "", err
 	}
 	return res.Testcase, res.Spec.Name, nil
@@ -276,45 +277,6 @@ func writeEach(o GenerateOptions, tcs []*spec.Model, inputs []string, stdout io.
 		if err := WriteOutput(stdout, path, data); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// anchorImpls makes the impl: commands of the test case tc run where
-// they run for the model that declares them, wherever tc is written:
-// each function with an impl: gets dir:, the directory its command runs
-// in (the declaring file's directory, or its dir: relative to it),
-// relative to outDir, the directory tc is written to, or absolute when
-// outDir is "" (stdout: the reader's directory is unknown). The
-// functions are copied, never changed in place.
-func anchorImpls(tc *spec.Model, outDir string) error {
-	for i, f := range tc.Funcs {
-		if f.Impl == "" {
-			continue
-		}
-		run := f.ImplDir
-		if !filepath.IsAbs(run) {
-			run = filepath.Join(filepath.Dir(f.ImplPos.File), run)
-		}
-		run, err := filepath.Abs(run)
-		if err != nil {
-			return err
-		}
-		if outDir != "" {
-			abs, err := filepath.Abs(outDir)
-			if err != nil {
-				return err
-			}
-			if rel, err := filepath.Rel(abs, run); err == nil {
-				run = rel
-			}
-		}
-		g := *f
-		g.ImplDir = run
-		if run == "." {
-			g.ImplDir = ""
-		}
-		tc.Funcs[i] = &g
 	}
 	return nil
 }

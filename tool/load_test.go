@@ -11,8 +11,6 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-var slotSystem = filepath.Join("..", "examples", "slot", "system.yaml")
-
 // TestLoadModel: every kind of file given where a model is expected is
 // read by its kind: a system flattened into its spec, a purpose with its
 // spec; the others say what they are.

@@ -12,7 +12,6 @@ import (
 )
 
 var (
-	cmpSpec    = filepath.Join("..", "examples", "cmp", "spec.yaml")
 	cmpPurpose = filepath.Join("..", "examples", "cmp", "purpose.yaml")
 )
 

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/internal/cmdline"
-	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/tool"
 )
 
@@ -51,46 +47,5 @@ Example:
 }
 
 func runCheck(c *cli.Context) error {
-	args := cmdline.Args(c)
-	if len(args) >= 1 && len(args) <= 2 && isTablesFile(args[len(args)-1]) { // tables.go
-		return runCheckTables(c, args)
-	}
-	return tool.Check(tool.CheckOptions{Files: args, SolverTimeout: c.Duration("solver-timeout")}, c.App.Writer, c.App.ErrWriter)
-}
-
-// runCheckTables checks the tables file that ends args, after its spec
-// when args has two files.
-func runCheckTables(c *cli.Context, args []string) error {
-	var sp *spec.Model
-	if len(args) == 2 {
-		m, err := tool.LoadModel(args[0], nil)
-		if err != nil {
-			return tool.InputError(err)
-		}
-		if m.Kind != spec.SpecKind {
-			return tool.InputError(fmt.Errorf("%s: the first file of stg check SPEC TABLES must be a spec, not a %s", args[0], m.Kind))
-		}
-		sp = m
-	}
-	summary, err := checkTables(args[len(args)-1], sp) // tables.go
-	if err != nil {
-		return tool.InputError(err)
-	}
-	fmt.Fprintln(c.App.Writer, summary)
-	return nil
-}
-
-// count and list write the summary of tables.go, as tool.Check's.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func list(xs []string) string {
-	if len(xs) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(xs, ", ") + ")"
+	return tool.Check(tool.CheckOptions{Files: cmdline.Args(c), SolverTimeout: c.Duration("solver-timeout")}, c.App.Writer, c.App.ErrWriter)
 }

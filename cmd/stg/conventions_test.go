@@ -223,20 +223,3 @@ func TestUsageListsEveryFlag(t *testing.T) {
 		}
 	}
 }
-
-func TestPercent(t *testing.T) {
-	for _, tt := range []struct {
-		n, d int
-		want string
-	}{
-		{8, 15, "53.3 %"}, {5, 8, "62.5 %"}, {1, 2, "50 %"}, {3, 8, "37.5 %"}, {0, 7, "0 %"}, {7, 7, "100 %"},
-		{1999, 2000, "99.9 %"}, {1, 3000, "0.1 %"}, {0, 0, "- %"},
-	} {
-		if got := percent(tt.n, tt.d); got != tt.want {
-			t.Errorf("percent(%d, %d) = %q, want %q", tt.n, tt.d, got, tt.want)
-		}
-	}
-	if got := ratio(8, 15); got != "8/15 (53.3 %)" {
-		t.Errorf("ratio(8, 15) = %q", got)
-	}
-}

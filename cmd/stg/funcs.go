@@ -1,15 +1,9 @@
 package main
 
 import (
-	"io"
-	"path/filepath"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/spec"
-	"github.com/stg-tool/stg/tool"
 )
 
 // funcFlags are the flags of stg run for the external functions a model
@@ -20,88 +14,4 @@ func funcFlags() []cli.Flag {
 		&cli.StringFlag{Name: "tables", Usage: "the known tuples of the external functions: the tables file `FILE`, instead of the model's tables"},
 		&cli.DurationFlag{Name: "call-timeout", Value: extfunc.DefaultTimeout, Usage: "a call of an implementation command fails after `DURATION`"},
 	}
-}
-
-// funcRegistry returns the evaluator of the external functions of m: the
-// model's tables (or --tables) first, then the model's impl: commands,
-// run in the model file's directory (or the --impl commands).
-func funcRegistry(c *cli.Context, m *spec.Model, stderr io.Writer) (*extfunc.Registry, error) {
-	if c.Duration("call-timeout") <= 0 {
-		return nil, usageError(c, "--call-timeout must be positive")
-	}
-	if file := c.String("tables"); file != "" {
-		for _, f := range m.Funcs {
-			f.Table = nil
-		}
-		if err := spec.LoadTables(file, m); err != nil {
-			return nil, tool.InputError(err)
-		}
-	}
-	dir := ""
-	if m.File != "" {
-		dir = filepath.Dir(m.File)
-	}
-	r, err := extfunc.New(m.Funcs, extfunc.Options{Timeout: c.Duration("call-timeout"), Dir: dir, Stderr: stderr})
-	if err != nil {
-		return nil, tool.InputError(err)
-	}
-	for _, kv := range c.StringSlice("impl") {
-		name, cmd, ok := strings.Cut(kv, "=")
-		if !ok || name == "" || strings.TrimSpace(cmd) == "" {
-			r.Close()
-			return nil, usageError(c, "--impl %q: want NAME=COMMAND", kv)
-		}
-		if err := r.SetCommand(name, cmd); err != nil {
-			r.Close()
-			return nil, usageError(c, "--impl %s: %v", name, err)
-		}
-	}
-	return r, nil
-}
-
-// anchorImpls makes the impl: commands of the test case tc run where
-// they run for the model that declares them, wherever tc is written:
-// each function with an impl: gets dir:, the directory its command runs
-// in (the declaring file's directory, or its dir: relative to it),
-// relative to outDir, the directory tc is written to, or absolute when
-// outDir is "" (stdout: the reader's directory is unknown). The
-// functions are copied, never changed in place.
-func anchorImpls(tc *spec.Model, outDir string) error {
-	for i, f := range tc.Funcs {
-		if f.Impl == "" {
-			continue
-		}
-		run := f.ImplDir
-		if !filepath.IsAbs(run) {
-			run = filepath.Join(filepath.Dir(f.ImplPos.File), run)
-		}
-		run, err := filepath.Abs(run)
-		if err != nil {
-			return err
-		}
-		if outDir != "" {
-			abs, err := filepath.Abs(outDir)
-			if err != nil {
-				return err
-			}
-			if rel, err := filepath.Rel(abs, run); err == nil {
-				run = rel
-			}
-		}
-		g := *f
-		g.ImplDir = run
-		if run == "." {
-			g.ImplDir = ""
-		}
-		tc.Funcs[i] = &g
-	}
-	return nil
-}
-
-// outputDir is the directory of the output file path, "" for stdout.
-func outputDir(path string) string {
-	if path == "" {
-		return ""
-	}
-	return filepath.Dir(path)
 }

@@ -41,7 +41,7 @@ func TestPurposesSummaries(t *testing.T) {
 	unint := purposePaths(t, microgridSpec, "--length", "8", "--functions", "uninterpreted")
 	static := purposePaths(t, microgridSpec, "--length", "8")
 	learnt := purposePaths(t, microgridSpec, "--length", "8", "--m", "1")
-	table3 := purposePaths(t, microgridSpec, "--length", "8", "--tables", filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml"))
+	table3 := purposePaths(t, microgridSpec, "--length", "8", "--add-tables", filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml"))
 	if len(unint) != 6 || len(static) == 0 || len(static) >= len(learnt) || len(learnt) >= len(unint) {
 		t.Errorf("accept paths: uninterpreted %d, static %d, m = 1 %d", len(unint), len(static), len(learnt))
 	}

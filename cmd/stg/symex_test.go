@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -151,7 +152,7 @@ func TestSymexMicrogrid(t *testing.T) {
 	if u := cov["uncovered"].([]any); len(u) != 3 || u[0] != "t5" || u[1] != "t7" || u[2] != "t8" {
 		t.Errorf("uncovered %v", u)
 	}
-	s = symexJSON(t, append(base, "--tables", filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml"))...)
+	s = symexJSON(t, append(base, "--add-tables", filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml"))...)
 	cov, rows = s["coverage"].(map[string]any), s["rows"].(map[string]any)
 	if cov["covered"] != 8.0 || rows["INTGR"] != 4.0 || rows["RISE"] != 3.0 || s["solvetab"].(map[string]any)["execs"] != 0.0 {
 		t.Errorf("Table 3, m = 0: %v", s)
@@ -197,12 +198,32 @@ func TestSymexFunctionErrors(t *testing.T) {
 		{[]string{"symex", microgridSpec, "--m", "-1"}, "--m"},
 		{[]string{"symex", microgridSpec, "--functions", "uninterpreted", "--m", "2"}, "need --functions summaries"},
 		{[]string{"symex", microgridSpec, "--inclusion"}, "inclusion is not available"},
-		{[]string{"symex", microgridSpec, "--tables", "nonexistent.yaml"}, "nonexistent.yaml"},
+		{[]string{"symex", microgridSpec, "--add-tables", "nonexistent.yaml"}, "nonexistent.yaml"},
 		{[]string{"symex", flat, "--height", "15", "--delta", "none", "--m", "1"}, "INTGR("},
 	} {
 		code, out, errOut := stgCmd(t, tt.args...)
 		if code != exitError || !strings.Contains(errOut+out, tt.want) {
 			t.Errorf("stg %v: exit %d, %q, want 3 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+// TestSymexTablesDeprecated: --tables of stg symex and stg purposes,
+// which adds rows where --tables of run, verdict and generate replaces
+// them, still adds them, with a warning naming --add-tables.
+func TestSymexTablesDeprecated(t *testing.T) {
+	tables := filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml")
+	for _, cmd := range [][]string{
+		{"symex", microgridSpec, "--height", "15", "--delta", "none", "--stats", "--format", "json"},
+		{"purposes", microgridSpec, "--length", "8", "--stats", "--format", "json"},
+	} {
+		_, added, _ := stgCmd(t, append(cmd, "--add-tables", tables)...)
+		code, old, errOut := stgCmd(t, append(cmd, "--tables", tables)...)
+		if code != exitPass || !strings.Contains(errOut, "stg "+cmd[0]+": --tables is deprecated here: use --add-tables") {
+			t.Errorf("stg %s --tables: exit %d, stderr %q", cmd[0], code, errOut)
+		}
+		if strip := regexp.MustCompile(`"time_ms": [0-9.e+-]+`); strip.ReplaceAllString(old, "") != strip.ReplaceAllString(added, "") {
+			t.Errorf("stg %s: --tables gives\n%s\n--add-tables\n%s", cmd[0], old, added)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,24 +86,6 @@ func TestGenerateTables(t *testing.T) {
 			t.Errorf("stg generate %v: exit %d, stderr %q, want a usage error", args, code, errOut)
 		}
 	}
-}
-
-// FuzzCheckTables: no tables file makes stg check panic or hang.
-func FuzzCheckTables(f *testing.F) {
-	for _, name := range []string{"tables-1.yaml", "tables-3.yaml"} {
-		if b, err := os.ReadFile(filepath.Join(microgridDir, name)); err == nil {
-			f.Add(b)
-		}
-	}
-	f.Add([]byte("kind: tables\nfunctions:\n  F: [[[1, 2], [3]], [x, y], [], [[]], 1]\n  G: {a: 1}\n"))
-	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(dir, "t.yaml")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		checkTables(path, nil)
-	})
 }
 
 // TestSymexStatsWithoutFunctions: stg symex --stats prints the columns of

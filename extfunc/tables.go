@@ -1,4 +1,4 @@
-package main
+package extfunc
 
 import (
 	"errors"
@@ -12,9 +12,9 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// isTablesFile reports whether the file path is a tables file (kind:
+// IsTablesFile reports whether the file path is a tables file (kind:
 // tables), read by spec.LoadTables rather than as a model.
-func isTablesFile(path string) bool {
+func IsTablesFile(path string) bool {
 	data, err := spec.ReadModelFile(path)
 	if err != nil {
 		return false
@@ -25,12 +25,13 @@ func isTablesFile(path string) bool {
 	return yaml.Unmarshal(data, &head) == nil && head.Kind == "tables"
 }
 
-// checkTables validates the tables file path and returns its summary:
-// with the spec sp, against the signatures of sp's functions and their
-// own rows; without, against signatures read from the rows themselves
-// (each column one type). Rows of the wrong arity or type, and two rows
-// with equal inputs and different results, are FILE:LINE:COL errors.
-func checkTables(path string, sp *spec.Model) (string, error) {
+// CheckTables validates the tables file path and returns its external
+// functions with the file's rows only: with the spec sp, against the
+// signatures of sp's functions and their own rows; without, against
+// signatures read from the rows themselves (InferSignatures). Rows of
+// the wrong arity or type, and two rows with equal inputs and different
+// results, are FILE:LINE:COL errors.
+func CheckTables(path string, sp *spec.Model) ([]*spec.Func, error) {
 	m := sp
 	if m == nil {
 		data, err := spec.ReadModelFile(path)
@@ -39,30 +40,20 @@ func checkTables(path string, sp *spec.Model) (string, error) {
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return "", fmt.Errorf("%s: cannot read: %v", path, err)
+			return nil, fmt.Errorf("%s: cannot read: %v", path, err)
 		}
-		m = &spec.Model{Name: path, Funcs: inferSignatures(data)}
+		m = &spec.Model{Name: path, Funcs: InferSignatures(data)}
 	}
 	bare := &spec.Model{Name: m.Name, Funcs: copyFuncs(m.Funcs, false)}
 	if err := spec.LoadTables(path, bare); err != nil {
-		return "", err
+		return nil, err
 	}
 	if sp != nil { // the file's rows against the spec's own
 		if err := spec.LoadTables(path, &spec.Model{Name: m.Name, Funcs: copyFuncs(m.Funcs, true)}); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	var fs []string
-	for _, f := range bare.Funcs {
-		if len(f.Table) > 0 {
-			fs = append(fs, fmt.Sprintf("%s: %s", f, count(len(f.Table), "row")))
-		}
-	}
-	s := fmt.Sprintf("tables %s: %s%s, no two rows with equal inputs and different results", path, count(len(fs), "function"), list(fs))
-	if sp == nil {
-		return s + " (signatures read from the rows: stg check SPEC TABLES checks them against the spec's)", nil
-	}
-	return s + ", consistent with spec " + sp.Name, nil
+	return bare.Funcs, nil
 }
 
 // copyFuncs copies the external functions, with or without their rows.
@@ -82,12 +73,12 @@ func copyFuncs(funcs []*spec.Func, rows bool) []*spec.Func {
 	return out
 }
 
-// inferSignatures reads, for each function of a tables file, a signature
+// InferSignatures reads, for each function of a tables file, a signature
 // from its first row (a nested list is an array parameter), each column
 // typed by its values over the rows: int, real (an int column with a
 // real in it), bool or string. What it cannot read is left to
 // spec.LoadTables, which reports it with its position.
-func inferSignatures(data []byte) []*spec.Func {
+func InferSignatures(data []byte) []*spec.Func {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil
