@@ -257,11 +257,19 @@ func matches(n *symex.Node, ev Event) bool {
 }
 
 // reaches decides f ∧ targetCond(s) for d = (s, f): one query per
-// accept node reachable from s, satisfiable as soon as one is.
+// accept node reachable from s, satisfiable as soon as one is. A call
+// that an implementation fails to evaluate leaves its target undecided
+// (unknown, which counts as reachable, so no rule concludes from it):
+// targetCond only steers the run and decides Inconc, and a target the
+// run may never take is no reason to end it in an error.
 func (t *Tester) reaches(d Context) (answer, error) {
 	res := unsat
 	for _, a := range t.tp.Targets(d.Node) {
 		r, err := t.sat(d.under(t.tp.Cond(a)))
+		var ce *extfunc.CallError
+		if errors.As(err, &ce) {
+			r, err = unknown, nil
+		}
 		if err != nil {
 			return unsat, fmt.Errorf("%s: targetCond: %w", a.PathString(), err)
 		}

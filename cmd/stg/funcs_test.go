@@ -47,19 +47,23 @@ func TestRunFuncs(t *testing.T) {
 	if code != exitPass {
 		t.Fatalf("correct controller: exit %d\n%s%s", code, out, errOut)
 	}
-	// RISE(228) is not in Table 1: seed 2 asks the implementation.
-	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--impl", `RISE=sh -c "echo dying >&2; exit 3"`, "--", bin)
-	if code != exitError || !strings.Contains(errOut, "RISE(228): implementation") || !strings.Contains(errOut, "exit status 3") ||
-		!strings.Contains(errOut, "dying") {
+	// Seed 1 asks RISE of a value in no row of Table 1 (RISE(212)): the
+	// implementation is asked, and its failure is the run's error.
+	code, out, errOut = stg(t, "run", purpose, "--seed", "1", "--impl", `RISE=sh -c "echo dying >&2; exit 3"`, "--", bin)
+	if code != exitError || !strings.Contains(errOut, "RISE(") || !strings.Contains(errOut, "): implementation") ||
+		!strings.Contains(errOut, "exit status 3") || !strings.Contains(errOut, "dying") {
 		t.Errorf("crashing RISE: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--call-timeout", "200ms", "--impl", "RISE=sleep 60", "--", bin)
-	if code != exitError || !strings.Contains(errOut, "RISE(228): implementation timed out after 200ms") {
+	// A timeout long enough for the Python INTGR to start on a loaded
+	// machine: only the hanging RISE reaches it.
+	code, out, errOut = stg(t, "run", purpose, "--seed", "1", "--call-timeout", "3s", "--impl", "RISE=sleep 60", "--", bin)
+	if code != exitError || !strings.Contains(errOut, "): implementation timed out after 3s") || !strings.Contains(errOut, "RISE(") {
 		t.Errorf("hanging RISE: exit %d\n%s%s", code, out, errOut)
 	}
-	// With Table 3, RISE(228) is a row: the crashing command is never run.
+	// With Table 3, seed 3 finds every RISE it needs in a row: the
+	// crashing command is never run.
 	tables := filepath.Join("..", "..", "examples", "microgrid", "tables-3.yaml")
-	code, out, errOut = stg(t, "run", purpose, "--seed", "2", "--tables", tables, "--impl", "RISE=false", "--", bin)
+	code, out, errOut = stg(t, "run", purpose, "--seed", "3", "--tables", tables, "--impl", "RISE=false", "--", bin)
 	if code != exitPass {
 		t.Errorf("RISE from Table 3: exit %d\n%s%s", code, out, errOut)
 	}
