@@ -214,7 +214,7 @@ func newProjectView(z *solver.Context, s *project.Session, leaf *symex.Node) (*p
 		if tp == nil {
 			return "⊥"
 		}
-		return tp.Label(n).String()
+		return tp.Label(n).Symbol()
 	}
 	vars := s.On.Spec.Variables
 	state := func(name string, e project.Extended) projectState {
