@@ -88,33 +88,54 @@ func (f *frame) linear(e spec.Expr) (abstraction.LinExpr, bool) {
 
 // atom returns the constraints equivalent to the comparison x op y, or
 // ok=false when it cannot be represented exactly (then the caller
-// over-approximates it by true).
+// over-approximates it by true); != is not convex: false.
 func (f *frame) atom(op spec.Op, x, y spec.Expr) ([]abstraction.Constraint, bool) {
+	if op == spec.Ne {
+		return nil, false
+	}
+	return Comparison(op, x, y, f.dim)
+}
+
+// Comparison returns the comparison x op y of numbers as linear
+// constraints on the dimensions that dim gives the identifiers: one
+// constraint for ==, <=, <, >= and >, and for != its two alternatives
+// x < y and x > y (one of them holds, not both). It reports false when x
+// and y are not numbers, x - y is not affine (spec.LinearOf), an
+// identifier has no dimension, or op is not a comparison. When it
+// succeeds the constraints are the comparison exactly: coreach and the
+// selection's decider convert comparisons with it.
+func Comparison(op spec.Op, x, y spec.Expr, dim func(*spec.Ident) (int, bool)) ([]abstraction.Constraint, bool) {
 	if !x.Type().IsNumeric() {
 		return nil, false
 	}
-	lx, ok := f.linear(x)
+	l, ok := spec.LinearOf(spec.Arith(spec.Sub, x, y)) // x - y op 0
 	if !ok {
 		return nil, false
 	}
-	ly, ok := f.linear(y)
-	if !ok {
-		return nil, false
+	d := abstraction.Const(l.Const)
+	for _, t := range l.Terms {
+		k, ok := dim(t.Ident)
+		if !ok {
+			return nil, false
+		}
+		d = d.Add(abstraction.Var(k).Scale(t.Coeff))
 	}
-	d := lx.Sub(ly) // x - y
+	minus := d.Scale(big.NewRat(-1, 1))
 	switch op {
 	case spec.Eq:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Eq}}, true
+	case spec.Ne:
+		return []abstraction.Constraint{{Expr: d, Op: abstraction.Lt}, {Expr: minus, Op: abstraction.Lt}}, true
 	case spec.Le:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Le}}, true
 	case spec.Lt:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Lt}}, true
 	case spec.Ge:
-		return []abstraction.Constraint{{Expr: d.Scale(big.NewRat(-1, 1)), Op: abstraction.Le}}, true
+		return []abstraction.Constraint{{Expr: minus, Op: abstraction.Le}}, true
 	case spec.Gt:
-		return []abstraction.Constraint{{Expr: d.Scale(big.NewRat(-1, 1)), Op: abstraction.Lt}}, true
+		return []abstraction.Constraint{{Expr: minus, Op: abstraction.Lt}}, true
 	}
-	return nil, false // != is not convex
+	return nil, false
 }
 
 // maxCondSplit bounds the conditional expressions split in one

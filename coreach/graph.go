@@ -1,6 +1,7 @@
 package coreach
 
 import (
+	"github.com/stg-tool/stg/internal/graph"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
 )
@@ -49,30 +50,11 @@ func Graph(p *product.Product) *Result {
 			seeds = append(seeds, l)
 		}
 	}
-	co := closure(seeds, back)
-	re := closure([]string{p.Initial.Location}, fwd)
+	co := graph.Reach(seeds, func(l string) []string { return back[l] })
+	re := graph.Reach([]string{p.Initial.Location}, func(l string) []string { return fwd[l] })
 	for _, l := range p.Locations {
 		r.Coreach[l] = spec.BoolConst(co[l])
 		r.Reach[l] = spec.BoolConst(re[l])
 	}
 	return r
-}
-
-func closure(seeds []string, next map[string][]string) map[string]bool {
-	in := map[string]bool{}
-	stack := append([]string(nil), seeds...)
-	for _, s := range seeds {
-		in[s] = true
-	}
-	for len(stack) > 0 {
-		l := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, n := range next[l] {
-			if !in[n] {
-				in[n] = true
-				stack = append(stack, n)
-			}
-		}
-	}
-	return in
 }

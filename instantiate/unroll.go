@@ -9,6 +9,18 @@ import (
 
 // unrolling is the bounded-model-checking formula of one symbolic test
 // with r optional reflexive slots before each of its steps.
+//
+// It is not runner's unrolling (runner/unroll.go), and neither can serve
+// the other: a slot here is a disjunction, of the EGAs of a product
+// transition and, for an optional slot, of doing nothing, and the whole
+// test is one query; the step taken is the model's choice, so the state
+// after a slot cannot be written as an expression of the state before.
+// Every variable therefore has a copy at every position (x#j, framed:
+// each alternative equates all of X_{j+1}), each (slot, EGA) its own
+// parameters (p#j#action), and decode reads the states and the EGAs
+// back from the model. runner unrolls one known transition at a time on
+// an incremental solver, substituting the assigned variables only, with
+// no frames.
 type unrolling struct {
 	a       *Animator
 	path    []*predabs.ProductTransition

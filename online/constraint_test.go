@@ -96,7 +96,7 @@ func TestExternalConstraint(t *testing.T) {
 			t.Errorf("bet %d, gain %d, cash %d: %s %s, want %s %s", c.bet, c.gain, c.cash, rule, v, c.rule, c.verdict)
 		}
 	}
-	if got := spec.Format(tp.Cond(tp.below[tp.root][0])); got == spec.Format(tp.below[tp.root][0].State.PC) {
+	if got := spec.Format(tp.Cond(tp.Targets(tp.root)[0])); got == spec.Format(tp.Targets(tp.root)[0].State.PC) {
 		t.Errorf("the accept node's condition %s has no constraint", got)
 	}
 }

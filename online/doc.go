@@ -10,7 +10,7 @@
 //
 //   - A Purpose is the labelling TP of the tree (Def. 13) by a
 //     sympurpose file (docs/reference.md#trace-files): the nodes whose path is an accept
-//     path are Accept, their ancestors Skip, every other node ⊥ (Bot),
+//     path are Accept, their ancestors Skip, every other node ⊥ (symex.Bottom),
 //     including the whole infinite rest of the tree, which the tester
 //     expands on demand with symex.Executor.Expand: ⊥ nodes are needed
 //     for Fail and for the other contexts of WeakPass.

@@ -162,8 +162,8 @@ func oracle(t *testing.T, tr *Tester, sc []Context, ev Event) (next, skip, pass 
 			}
 			next = append(next, d)
 			l := tr.tp.Label(n)
-			if l != Bot && isSat(spec.AndOf(f, tr.tp.TargetCond(n))) {
-				if l == Accept {
+			if l != symex.Bottom && isSat(spec.AndOf(f, tr.tp.TargetCond(n))) {
+				if l == symex.Accept {
 					pass = append(pass, d)
 				} else {
 					skip = append(skip, d)

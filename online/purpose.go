@@ -7,44 +7,25 @@ import (
 	"github.com/stg-tool/stg/symex"
 )
 
-// A Label is what a symbolic test purpose says of a node of the
-// symbolic execution tree (Def. 13).
-type Label int
-
-const (
-	Bot    Label = iota // ⊥: no accept node is reachable from the node
-	Skip                // an accept node is reachable from the node
-	Accept              // an accept node
-)
-
-func (l Label) String() string {
-	switch l {
-	case Skip:
-		return "skip"
-	case Accept:
-		return "accept"
-	}
-	return "⊥"
-}
-
 // A Purpose is the labelling TP of the symbolic execution tree of a
 // spec defined by a symbolic purpose file (Def. 13, finite form): the
 // accept nodes are those whose path is an accept path, the skip nodes
 // the ancestors of an accept node, and every other node, in particular
-// every node outside the paths of the purpose, is ⊥. Nodes are
-// expanded on demand by the Executor the Purpose was made with, so the
-// tree, and the labels, are shared by every run that uses it.
+// every node outside the paths of the purpose, is ⊥. The labelling is a
+// symex.Purpose (the same object as the purposes of the criteria); a
+// Purpose adds the external constraints of its accept nodes and the
+// Executor that expands the tree on demand, so the tree, and the labels,
+// are shared by every run that uses it.
 type Purpose struct {
 	Name string
 	x    *symex.Executor
 	root *symex.Node
+	tp   *symex.Purpose
 
-	accept map[*symex.Node]bool
 	// ec is the external constraint of an accept node (Def 10 of the
-	// component-systems paper), over the tree's symbols; true when the
+	// component-systems paper), over the tree's symbols; nil when the
 	// accept path has none.
-	ec    map[*symex.Node]spec.Expr
-	below map[*symex.Node][]*symex.Node // the accept nodes strictly below a node
+	ec map[*symex.Node]spec.Expr
 	// Infeasible are the accept paths that name no node of the tree:
 	// their path condition is unsatisfiable.
 	Infeasible []spec.AcceptPath
@@ -64,9 +45,10 @@ func NewPurpose(x *symex.Executor, sp *spec.SymPurpose) (*Purpose, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Purpose{Name: sp.Name, x: x, root: root, accept: map[*symex.Node]bool{}, ec: map[*symex.Node]spec.Expr{}, below: map[*symex.Node][]*symex.Node{}}
+	p := &Purpose{Name: sp.Name, x: x, root: root, ec: map[*symex.Node]spec.Expr{}}
+	var accept []*symex.Node
 	for _, a := range sp.Accept {
-		n, err := p.find(a.Names)
+		n, err := x.Follow(root, a.Names)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", a.Pos, err)
 		}
@@ -74,66 +56,28 @@ func NewPurpose(x *symex.Executor, sp *spec.SymPurpose) (*Purpose, error) {
 			p.Infeasible = append(p.Infeasible, a)
 			continue
 		}
-		p.accept[n] = true
+		accept = append(accept, n)
 		if p.ec[n], err = constraint(x.Spec(), a, n); err != nil {
 			return nil, err
 		}
-		for up := n.Parent; up != nil; up = up.Parent {
-			p.below[up] = append(p.below[up], n)
-		}
 	}
-	if len(p.accept) == 0 {
+	if len(accept) == 0 {
 		return nil, fmt.Errorf("%s: no accept path of %s is feasible: every path condition is unsatisfiable", sp.File, sp.Name)
 	}
+	p.tp = symex.NewPurpose(sp.Name, nil, accept)
 	return p, nil
-}
-
-// find follows names from the root; nil when a step is unsatisfiable.
-func (p *Purpose) find(names []string) (*symex.Node, error) {
-	n := p.root
-	for _, name := range names {
-		children, err := p.x.Expand(n)
-		if err != nil {
-			return nil, err
-		}
-		var next *symex.Node
-		for _, c := range children {
-			if c.Name == name {
-				next = c
-				break
-			}
-		}
-		if next == nil {
-			return nil, nil
-		}
-		n = next
-	}
-	return n, nil
 }
 
 // Executor returns the symbolic execution p labels.
 func (p *Purpose) Executor() *symex.Executor { return p.x }
 
 // Label returns TP(n).
-func (p *Purpose) Label(n *symex.Node) Label {
-	switch {
-	case p.accept[n]:
-		return Accept
-	case len(p.below[n]) > 0:
-		return Skip
-	}
-	return Bot
-}
+func (p *Purpose) Label(n *symex.Node) symex.Label { return p.tp.Label(n) }
 
 // Targets returns the accept nodes reachable from n: n itself when it is
 // an accept node, the accept nodes below it when it is a skip node, none
 // for ⊥.
-func (p *Purpose) Targets(n *symex.Node) []*symex.Node {
-	if p.accept[n] {
-		return []*symex.Node{n}
-	}
-	return p.below[n]
-}
+func (p *Purpose) Targets(n *symex.Node) []*symex.Node { return p.tp.Targets(n) }
 
 // Cond returns the condition of the accept node a: its path condition
 // and its external constraint, if any. Where π(a) holds but not the
@@ -161,7 +105,7 @@ func (p *Purpose) TargetCond(n *symex.Node) spec.Expr {
 // "[deposit, ask, cash]".
 func (p *Purpose) AcceptPaths() []string {
 	var ps []string
-	for _, a := range p.below[p.root] {
+	for _, a := range p.tp.Accept {
 		ps = append(ps, a.PathString())
 	}
 	return ps

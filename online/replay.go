@@ -99,7 +99,7 @@ func (t *Tester) WriteStep(w io.Writer, i int, sc []Context, st *Step) error {
 // condition under f.
 func (t *Tester) where(b *strings.Builder, cs []Context) {
 	for _, c := range cs {
-		fmt.Fprintf(b, "     %s %s at %s, π|f: %s\n", c.Node.PathString(), t.tp.Label(c.Node), c.Node.State.Loc, t.PathCond(c))
+		fmt.Fprintf(b, "     %s %s at %s, π|f: %s\n", c.Node.PathString(), t.tp.Label(c.Node).Symbol(), c.Node.State.Loc, t.PathCond(c))
 	}
 }
 

@@ -200,7 +200,7 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 				continue
 			}
 			label, reach := t.tp.Label(n), unsat
-			if label == Skip {
+			if label == symex.Skip {
 				if reach, err = t.reaches(d); err != nil {
 					return err
 				}
@@ -214,20 +214,20 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 			if a == unsat {
 				continue
 			}
-			if label == Accept && t.tp.ec[n] != nil {
+			if label == symex.Accept && t.tp.ec[n] != nil {
 				// The external constraint fails: the complementary twin, ⊥.
 				in, err := t.sat(d.under(t.tp.Cond(n)))
 				if err != nil {
 					return fmt.Errorf("%s: %w", n.PathString(), err)
 				}
 				if in == unsat {
-					label = Bot
+					label = symex.Bottom
 				}
 			}
 			d.Undecided = a == unknown
 			st.Next = append(st.Next, d)
 			switch {
-			case label == Accept: // targetCond(n) = π(n): the query above
+			case label == symex.Accept: // targetCond(n) = π(n): the query above
 				st.NextPass = append(st.NextPass, d)
 			case reach != unsat:
 				st.NextSkip = append(st.NextSkip, d)

@@ -41,7 +41,7 @@ func (x *execution) stimulusOf(action string) (*Event, *Step, error) {
 			return nil, nil, err
 		}
 		for _, n := range children {
-			if n.Action != nil && n.Action.Dir == spec.Input && x.t.tp.Label(n) == Skip && (action == "" || n.Action.Name == action) {
+			if n.Action != nil && n.Action.Dir == spec.Input && x.t.tp.Label(n) == symex.Skip && (action == "" || n.Action.Name == action) {
 				cands = append(cands, candidate{c, n})
 			}
 		}

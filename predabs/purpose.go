@@ -7,7 +7,11 @@ import (
 // Purpose is a test purpose read as an LTS (§V-A): a single initial
 // state, transitions labelled by the spec's action names (an action set
 // is one transition per element), locations labelled by state
-// predicates, and final states (the purpose's accept locations).
+// predicates, and final states (the purpose's accept locations). It is
+// not symex.Purpose, the labelling of a symbolic execution tree by its
+// accept nodes (the symbolic-purpose routes): this one is an automaton
+// over the spec's actions, composed with the spec (the STG route), whose
+// runs may loop and never name a node of a tree.
 type Purpose struct {
 	Model     *spec.Model
 	Initial   string

@@ -163,9 +163,9 @@ func TestSlotWinProjection(t *testing.T) {
 		nodes = append(nodes, st.Target.Node)
 	}
 	for i, nd := range nodes {
-		want := Skip
+		want := symex.Skip
 		if i == 6 {
-			want = Accept
+			want = symex.Accept
 		}
 		if got := tp.Label(nd); got != want {
 			t.Errorf("TP(N%d) = %s, want %s", i, got, want)
@@ -316,7 +316,7 @@ func TestProjectEndingWithInput(t *testing.T) {
 	if got := strings.Join(acc, " "); got != "[i_start, i_bet, i_refuse] [i_start, i_bet, i_forward]" {
 		t.Errorf("accept %s", got)
 	}
-	if tp.Label(p.Steps[1].Target.Node) != Skip {
+	if tp.Label(p.Steps[1].Target.Node) != symex.Skip {
 		t.Errorf("the bet's state is %s, want skip", tp.Label(p.Steps[1].Target.Node))
 	}
 }

@@ -10,27 +10,19 @@ import (
 	"github.com/stg-tool/stg/symex"
 )
 
-// Label is what the test purpose of Def 18 says of a state.
-type Label int
-
-const (
-	Bot    Label = iota // ⊙: every other state, the twins included
-	Skip                // on a τ-reduced path to an accept state
-	Accept              // a target of ext_o(p_sys')
-)
-
-func (l Label) String() string { return [...]string{"⊥", "skip", "accept"}[l] }
-
 // Purpose is the symbolic test purpose TP of Def 18 for a projection:
 // Accept are the targets of ext_o(p_sys') (the projection's target when
 // its last step is an output; else its extensions by τ*·output, and
 // quiescence after a final input), each with the projection's external
-// constraint; the nodes on their paths are skip; everything else is ⊥.
+// constraint; the nodes on their paths are skip; everything else, the
+// twins included, is ⊥. The labelling is a symex.Purpose of the
+// sub-system's tree (the object of Def. 13 that the criteria and the
+// sympurpose files also give); a Purpose adds the projection and the
+// external constraints, which SymPurpose writes out for online testing.
 type Purpose struct {
 	Projection *Projection
 	Accept     []Extended
-	skip       map[*symex.Node]bool
-	accept     map[*symex.Node]bool
+	tp         *symex.Purpose
 }
 
 // Purpose returns the test purpose of Def 18 for p, unfolding the
@@ -40,22 +32,27 @@ func (pj *Projector) Purpose(p *Projection) (*Purpose, error) {
 	if len(p.Steps) == 0 {
 		return nil, fmt.Errorf("the path %s does not move %s: no purpose", p.Leaf.PathString(), p.On.Name)
 	}
-	tp := &Purpose{Projection: p, skip: map[*symex.Node]bool{}, accept: map[*symex.Node]bool{}}
+	tp := &Purpose{Projection: p}
 	last := p.Last()
 	if d := last.Node.Action.Dir; d == spec.Output {
-		tp.add(last)
-		return tp, nil
-	}
-	ends, err := pj.extensions(last)
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range ends {
-		tp.add(Extended{Node: n, EC: last.EC})
+		tp.Accept = []Extended{last}
+	} else {
+		ends, err := pj.extensions(last)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range ends {
+			tp.Accept = append(tp.Accept, Extended{Node: n, EC: last.EC})
+		}
 	}
 	if len(tp.Accept) == 0 {
 		return nil, fmt.Errorf("%s ends with %s and no output nor quiescence can follow: no purpose", p, last.Node.Label())
 	}
+	nodes := make([]*symex.Node, len(tp.Accept))
+	for i, a := range tp.Accept {
+		nodes[i] = a.Node
+	}
+	tp.tp = symex.NewPurpose(p.String(), nil, nodes)
 	return tp, nil
 }
 
@@ -99,25 +96,9 @@ func (pj *Projector) extensions(last Extended) ([]*symex.Node, error) {
 	return append(ends, deltas...), nil
 }
 
-func (tp *Purpose) add(a Extended) {
-	tp.Accept = append(tp.Accept, a)
-	tp.accept[a.Node] = true
-	for up := a.Node.Parent; up != nil; up = up.Parent {
-		tp.skip[up] = true
-	}
-}
-
 // Label returns TP(n) for a node of the sub-system's tree; a twin,
-// which shares its node with a step's target, is ⊥ (TwinLabel).
-func (tp *Purpose) Label(n *symex.Node) Label {
-	switch {
-	case tp.accept[n]:
-		return Accept
-	case tp.skip[n]:
-		return Skip
-	}
-	return Bot
-}
+// which shares its node with a step's target, is ⊥.
+func (tp *Purpose) Label(n *symex.Node) symex.Label { return tp.tp.Label(n) }
 
 // SymPurpose returns tp as a sympurpose file of the sub-system's spec
 // (written specPath): one accept path per accept node, with the

@@ -53,7 +53,7 @@ func (s *Session) View(z *solver.Context, leaf *symex.Node) (*View, error) {
 		if tp == nil {
 			return "⊥"
 		}
-		return tp.Label(n).String()
+		return tp.Label(n).Symbol()
 	}
 	vars := s.On.Spec.Variables
 	state := func(name string, e Extended) ViewState {

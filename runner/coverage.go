@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/stg-tool/stg/internal/graph"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -247,23 +248,9 @@ func (rc *reacher) exhausted() bool {
 // distancesTo computes, by a backward breadth-first search, the fewest
 // transitions from each location to one of the locations locs.
 func distancesTo(tc *spec.Model, locs ...string) map[string]int {
-	dist := map[string]int{}
-	var queue []string
-	for _, l := range locs {
-		if _, seen := dist[l]; !seen {
-			dist[l] = 0
-			queue = append(queue, l)
-		}
+	pred := map[string][]string{}
+	for _, t := range tc.Transitions {
+		pred[t.To] = append(pred[t.To], t.From)
 	}
-	for len(queue) > 0 {
-		l := queue[0]
-		queue = queue[1:]
-		for _, t := range tc.Transitions {
-			if _, seen := dist[t.From]; !seen && t.To == l {
-				dist[t.From] = dist[l] + 1
-				queue = append(queue, t.From)
-			}
-		}
-	}
-	return dist
+	return graph.Distances(locs, func(l string) []string { return pred[l] })
 }

@@ -10,6 +10,18 @@ import (
 // bounded unrolling of planning (plan.go) and of the coverage search
 // (coverage.go): the parameters renamed p@k, the variables it assigns
 // x@k, the constraints of the assignments, and the variables after it.
+//
+// It is not the unrolling of package instantiate, and cannot serve it,
+// nor the other way round: here the transition of each step is known
+// (the search picks it, then pushes its constraints on an incremental
+// solver and pops them on backtracking), so the state after a step is
+// the state before with the assigned variables substituted: a variable
+// the step does not assign keeps its expression (no frame), and a ground
+// value stays a constant. instantiate unrolls a whole symbolic test into
+// one formula whose slots are disjunctions (several EGAs, or nothing for
+// an optional slot): which one fires is the solver's choice, so it
+// frames every variable at every position (x#j) and reads the steps back
+// out of the model.
 type unrolled struct {
 	params  map[string]spec.Expr
 	ids     []*spec.Ident // the renamed parameters, in the action's order

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/stg-tool/stg/abstraction"
+	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -492,41 +493,24 @@ func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
 	return buf, false
 }
 
+// convert returns the comparison e (negated if neg) as constraints
+// (coreach.Comparison), none when it is not a linear comparison of
+// numbers over the decider's dimensions.
 func (d *decider) convert(e spec.Expr, neg bool) atom {
 	b, ok := e.(*spec.Binary)
-	if !ok || !b.Op.IsComparison() || !b.X.Type().IsNumeric() {
+	if !ok || !b.Op.IsComparison() {
 		return atom{}
-	}
-	l, ok := spec.LinearOf(spec.Arith(spec.Sub, b.X, b.Y)) // x - y op 0
-	if !ok {
-		return atom{}
-	}
-	x := abstraction.Const(l.Const)
-	for _, t := range l.Terms {
-		dim, ok := d.dims[identKey{t.Ident.Kind, t.Ident.Name, t.Ident.T}]
-		if !ok {
-			return atom{}
-		}
-		x = x.Add(abstraction.Var(dim).Scale(t.Coeff))
 	}
 	op := b.Op
 	if neg {
 		op = op.Negate()
 	}
-	minus := x.Scale(big.NewRat(-1, 1))
-	switch op {
-	case spec.Eq:
-		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Eq}}}
-	case spec.Ne:
-		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Lt}, {Expr: minus, Op: abstraction.Lt}}, alt: true}
-	case spec.Le:
-		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Le}}}
-	case spec.Lt:
-		return atom{cs: []abstraction.Constraint{{Expr: x, Op: abstraction.Lt}}}
-	case spec.Ge:
-		return atom{cs: []abstraction.Constraint{{Expr: minus, Op: abstraction.Le}}}
-	case spec.Gt:
-		return atom{cs: []abstraction.Constraint{{Expr: minus, Op: abstraction.Lt}}}
+	cs, ok := coreach.Comparison(op, b.X, b.Y, func(id *spec.Ident) (int, bool) {
+		dim, ok := d.dims[identKey{id.Kind, id.Name, id.T}]
+		return dim, ok
+	})
+	if !ok {
+		return atom{}
 	}
-	return atom{}
+	return atom{cs: cs, alt: op == spec.Ne}
 }

@@ -8,21 +8,37 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// Label is the labelling of a symbolic test purpose (Def. 13).
+// Label is what a symbolic test purpose says of a node of the symbolic
+// execution tree (Def. 13). It is the one labelling of the tree: the
+// purposes of the criteria (Purpose), of a sympurpose file
+// (online.Purpose) and of a projection (project.Purpose) all label with
+// it.
 type Label int
 
 const (
-	Bottom Label = iota // ⊥: no accept node below
-	Skip                // an accept node is below
-	Accept              // the targeted behaviour
+	Bottom Label = iota // ⊥: no accept node is reachable from the node
+	Skip                // an accept node is reachable from the node
+	Accept              // the targeted behaviour: an accept node
 )
 
+// String returns the label's word in the tree files (JSON and text):
+// "bottom", "skip" or "accept".
 func (l Label) String() string { return [...]string{"bottom", "skip", "accept"}[l] }
+
+// Symbol returns the label as the papers write it, for explanations:
+// "⊥", "skip" or "accept".
+func (l Label) Symbol() string { return [...]string{"⊥", "skip", "accept"}[l] }
 
 // A Purpose is a symbolic test purpose (Def. 13) given by its accept
 // nodes: skip are their strict ancestors, ⊥ every other node, including
-// the whole infinite rest of the tree. Nodes is the finite part of the
-// tree the purpose was built on, breadth-first.
+// the whole infinite rest of the tree. It is the labelling every route
+// of symbolic purposes uses: online.Purpose and project.Purpose hold one
+// and add what their route knows of the accept nodes (their external
+// constraints, the projection they come from). Nodes is the finite part
+// of the tree the purpose was built on, breadth-first, for printing; nil
+// when the tree is expanded on demand. predabs.Purpose is another
+// object: an automaton over action names (the STG route), not a
+// labelling of a symbolic tree.
 type Purpose struct {
 	Criterion string // how it was built: "length 2", "k-inclusion 1 (length 2)"
 	// Length is n when the purpose was built as TG_n, and K is k when
@@ -31,6 +47,7 @@ type Purpose struct {
 	Nodes     []*Node
 	Accept    []*Node
 	labels    map[*Node]Label
+	below     map[*Node][]*Node // the accept nodes strictly below a node
 }
 
 // PurposeStats counts the nodes of a purpose's tree by label.
@@ -41,20 +58,37 @@ type PurposeStats struct {
 	Bottom int `json:"bottom"`
 }
 
-// NewPurpose labels nodes given the accept ones.
+// NewPurpose labels the tree given its accept nodes; nodes is the part
+// of the tree to print (Purpose.Nodes). An accept node stays accept
+// even below another one.
 func NewPurpose(criterion string, nodes, accept []*Node) *Purpose {
-	p := &Purpose{Criterion: criterion, Nodes: nodes, Accept: accept, labels: map[*Node]Label{}}
+	p := &Purpose{Criterion: criterion, Nodes: nodes, Accept: accept, labels: map[*Node]Label{}, below: map[*Node][]*Node{}}
 	for _, a := range accept {
 		p.labels[a] = Accept
-		for n := a.Parent; n != nil && p.labels[n] != Skip; n = n.Parent {
-			p.labels[n] = Skip
+	}
+	for _, a := range accept {
+		for n := a.Parent; n != nil; n = n.Parent {
+			if p.labels[n] != Accept {
+				p.labels[n] = Skip
+			}
+			p.below[n] = append(p.below[n], a)
 		}
 	}
 	return p
 }
 
-// Label returns the label of n.
+// Label returns TP(n).
 func (p *Purpose) Label(n *Node) Label { return p.labels[n] }
+
+// Targets returns the accept nodes reachable from n: n itself when it is
+// an accept node, the accept nodes below it when it is a skip node, none
+// for ⊥.
+func (p *Purpose) Targets(n *Node) []*Node {
+	if p.labels[n] == Accept {
+		return []*Node{n}
+	}
+	return p.below[n]
+}
 
 // Stats counts p's nodes by label.
 func (p *Purpose) Stats() PurposeStats {
@@ -214,11 +248,29 @@ func isOutput(n *Node) bool {
 // FindPath returns the node at the end of path from root, expanding the
 // tree on demand; it fails naming the first step that does not exist.
 func (e *Executor) FindPath(root *Node, path []string) (*Node, error) {
-	n := root
+	n, i, err := e.follow(root, path)
+	if err == nil && n == nil {
+		err = fmt.Errorf("[%s]: no satisfiable transition %s after [%s]", strings.Join(path, ", "), path[i], strings.Join(path[:i], ", "))
+	}
+	return n, err
+}
+
+// Follow returns the node at the end of path from root, expanding the
+// tree on demand; nil when a step names no satisfiable transition (the
+// path condition of path is unsatisfiable, or a name is not the spec's).
+func (e *Executor) Follow(root *Node, path []string) (*Node, error) {
+	n, _, err := e.follow(root, path)
+	return n, err
+}
+
+// follow is Follow that also returns, when n is nil, the index of the
+// step that names no child.
+func (e *Executor) follow(root *Node, path []string) (n *Node, step int, err error) {
+	n = root
 	for i, name := range path {
 		children, err := e.Expand(n)
 		if err != nil {
-			return nil, err
+			return nil, i, err
 		}
 		var next *Node
 		for _, c := range children {
@@ -228,11 +280,11 @@ func (e *Executor) FindPath(root *Node, path []string) (*Node, error) {
 			}
 		}
 		if next == nil {
-			return nil, fmt.Errorf("[%s]: no satisfiable transition %s after [%s]", strings.Join(path, ", "), name, strings.Join(path[:i], ", "))
+			return nil, i, nil
 		}
 		n = next
 	}
-	return n, nil
+	return n, len(path), nil
 }
 
 // PurposeOf returns the purpose whose accept nodes are at the given

@@ -3,6 +3,8 @@ package tour
 import (
 	"errors"
 	"fmt"
+
+	"github.com/stg-tool/stg/internal/graph"
 )
 
 // Graph is a finite directed multigraph: nodes 0..Nodes-1, edges in
@@ -109,21 +111,13 @@ func (g *Graph) coreachable() []bool {
 	return search(pred, g.Final, g.Nodes)
 }
 
+// search marks the nodes reachable from the nodes from by following
+// next (indexed by node), from included.
 func search(next [][]int, from []int, n int) []bool {
+	in := graph.Reach(from, func(v int) []int { return next[v] })
 	seen := make([]bool, n)
-	stack := append([]int(nil), from...)
-	for _, v := range from {
+	for v := range in {
 		seen[v] = true
-	}
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, w := range next[v] {
-			if !seen[w] {
-				seen[w] = true
-				stack = append(stack, w)
-			}
-		}
 	}
 	return seen
 }
