@@ -51,7 +51,7 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 	}
 	t := &Tree{Root: root, Nodes: []*Node{root}}
 	incl := newInclusionIndex()
-	incl.add(root)
+	incl.add(root, shapeOf(root.State, incl.conjs))
 	todo := []*Node{root}
 	for i := 0; len(todo) > 0; i++ {
 		var n *Node
@@ -76,11 +76,12 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 			if c.Sink || !e.opts.Inclusion {
 				continue
 			}
-			if err := e.cut(c, incl); err != nil {
+			sh, err := e.cut(c, incl)
+			if err != nil {
 				return nil, err
 			}
 			if c.CutBy == nil {
-				incl.add(c)
+				incl.add(c, sh)
 			}
 		}
 		if e.opts.Order == DFS {
@@ -95,7 +96,7 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 		}
 	}
 	t.Stats = e.statsOf(t)
-	t.Stats.Inclusion = InclusionStats{Apart: incl.Apart, ByInterval: incl.ByInterval, ByPoint: incl.ByPoint, Compared: incl.Compared}
+	t.Stats.Inclusion = InclusionStats{Apart: incl.Apart, ByInterval: incl.ByInterval, ByPoint: incl.ByPoint, Compared: incl.Compared, Memo: incl.Memo}
 	t.Coverage = e.coverageOf(t)
 	return t, nil
 }

@@ -2,7 +2,9 @@ package symex
 
 import (
 	"errors"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -31,38 +33,54 @@ import (
 type candidate struct {
 	n  *Node
 	iv map[string]interval // over-approximations of the numeric variables
-	q  spec.Expr           // ∃Fb. binding(b); nil until computed
+	sh shape               // the questions about its states are asked of its shape
+	// q is ∃Fb. binding(b), the literal variables set apart, and qAll
+	// the whole of it, q ∧ x = literal; nil until computed.
+	q, qAll spec.Expr
 	// noQ is set when q could not be computed (QE failed or undecided):
 	// b then cuts nothing.
 	noQ bool
 }
 
-// inclusionIndex holds the candidates by location, in creation order.
+// inclusionIndex holds the candidates by location, in creation order,
+// and the answers to the questions already asked of a shape (shape.go):
+// a state of the same shape as an earlier one gets the earlier answers.
 type inclusionIndex struct {
 	byLoc map[string][]*candidate
 	// Pruned counts the comparisons skipped without a query: by
 	// location and literals, by intervals, by q at c's point.
 	Apart, ByInterval, ByPoint, Compared int
+	// Memo counts the questions answered by an earlier one of the same
+	// shape.
+	Memo int
+
+	elim   map[string]spec.Expr       // shape -> ∃F. binding (nil: not computable)
+	incl   map[string]bool            // shape of c, q -> c ⊆ q
+	points map[string]*spec.Valuation // shape -> a point of it (nil: none)
+	conjs  conjMemo                   // the facts of path conditions' conjuncts
 }
 
 func newInclusionIndex() *inclusionIndex {
-	return &inclusionIndex{byLoc: map[string][]*candidate{}}
+	return &inclusionIndex{byLoc: map[string][]*candidate{}, elim: map[string]spec.Expr{},
+		incl: map[string]bool{}, points: map[string]*spec.Valuation{}, conjs: conjMemo{}}
 }
 
 // add makes n a candidate for the nodes after it. Nodes the solver could
 // not decide are not candidates: their states may be none.
-func (x *inclusionIndex) add(n *Node) {
+// sh is n's shape.
+func (x *inclusionIndex) add(n *Node, sh shape) {
 	if n.Unknown {
 		return
 	}
-	x.byLoc[n.State.Loc] = append(x.byLoc[n.State.Loc], &candidate{n: n, iv: intervals(n.State)})
+	x.byLoc[n.State.Loc] = append(x.byLoc[n.State.Loc], &candidate{n: n, iv: intervals(n.State), sh: sh})
 }
 
 // cut makes c a leaf when it is included in a candidate at its location,
-// the first in creation order.
-func (e *Executor) cut(c *Node, x *inclusionIndex) error {
+// the first in creation order. It returns c's shape.
+func (e *Executor) cut(c *Node, x *inclusionIndex) (shape, error) {
 	var p *spec.Valuation
 	pointDone, first := false, true
+	csh := shapeOf(c.State, x.conjs)
 	for _, b := range x.byLoc[c.State.Loc] {
 		if knownApart(c.State, b.n.State) {
 			x.Apart++
@@ -71,54 +89,138 @@ func (e *Executor) cut(c *Node, x *inclusionIndex) error {
 		// The first candidate left is compared at once; a point of c
 		// is worth its query from the second on.
 		if !first && !pointDone {
-			p, pointDone = e.point(c), true
+			p, pointDone = e.pointOf(c, csh, x), true
 		}
 		first = false
 		if p != nil && !b.ivAdmits(p) {
 			x.ByInterval++
 			continue
 		}
-		if b.q == nil && !b.noQ {
-			q, err := eliminated(e.z, b.n.State)
-			e.stats.Queries++
-			if err != nil {
-				return err
-			}
-			b.q, b.noQ = q, q == nil
+		if err := e.eliminate(b, x); err != nil {
+			return csh, err
 		}
 		if b.noQ {
 			continue
 		}
-		if p != nil && !admits(b.q, p) {
+		if p != nil && !admits(b.qAll, p) {
 			x.ByPoint++
 			continue
 		}
 		x.Compared++
-		ok, err := includedIn(e.z, c.State, b.q)
+		ok, err := e.included(csh, b, x)
+		if err != nil {
+			return csh, err
+		}
+		if ok {
+			c.CutBy = b.n
+			return csh, nil
+		}
+	}
+	return csh, nil
+}
+
+// eliminate computes b.q, once per candidate and once per shape.
+func (e *Executor) eliminate(b *candidate, x *inclusionIndex) error {
+	if b.q != nil || b.noQ {
+		return nil
+	}
+	q, done := x.elim[b.sh.key]
+	if done {
+		x.Memo++
+	} else {
+		var err error
+		q, err = eliminated(e.z, b.sh.st)
 		e.stats.Queries++
 		if err != nil {
 			return err
 		}
-		if ok {
-			c.CutBy = b.n
-			return nil
-		}
+		x.elim[b.sh.key] = q
+	}
+	b.q, b.noQ = q, q == nil
+	if q != nil {
+		b.qAll = withLiterals(q, b.sh.lits)
 	}
 	return nil
 }
 
+// included decides whether c (of shape csh) is included in b's states.
+// The variables with a literal value in both (equal, as c and b are not
+// known apart) drop out of the question; a literal of one alone is put
+// back as a conjunct on its side. The question is asked once.
+func (e *Executor) included(csh shape, b *candidate, x *inclusionIndex) (bool, error) {
+	cst, q := csh.st, b.q
+	if !sameLiterals(csh.lits, b.sh.lits) {
+		cst = &State{Vars: maps.Clone(csh.st.Vars), PC: csh.st.PC}
+		for name, v := range csh.lits {
+			if _, both := b.sh.lits[name]; !both {
+				cst.Vars[name] = v
+			}
+		}
+		q = withLiterals(q, onlyIn(b.sh.lits, csh.lits))
+	}
+	k := cst.Describe(nil) + "\x00" + spec.Format(q)
+	if ok, done := x.incl[k]; done {
+		x.Memo++
+		return ok, nil
+	}
+	ok, err := includedIn(e.z, cst, q)
+	e.stats.Queries++
+	if err != nil {
+		return false, err
+	}
+	x.incl[k] = ok
+	return ok, nil
+}
+
+// onlyIn returns the entries of a whose keys b lacks.
+func onlyIn(a, b map[string]spec.Expr) map[string]spec.Expr {
+	out := map[string]spec.Expr{}
+	for k, v := range a {
+		if _, ok := b[k]; !ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// pointOf returns a point of c (point): of its shape, once per shape,
+// with the literal values, when c has no solution of its own.
+func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *spec.Valuation {
+	if c.Sol != nil || c.Unknown {
+		return e.point(c, c.State)
+	}
+	p, done := x.points[csh.key]
+	if done {
+		x.Memo++
+	} else {
+		p = e.point(c, csh.st)
+		x.points[csh.key] = p
+	}
+	if p == nil {
+		return nil
+	}
+	out := &spec.Valuation{Vars: maps.Clone(p.Vars)}
+	for name, v := range csh.lits {
+		if val, err := spec.Eval(v, spec.Valuation{}); err == nil {
+			out.Vars[name] = val
+		}
+	}
+	return out
+}
+
 // point returns a concrete state of c: the values of the variables
 // under its solution (Node.Sol, with function summaries) or a model of
-// its binding; nil when the solver gives none. A symbol the solution
-// leaves free (c's path condition does not mention it) is 0.
-func (e *Executor) point(c *Node) *spec.Valuation {
+// the binding of st (c's state, or its shape); nil when the solver gives
+// none. A symbol the solution leaves free (c's path condition does not
+// mention it) is 0.
+func (e *Executor) point(c *Node, st *State) *spec.Valuation {
 	if c.Unknown {
 		return nil
 	}
 	sol := c.Sol
 	if sol == nil {
 		e.stats.Queries++
-		keep, rest, _ := splitClosed(spec.Conjuncts(binding(c.State, nil)))
+		keep, rest, _ := splitClosed(spec.Conjuncts(binding(st, nil)))
 		m, ok, err := e.z.Model(spec.AndOf(append(keep, rest...)...))
 		if err != nil || !ok {
 			return nil
@@ -224,6 +326,64 @@ func eliminated(z *solver.Context, st *State) (spec.Expr, error) {
 // groups (connected by shared symbols) that mention a variable (rest,
 // whose symbols are syms); groups of symbols alone are dropped.
 func splitClosed(cs []spec.Expr) (keep, rest []spec.Expr, syms []*spec.Ident) {
+	rel := relevant(cs)
+	seen := map[string]bool{}
+	for i, c := range cs {
+		if !rel[i] {
+			continue
+		}
+		has := false
+		spec.Idents(c, func(id *spec.Ident) {
+			if IsSymbol(id) {
+				has = true
+				if !seen[id.Name] {
+					seen[id.Name] = true
+					syms = append(syms, id)
+				}
+			}
+		})
+		if has {
+			rest = append(rest, c)
+		} else {
+			keep = append(keep, c)
+		}
+	}
+	slices.SortFunc(syms, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
+	return keep, rest, syms
+}
+
+// relevant marks the conjuncts of cs that constrain the variables: those
+// without symbols, and the groups (connected by shared symbols) that
+// mention a variable. A group of symbols alone is left unmarked.
+func relevant(cs []spec.Expr) []bool {
+	facts := make([]conjFacts, len(cs))
+	for i, c := range cs {
+		facts[i] = factsOf(c)
+	}
+	return relevantOf(facts)
+}
+
+// conjFacts are what relevant needs of a conjunct: its symbols, and
+// whether it mentions a variable.
+type conjFacts struct {
+	syms   []string
+	hasVar bool
+}
+
+func factsOf(c spec.Expr) conjFacts {
+	var f conjFacts
+	spec.Idents(c, func(id *spec.Ident) {
+		if IsSymbol(id) {
+			f.syms = append(f.syms, id.Name)
+		} else if id.Kind == spec.VarIdent {
+			f.hasVar = true
+		}
+	})
+	return f
+}
+
+// relevantOf is relevant given the facts of each conjunct.
+func relevantOf(facts []conjFacts) []bool {
 	parent := map[string]string{}
 	var find func(string) string
 	find = func(s string) string {
@@ -233,54 +393,27 @@ func splitClosed(cs []spec.Expr) (keep, rest []spec.Expr, syms []*spec.Ident) {
 		parent[s] = find(parent[s])
 		return parent[s]
 	}
-	symsOf := make([][]*spec.Ident, len(cs))
-	hasVar := make([]bool, len(cs))
-	for i, c := range cs {
-		spec.Idents(c, func(id *spec.Ident) {
-			if !IsSymbol(id) {
-				hasVar[i] = hasVar[i] || id.Kind == spec.VarIdent
-				return
+	for _, f := range facts {
+		for _, s := range f.syms {
+			if _, ok := parent[s]; !ok {
+				parent[s] = s
 			}
-			if _, ok := parent[id.Name]; !ok {
-				parent[id.Name] = id.Name
-			}
-			symsOf[i] = append(symsOf[i], id)
-		})
-		for _, s := range symsOf[i][min(1, len(symsOf[i])):] {
-			parent[find(s.Name)] = find(symsOf[i][0].Name)
+		}
+		for _, s := range f.syms[min(1, len(f.syms)):] {
+			parent[find(s)] = find(f.syms[0])
 		}
 	}
 	withVar := map[string]bool{}
-	for i := range cs {
-		if len(symsOf[i]) > 0 && hasVar[i] {
-			withVar[find(symsOf[i][0].Name)] = true
+	for _, f := range facts {
+		if len(f.syms) > 0 && f.hasVar {
+			withVar[find(f.syms[0])] = true
 		}
 	}
-	seen := map[string]bool{}
-	for i, c := range cs {
-		switch {
-		case len(symsOf[i]) == 0:
-			keep = append(keep, c)
-		case withVar[find(symsOf[i][0].Name)]:
-			rest = append(rest, c)
-			for _, s := range symsOf[i] {
-				if !seen[s.Name] {
-					seen[s.Name] = true
-					syms = append(syms, s)
-				}
-			}
-		}
+	rel := make([]bool, len(facts))
+	for i, f := range facts {
+		rel[i] = len(f.syms) == 0 || withVar[find(f.syms[0])]
 	}
-	slices.SortFunc(syms, func(a, b *spec.Ident) int {
-		if a.Name < b.Name {
-			return -1
-		}
-		if a.Name > b.Name {
-			return 1
-		}
-		return 0
-	})
-	return keep, rest, syms
+	return rel
 }
 
 func varIdent(name string, t spec.Type) *spec.Ident {

@@ -31,7 +31,7 @@ func TestInclusionPruningSound(t *testing.T) {
 		}
 		pairs, skipped := 0, 0
 		for i, c := range tr.Nodes {
-			p := e.point(c)
+			p := e.point(c, c.State)
 			for _, bn := range tr.Nodes[:i] {
 				if bn.State.Loc != c.State.Loc || bn.Unknown || pairs >= 400 {
 					continue

@@ -200,6 +200,9 @@ type InclusionStats struct {
 	ByInterval int `json:"by_interval"`
 	ByPoint    int `json:"by_point"`
 	Compared   int `json:"compared"`
+	// Memo counts the questions (∃F. binding, inclusion, a point)
+	// answered by an earlier one about a state of the same shape.
+	Memo int `json:"memo"`
 }
 
 // An Executor symbolically executes one spec. It owns the names of the

@@ -1,0 +1,178 @@
+package symex
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// A shape is the part of a state that decides which valuations of its
+// variables with non-literal values it denotes, written so that it does
+// not depend on the names of its symbols:
+//
+//   - the variables whose value is a literal are set apart (lits): the
+//     conjunct x = literal shares nothing with the rest, and restriction
+//     by inclusion compares two states only where their literals agree;
+//   - the path condition's ground comparisons are evaluated (foldTruth)
+//     and the conjuncts that become true left out;
+//   - the conjuncts of the path condition that share no symbol, directly
+//     or through others, with a variable's value are left out (the state
+//     is satisfiable, so such a group is too, whatever the variables:
+//     leaving it out keeps the set of valuations);
+//   - the symbols are renamed @1, @2, ... in the order they are met (the
+//     variables in name order, then the conjuncts left), each name
+//     carrying its type.
+//
+// Two shapes printed alike (key) denote the same set of valuations, so
+// a question about that set (∃F. binding, inclusion in a predicate, a
+// point of it) has one answer for both: restriction by inclusion asks it
+// once (inclusionIndex's memos). Symbolic execution makes such states
+// again and again: the same steps taken after different prefixes differ
+// in their fresh symbols, in their counters, and in the conditions on
+// symbols the state has forgotten.
+type shape struct {
+	st   *State               // the shape as a state (no literal variables)
+	key  string               // st printed
+	lits map[string]spec.Expr // the variables with literal values
+}
+
+// shapeOf returns the shape of st. The facts of the conjuncts of path
+// conditions, which a node shares with its parent, are kept in facts.
+func shapeOf(st *State, facts conjMemo) shape {
+	lits := map[string]spec.Expr{}
+	var names []string
+	var cs []spec.Expr
+	var fs []conjFacts
+	for _, name := range sortedNames(st.Vars) {
+		v := st.Vars[name]
+		if isLiteral(v) {
+			lits[name] = v
+			continue
+		}
+		names = append(names, name)
+		c := spec.Compare(spec.Eq, varIdent(name, v.Type()), v)
+		cs, fs = append(cs, c), append(fs, factsOf(c))
+	}
+	for _, c := range spec.Conjuncts(st.PC) {
+		for _, f := range facts.of(c) {
+			cs, fs = append(cs, f.c), append(fs, f.conjFacts)
+		}
+	}
+	rel := relevantOf(fs)
+	r := renamer{to: map[string]*spec.Ident{}}
+	out := &State{Vars: make(map[string]spec.Expr, len(names))}
+	for _, name := range names {
+		out.Vars[name] = r.rename(st.Vars[name])
+	}
+	var kept []spec.Expr
+	for i := len(names); i < len(cs); i++ {
+		if rel[i] {
+			kept = append(kept, r.rename(cs[i]))
+		}
+	}
+	out.PC = spec.AndOf(kept...)
+	return shape{st: out, key: out.Describe(nil), lits: lits}
+}
+
+// conjMemo maps a conjunct of a path condition to its folded conjuncts
+// (foldTruth; none when it folds to true) with their facts.
+type conjMemo map[spec.Expr][]foldedConj
+
+type foldedConj struct {
+	c spec.Expr
+	conjFacts
+}
+
+func (m conjMemo) of(c spec.Expr) []foldedConj {
+	if f, ok := m[c]; ok {
+		return f
+	}
+	var out []foldedConj
+	for _, d := range spec.Conjuncts(foldTruth(c)) {
+		if !spec.IsTrue(d) {
+			out = append(out, foldedConj{d, factsOf(d)})
+		}
+	}
+	m[c] = out
+	return out
+}
+
+// sameLiterals reports whether a and b set apart the same variables.
+func sameLiterals(a, b map[string]spec.Expr) bool {
+	return maps.EqualFunc(a, b, func(x, y spec.Expr) bool { return true })
+}
+
+// withLiterals returns q ∧ x = literal for the literal variables.
+func withLiterals(q spec.Expr, lits map[string]spec.Expr) spec.Expr {
+	cs := []spec.Expr{q}
+	for _, name := range sortedNames(lits) {
+		cs = append(cs, spec.Compare(spec.Eq, varIdent(name, lits[name].Type()), lits[name]))
+	}
+	return spec.AndOf(cs...)
+}
+
+// renamer renames symbols @1, @2, ... in the order it meets them.
+type renamer struct{ to map[string]*spec.Ident }
+
+func (r renamer) rename(e spec.Expr) spec.Expr {
+	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+		if !IsSymbol(id) {
+			return nil
+		}
+		n, ok := r.to[id.Name]
+		if !ok {
+			n = &spec.Ident{Name: fmt.Sprintf("@%d:%s", len(r.to)+1, id.T), Kind: id.Kind, T: id.T}
+			r.to[id.Name] = n
+		}
+		return n
+	})
+}
+
+// foldTruth rewrites e with its ground comparisons evaluated and the
+// connectives simplified around the literals (true || p is true, true
+// && p is p, ...): a guard such as cp > 2 || x > m, taken with cp known,
+// leaves 3 > 2 || ... in the path condition, which says nothing. An
+// expression that does not evaluate (a call without an implementation)
+// is kept.
+func foldTruth(e spec.Expr) spec.Expr {
+	return spec.Transform(e, func(n spec.Expr) spec.Expr {
+		switch n := n.(type) {
+		case *spec.Binary:
+			if n.Op.IsComparison() && !hasIdent(n) {
+				if v, err := spec.EvalBool(n, spec.Valuation{}); err == nil {
+					return boolLit(v)
+				}
+			}
+			if n.Op == spec.And || n.Op == spec.Or {
+				return foldConnective(n)
+			}
+		case *spec.Unary:
+			if n.Op == spec.Not && (spec.IsTrue(n.X) || spec.IsFalse(n.X)) {
+				return boolLit(spec.IsFalse(n.X))
+			}
+		}
+		return n
+	})
+}
+
+// foldConnective simplifies x && y or x || y where a side is a literal.
+func foldConnective(n *spec.Binary) spec.Expr {
+	absorbing := n.Op == spec.Or // true absorbs ||, false absorbs &&
+	for _, s := range [2][2]spec.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+		switch {
+		case spec.IsTrue(s[0]) && absorbing, spec.IsFalse(s[0]) && !absorbing:
+			return s[0]
+		case spec.IsTrue(s[0]), spec.IsFalse(s[0]):
+			return s[1]
+		}
+	}
+	return n
+}
+
+func boolLit(v bool) spec.Expr {
+	if v {
+		return spec.True()
+	}
+	return spec.False()
+}

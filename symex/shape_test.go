@@ -1,0 +1,91 @@
+package symex
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stg-tool/stg/spec"
+)
+
+// TestShapeQuestionsAgree is the property test of the questions asked of
+// shapes (literals set apart, ground comparisons folded, groups of
+// forgotten symbols dropped, symbols renamed, answers memoized) with Z3
+// as the oracle: on the trees of the examples, for every pair c, b of
+// nodes at one location, b before c and not known apart, the inclusion
+// decided on their shapes is the one Included decides on the states.
+func TestShapeQuestionsAgree(t *testing.T) {
+	z := newContext(t)
+	for _, ex := range []string{"atm-paper", "atm", "buffer", "jobs", "retry", "tank", "vending"} {
+		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewExecutor(z, m, Options{Depth: 7, MaxNodes: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := e.Execute(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := newInclusionIndex()
+		pairs, memo, included := 0, 0, 0
+		for i, c := range tr.Nodes {
+			csh := shapeOf(c.State, x.conjs)
+			for _, bn := range tr.Nodes[:i] {
+				if bn.State.Loc != c.State.Loc || bn.Unknown || knownApart(c.State, bn.State) || pairs >= 600 {
+					continue
+				}
+				pairs++
+				want, err := Included(z, c.State, bn.State)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := &candidate{n: bn, iv: intervals(bn.State), sh: shapeOf(bn.State, x.conjs)}
+				if err := e.eliminate(b, x); err != nil || b.noQ {
+					t.Fatalf("%s: %s: no elimination (%v)", ex, bn.PathString(), err)
+				}
+				before := x.Memo
+				got, err := e.included(csh, b, x)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x.Memo > before {
+					memo++
+				}
+				if want {
+					included++
+				}
+				if got != want {
+					t.Errorf("%s: %s ⊆ %s: on shapes %v, on states %v\nc: %s\nb: %s", ex, c.PathString(), bn.PathString(), got, want, csh.key, b.sh.key)
+				}
+			}
+		}
+		t.Logf("%s: %d pairs (%d included), %d answered from the memo", ex, pairs, included, memo)
+	}
+}
+
+// TestFoldTruth folds the ground comparisons of a guard taken with
+// known values, and nothing else.
+func TestFoldTruth(t *testing.T) {
+	x := &spec.Ident{Name: "x@1", Kind: spec.VarIdent, T: spec.IntType}
+	three, two := spec.IntConst(3), spec.IntConst(2)
+	gt := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.Gt, X: a, Y: b} }
+	or := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.Or, X: a, Y: b} }
+	and := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.And, X: a, Y: b} }
+	for _, c := range []struct {
+		in   spec.Expr
+		want string
+	}{
+		{or(gt(three, two), gt(x, three)), "true"},
+		{or(gt(two, three), gt(x, three)), "x@1 > 3"},
+		{and(gt(three, two), gt(x, three)), "x@1 > 3"},
+		{and(gt(two, three), gt(x, three)), "false"},
+		{&spec.Unary{Op: spec.Not, X: gt(two, three)}, "true"},
+		{gt(x, three), "x@1 > 3"},
+	} {
+		if got := spec.Format(foldTruth(c.in)); got != c.want {
+			t.Errorf("foldTruth(%s) = %s, want %s", spec.Format(c.in), got, c.want)
+		}
+	}
+}
