@@ -4,43 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stg-tool/stg/adapter"
 	account "github.com/stg-tool/stg/examples/account/sut/impl"
+	"github.com/stg-tool/stg/internal/lateanswers"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
-
-// slowAnswers is an adapter with exact quiescence whose outputs are not
-// there yet when the tester first looks (Receive without waiting), only
-// when it waits: the tester is asked for a stimulus before each output
-// arrives, as happens with a SUT that answers a little late.
-type slowAnswers struct {
-	sut     adapter.SUT
-	pending []adapter.Output
-	ready   bool // the pending outputs have arrived
-}
-
-func (a *slowAnswers) Send(_ context.Context, in adapter.Input) error {
-	outs, err := a.sut.Input(in.Action, in.Args)
-	a.pending, a.ready = append(a.pending, outs...), false
-	return err
-}
-
-func (a *slowAnswers) Receive(_ context.Context, wait time.Duration) (*adapter.Output, error) {
-	if wait > 0 {
-		a.ready = true
-	}
-	if !a.ready || len(a.pending) == 0 {
-		return nil, nil
-	}
-	out := a.pending[0]
-	a.pending = a.pending[1:]
-	return &out, nil
-}
-
-func (a *slowAnswers) Close() error { return nil }
 
 // TestChoicesDoNotDependOnTiming: whether an output is already there
 // when the tester looks, or arrives while it waits, must not change the
@@ -54,7 +24,7 @@ func TestChoicesDoNotDependOnTiming(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := r.Run(context.Background(), &slowAnswers{sut: account.New(account.PaysBeyondBalance)}, seed)
+		slow, err := r.Run(context.Background(), lateanswers.New(account.New(account.PaysBeyondBalance)), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
