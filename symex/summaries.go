@@ -34,7 +34,7 @@ func (e *Executor) initSummaries() error {
 	if e.opts.Inclusion {
 		// Inclusion compares path conditions; with summaries a state
 		// is also its call records and the tables, which grow.
-		return fmt.Errorf("%s: restriction by inclusion is not available with function summaries: bound the tree by its height", e.m.File)
+		return fmt.Errorf("%s: restriction by inclusion is not available with function summaries: bound the tree by its height, or leave the calls uninterpreted (--functions uninterpreted, the default with --inclusion)", e.m.File)
 	}
 	e.flat = summary.NewFlattener(e.m.Funcs)
 	if e.opts.Tables != nil {

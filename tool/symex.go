@@ -27,7 +27,7 @@ const (
 type SymexOptions struct {
 	Spec      string // the spec (or system) file
 	Depth     int    // unfold paths of at most Depth steps (default DefaultSymexDepth without Inclusion)
-	Inclusion bool   // restrict the tree by inclusion (Def. 11)
+	Inclusion bool   // restrict the tree by inclusion (Def. 11); calls uninterpreted unless Tree.Functions says summaries (refused)
 	Tree      TreeOptions
 	TablesOut string // write the enriched tables to this file
 
@@ -42,6 +42,12 @@ func (o *SymexOptions) EnsureDefaults() {
 	o.Tree.ensureDefaults(DefaultSymexMaxNodes)
 	if o.Tree.Functions == "" {
 		o.Tree.Functions = "summaries"
+		if o.Inclusion && o.Tree.M == 0 && !o.Tree.NoDep && !o.Tree.PerCall && o.TablesOut == "" {
+			// Restriction by inclusion compares states without
+			// summaries: calls uninterpreted, whose inclusion holds
+			// for every interpretation, the true functions included.
+			o.Tree.Functions = "uninterpreted"
+		}
 	}
 	if o.Depth == 0 && !o.Inclusion {
 		o.Depth = DefaultSymexDepth

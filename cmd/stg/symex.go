@@ -57,7 +57,7 @@ Example:
    stg symex examples/microgrid/spec.yaml --height 15 --delta none --m 1 --stats`,
 		Flags: append(treeFlags(tool.DefaultSymexMaxNodes,
 			&cli.StringFlag{Name: "delta", Value: "sink", Usage: "quiescence leads to a `sink`, loops, or none (left out)"},
-			&cli.StringFlag{Name: "functions", Value: "summaries", Usage: "calls of external functions: `summaries` or uninterpreted"}),
+			&cli.StringFlag{Name: "functions", Value: "summaries", Usage: "calls of external functions: `summaries` or uninterpreted (with --inclusion, uninterpreted unless given)"}),
 			&cli.IntFlag{Name: "depth", Aliases: []string{"height"}, Usage: "unfold paths of at most `N` steps"},
 			&cli.BoolFlag{Name: "inclusion", Usage: "restrict the tree by inclusion (Def. 11)"},
 			&cli.StringFlag{Name: "tables-out", Usage: "write the enriched tables to `FILE`"},
@@ -101,13 +101,23 @@ func treeFlags(maxNodes int, delta, functions cli.Flag) []cli.Flag {
 	}
 }
 
+// given returns the value of the flag name when it is on the command
+// line, "" otherwise (the command's default then depends on the other
+// options).
+func given(c *cli.Context, name string) string {
+	if !c.IsSet(name) {
+		return ""
+	}
+	return c.String(name)
+}
+
 // treeOptions reads the flags of treeFlags; --tables, which adds rows
 // here, is said to be deprecated.
 func treeOptions(c *cli.Context) tool.TreeOptions {
 	if c.String("tables") != "" {
 		fmt.Fprintf(c.App.ErrWriter, "%s: --tables is deprecated here: use --add-tables, which adds the rows of the file to the spec's (--tables of stg run, verdict and generate replaces them)\n", cmdline.CommandPath(c))
 	}
-	return tool.TreeOptions{MaxNodes: c.Int("max-nodes"), Delta: c.String("delta"), Functions: c.String("functions"), Tables: cmp.Or(c.String("add-tables"), c.String("tables")),
+	return tool.TreeOptions{MaxNodes: c.Int("max-nodes"), Delta: c.String("delta"), Functions: given(c, "functions"), Tables: cmp.Or(c.String("add-tables"), c.String("tables")),
 		M: c.Int("m"), NoDep: c.Bool("no-dep"), PerCall: c.Bool("per-call"), Order: c.String("order"),
 		CallTimeout: c.Duration("call-timeout"), SolverTimeout: c.Duration("solver-timeout")}
 }
