@@ -61,18 +61,22 @@ type watching struct {
 }
 
 // watch begins observing after the WeakPass st (the run goes on from
-// its explanations, Next, closed under internal transitions), or
-// reports false when it cannot or need not: with stimuli in flight
-// (whose consumption observation would have to follow), too many
-// contexts, or on quiescence (the SUT, left without stimuli, stays
-// quiescent).
-func (x *execution) watch(st *Step, q inflight) (play.Judgement, bool) {
+// its explanations: view, the contexts after the stimuli in flight q,
+// when the output was judged in queued semantics, else Next closed
+// under internal transitions), or reports false when it cannot or need
+// not: with stimuli still in flight (whose consumption observation
+// would have to follow), too many contexts, or on quiescence (the SUT,
+// left without stimuli, stays quiescent).
+func (x *execution) watch(st *Step, view []Context, q inflight) (play.Judgement, bool) {
 	if x.r.opts.AfterWeakPass != Observe || len(q.sent) > 0 || st.Event.Action == spec.Delta {
 		return play.Judgement{}, false
 	}
-	sc, err := x.t.closure(st.Next)
-	if err != nil {
-		return play.Judgement{}, false
+	sc := view
+	if sc == nil {
+		var err error
+		if sc, err = x.t.closure(st.Next); err != nil {
+			return play.Judgement{}, false
+		}
 	}
 	x.sc, x.q, x.quiet, x.w = sc, q, nil, &watching{began: st.Event.String()}
 	return play.Judgement{Transition: st.Rule.String() + ", observe", To: nodes(sc, st),

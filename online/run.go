@@ -213,7 +213,7 @@ func (x *execution) Quiet() (Verdict, error) {
 // Options.AfterWeakPass Observe.
 func (x *execution) apply(st *Step, view []Context, q inflight) play.Judgement {
 	if st.Verdict == WeakPass && x.w == nil {
-		if j, ok := x.watch(st, q); ok {
+		if j, ok := x.watch(st, view, q); ok {
 			return j
 		}
 	}
