@@ -61,6 +61,12 @@ type Context struct {
 	// Undecided reports that the solver could not decide whether f ∧
 	// π(s) is satisfiable: the context is kept, as if it were.
 	Undecided bool
+	// Accepted reports that the path to Node went through an accept
+	// node of the purpose (its external constraint holding): the
+	// context explains the run as one that reached the target. Only an
+	// execution observing after WeakPass (Options.AfterWeakPass) goes
+	// on from such a context.
+	Accepted bool
 	// sig tells the readings of the run apart when outputs crossed
 	// stimuli (queue.go): for each output judged while stimuli were in
 	// flight, how many stimuli the SUT had consumed before it.
@@ -119,7 +125,7 @@ func (c Context) under(e spec.Expr) spec.Expr {
 // ev lacks a parameter of n's action or gives it a value of another
 // type.
 func (c Context) with(n *symex.Node, ev Event) (Context, bool) {
-	next := Context{Node: n, Values: c.Values, sig: c.sig}
+	next := Context{Node: n, Values: c.Values, Accepted: c.Accepted, sig: c.sig}
 	if len(n.Args) == 0 {
 		return next, len(ev.Args) == 0
 	}

@@ -136,6 +136,14 @@
 // is not sent; a call the run needs and cannot make is an error of the
 // run, never Fail.
 //
+// Observing after WeakPass. With Options.AfterWeakPass Observe a run
+// does not end on WeakPass: it sends nothing more and judges up to
+// Options.ObserveLimit further observations by the rule Observing
+// (observe.go) on its explanations, each marked Context.Accepted when
+// its path went through an accept node: Pass when only accepted ones
+// survive, Inconc when none does, Fail by rule 2, WeakPass when both
+// kinds survive quiescence or the last observation allowed.
+//
 // Over several runs the verdict is Overall: Fail > Pass > WeakPass >
 // Inconc. stg verdict SPEC SYMPURPOSE TRACE replays a trace file with
 // Tester.Replay and Tester.WriteStep; stg run SYMPURPOSE -- COMMAND

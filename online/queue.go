@@ -80,7 +80,7 @@ func (q inflight) key() string {
 // consumes its inputs whatever the purpose says), and the rule is the
 // one that fits the unions. The step's SC holds the contexts of every
 // level after the step; applyQueued returns the new stimuli in flight
-// and the new view.
+// and the new view, also after WeakPass (to observe after it).
 func (t *Tester) applyQueued(q inflight, view []Context, ev Event) (*Step, inflight, []Context, error) {
 	levels := q.levels(view)
 	st := &Step{Event: ev, InFlight: len(q.sent)}
@@ -105,11 +105,19 @@ func (t *Tester) applyQueued(q inflight, view []Context, ev Event) (*Step, infli
 	if guessed(st) {
 		return st, q, nil, nil
 	}
-	if st.Verdict != None {
+	if st.Verdict != None && st.Verdict != WeakPass {
 		st.Reason = reason(st)
 		return st, q, nil, nil
 	}
 	nq, nview, err := t.propagate(q, nexts)
+	if st.Verdict == WeakPass {
+		// The explanations after it, for observing after WeakPass.
+		st.Reason = reason(st)
+		if err != nil {
+			return st, q, nil, nil
+		}
+		return st, nq, nview, nil
+	}
 	if errors.Is(err, errTooMany) {
 		st.Verdict = Inconc
 		st.Reason = fmt.Sprintf("more than %d contexts explain the run with the stimuli in flight: the tester does not tell them apart", t.MaxContexts)

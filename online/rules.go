@@ -39,8 +39,11 @@ type Rule int
 const NoRule Rule = -1
 
 func (r Rule) String() string {
-	if r == NoRule {
+	switch r {
+	case NoRule:
 		return "no rule"
+	case Observing:
+		return "observing"
 	}
 	return fmt.Sprintf("rule %d", int(r))
 }
@@ -225,6 +228,7 @@ func (t *Tester) successors(sc []Context, st *Step) error {
 				}
 			}
 			d.Undecided = a == unknown
+			d.Accepted = d.Accepted || label == symex.Accept
 			st.Next = append(st.Next, d)
 			switch {
 			case label == symex.Accept: // targetCond(n) = π(n): the query above
@@ -299,7 +303,7 @@ func (t *Tester) closure(sc []Context) ([]Context, error) {
 			if n.Action == nil || n.Action.Dir != spec.Internal {
 				continue
 			}
-			d := Context{Node: n, Values: out[i].Values, sig: out[i].sig}
+			d := Context{Node: n, Values: out[i].Values, Accepted: out[i].Accepted, sig: out[i].sig}
 			a, err := t.sat(d.under(n.State.PC))
 			if err != nil {
 				return nil, err

@@ -38,12 +38,27 @@ type Options struct {
 	// the tables (stimulus.go, steer): the values are steered toward
 	// table rows only (an ablation).
 	NoSteer bool
+	// AfterWeakPass says what a run does on WeakPass: Stop (the
+	// default) ends it there; Observe stops stimulating and observes the
+	// SUT's outputs and quiescence, up to ObserveLimit of them, so that
+	// they tell the explanations apart (observe.go).
+	AfterWeakPass AfterWeakPass
+	// ObserveLimit bounds the observations after WeakPass with Observe
+	// (DefaultObserveLimit).
+	ObserveLimit int
 }
 
-func (o Options) withDefaults() Options {
+// EnsureDefaults sets the zero fields of o to the defaults and returns o.
+func (o *Options) EnsureDefaults() *Options {
 	o.Options.EnsureDefaults()
 	if o.Tries <= 0 {
 		o.Tries = DefaultTries
+	}
+	if o.AfterWeakPass == "" {
+		o.AfterWeakPass = Stop
+	}
+	if o.ObserveLimit <= 0 {
+		o.ObserveLimit = DefaultObserveLimit
 	}
 	return o
 }
@@ -74,7 +89,7 @@ type Runner struct {
 
 // NewRunner returns a Runner of t's purpose.
 func NewRunner(t *Tester, opts Options) *Runner {
-	r := &Runner{t: t, opts: opts.withDefaults()}
+	r := &Runner{t: t, opts: *opts.EnsureDefaults()}
 	r.eng = play.New(r, r.opts.Options)
 	return r
 }
@@ -134,6 +149,8 @@ type execution struct {
 	tab   summary.Tab // the run's tables, which steer stimuli (stimulus.go, steer)
 	quiet *Step       // the step δ would make from sc, once computed
 	last  *Step       // the step of the stimulus chosen last (rule 6)
+	w     *watching   // observing after WeakPass (observe.go); nil before
+	steps int         // the steps of the run so far (observations and stimuli)
 }
 
 // Output implements play.Oracle: the outputs of the spec.
@@ -146,14 +163,25 @@ func (x *execution) Output(name string) *spec.Action {
 
 // Observe implements play.Oracle: rules 1-5, in queued semantics while
 // stimuli are in flight (queue.go).
+// After WeakPass, with Options.AfterWeakPass Observe, the rule
+// Observing (observe.go).
 func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
+	x.steps++
 	if o.Quiet {
 		if _, err := x.Quiet(); err != nil {
 			return play.Judgement{}, err
 		}
 		return x.apply(x.quiet, x.sc, x.q.drained()), nil
 	}
-	st, view, q, err := x.t.applyIn(x.sc, x.q, Event{Action: o.Action, Args: o.Args})
+	ev := Event{Action: o.Action, Args: o.Args}
+	if x.w != nil {
+		st, err := x.observeWatching(ev)
+		if err != nil {
+			return play.Judgement{}, err
+		}
+		return x.apply(st, st.SC, x.q), nil
+	}
+	st, view, q, err := x.t.applyIn(x.sc, x.q, ev)
 	if err != nil {
 		return play.Judgement{}, err
 	}
@@ -164,24 +192,39 @@ func (x *execution) Observe(o play.Observation) (play.Judgement, error) {
 // consumed.
 func (x *execution) Quiet() (Verdict, error) {
 	if x.quiet == nil {
-		st, err := x.t.Apply(x.sc, Quiescence())
+		var st *Step
+		var err error
+		if x.w != nil {
+			st, err = x.observeWatching(Quiescence())
+		} else if st, err = x.t.Apply(x.sc, Quiescence()); err == nil {
+			excuse(st, x.q.lost)
+		}
 		if err != nil {
 			return None, err
 		}
-		excuse(st, x.q.lost)
 		x.quiet = st
 	}
 	return x.quiet.Verdict, nil
 }
 
 // apply moves to the result of a step (view: the contexts after every
-// stimulus sent; q: the stimuli in flight) and tells the engine.
+// stimulus sent; q: the stimuli in flight) and tells the engine. A
+// WeakPass begins the observation after it, with
+// Options.AfterWeakPass Observe.
 func (x *execution) apply(st *Step, view []Context, q inflight) play.Judgement {
+	if st.Verdict == WeakPass && x.w == nil {
+		if j, ok := x.watch(st, view, q); ok {
+			return j
+		}
+	}
 	cs := st.SC
 	if st.Verdict != None {
 		cs = st.Next
 	} else {
 		x.sc, x.q, x.quiet = view, q, nil
+		if x.w != nil {
+			x.w = &watching{began: x.w.began, seen: x.w.seen + 1}
+		}
 	}
 	return play.Judgement{Verdict: st.Verdict, Reason: st.Reason, Transition: st.Rule.String(),
 		To: nodes(cs, st), State: fmt.Sprintf("%d context(s)", len(cs)), States: 1, Detail: st}
@@ -208,6 +251,9 @@ func nodes(cs []Context, st *Step) string {
 // engine asked before an output arrived (a matter of timing) does not
 // change the choices that follow.
 func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
+	if x.w != nil {
+		return nil, nil // observing after WeakPass
+	}
 	src := *x.src
 	ev, st, err := x.stimulus()
 	if err != nil || ev == nil {
@@ -222,6 +268,9 @@ func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
 // when rule 6 applies to it; an adapting replay solves one of the same
 // action afresh otherwise.
 func (x *execution) Allow(st play.Stimulus, adapt bool) (*play.Stimulus, error) {
+	if x.w != nil {
+		return nil, nil // observing after WeakPass
+	}
 	if st.Toward == "" {
 		step, err := x.t.Apply(x.sc, Event{Stim: true, Action: st.Action, Args: st.Args})
 		if err != nil {
@@ -246,6 +295,7 @@ func (x *execution) Allow(st play.Stimulus, adapt bool) (*play.Stimulus, error) 
 // Send implements play.Oracle: rule 6 (computed when the stimulus was
 // chosen, or now).
 func (x *execution) Send(s play.Stimulus) (play.Judgement, error) {
+	x.steps++
 	st := x.last
 	x.last = nil
 	if st == nil || st.Event.Action != s.Action || !sameArgs(st.Event.Args, s.Args) {
@@ -279,22 +329,30 @@ func sameArgs(a, b map[string]spec.Value) bool {
 func (x *execution) Where() string { return nodes(x.sc, nil) }
 
 // Key implements play.Oracle.
-func (x *execution) Key() string { return setString(x.sc) + x.q.key() }
+func (x *execution) Key() string {
+	k := setString(x.sc) + x.q.key()
+	if x.w != nil {
+		k += fmt.Sprintf(" | observing after %s: %d, accepted %s", x.w.began, x.w.seen, kinds(x.sc))
+	}
+	return k
+}
 
 // snapshot is what an execution knows: its contexts and the stimuli in
 // flight.
 type snapshot struct {
-	sc []Context
-	q  inflight
+	sc    []Context
+	q     inflight
+	w     *watching
+	steps int
 }
 
 // Snapshot implements play.Retracter.
-func (x *execution) Snapshot() any { return snapshot{x.sc, x.q} }
+func (x *execution) Snapshot() any { return snapshot{x.sc, x.q, x.w, x.steps} }
 
 // Restore implements play.Retracter.
 func (x *execution) Restore(s any) {
 	sn := s.(snapshot)
-	x.sc, x.q, x.quiet, x.last = sn.sc, sn.q, nil, nil
+	x.sc, x.q, x.quiet, x.last, x.w, x.steps = sn.sc, sn.q, nil, nil, sn.w, sn.steps
 }
 
 // Close implements play.Oracle.

@@ -77,6 +77,7 @@ func TestUsageErrors(t *testing.T) {
 		{"run runs", Run(t.Context(), RunOptions{File: "tc.yaml", TCP: "h:1", Given: map[string]bool{"runs": true}}, &bytes.Buffer{}, &bytes.Buffer{}), "--runs must be at least 1"},
 		{"run shard", Run(t.Context(), RunOptions{File: "tc.yaml", TCP: "h:1", Shard: "1/2"}, &bytes.Buffer{}, &bytes.Buffer{}), "--shard needs --seed"},
 		{"run quiescence", Run(t.Context(), RunOptions{File: "tc.yaml", TCP: "h:1", Quiescence: "200"}, &bytes.Buffer{}, &bytes.Buffer{}), "did you mean 200ms"},
+		{"run after-weakpass", Run(t.Context(), RunOptions{File: "tc.yaml", TCP: "h:1", AfterWeakPass: "wait"}, &bytes.Buffer{}, &bytes.Buffer{}), "--after-weakpass"},
 	} {
 		if Code(tt.err) != play.ExitError || !strings.Contains(tt.err.Error(), tt.want) {
 			t.Errorf("%s: exit %d, %v; want 3 and %q", tt.name, Code(tt.err), tt.err, tt.want)
@@ -88,7 +89,7 @@ func TestUsageErrors(t *testing.T) {
 func TestRunDefaults(t *testing.T) {
 	o := RunOptions{Given: map[string]bool{"depth": true}}
 	o.EnsureDefaults()
-	if o.Runs != 1 || o.Parallel != 1 || o.Plan != "diverse" || o.Depth != 0 || o.Quiescence != "auto" || o.MaxSteps == 0 || o.ShrinkRuns == 0 {
+	if o.Runs != 1 || o.Parallel != 1 || o.Plan != "diverse" || o.Depth != 0 || o.Quiescence != "auto" || o.MaxSteps == 0 || o.ShrinkRuns == 0 || o.AfterWeakPass != "stop" {
 		t.Errorf("%+v", o)
 	}
 }

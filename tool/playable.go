@@ -64,6 +64,9 @@ func (t *playable) loadTestcase(o RunOptions, f *spec.File, workers int, stderr 
 	if m.Kind != spec.TestcaseKind {
 		return InputError(fmt.Errorf("%s: stg run plays a testcase or a sympurpose, not a %s", f.Path, m.Kind))
 	}
+	if o.Given["after-weakpass"] || o.AfterWeakPass == string(online.Observe) {
+		return UsageError("stg run", "--after-weakpass applies to a sympurpose: a test case's runs end on Pass, Fail or Inconc, never WeakPass")
+	}
 	if err := validateTestcase(m, stderr); err != nil {
 		return InputError(err)
 	}
@@ -101,6 +104,9 @@ func (t *playable) loadSymPurpose(o RunOptions, sp *spec.SymPurpose, workers int
 	t.kind = "sympurpose"
 	if o.Spec != "" {
 		t.replayArg += " --spec " + shellJoin([]string{o.Spec})
+	}
+	if o.AfterWeakPass == string(online.Observe) {
+		t.replayArg += " --after-weakpass observe"
 	}
 	for w := range workers {
 		r, err := t.symWorker(o, sp, stderrOf(stderr, w))
@@ -141,7 +147,11 @@ func (t *playable) symWorker(o RunOptions, sp *spec.SymPurpose, w io.Writer) (*o
 	tester.Funcs = funcs
 	p := tester.Purpose()
 	t.name, t.about = p.Name, fmt.Sprintf("accept %v", p.AcceptPaths())
-	return online.NewRunner(tester, online.Options{Options: t.opts.Options}), nil
+	after := online.AfterWeakPass(o.AfterWeakPass) // checked by RunOptions.check
+	if after == online.Observe {
+		t.about += ", observing after WeakPass"
+	}
+	return online.NewRunner(tester, online.Options{Options: t.opts.Options, AfterWeakPass: after}), nil
 }
 
 // stderrOf is where worker w writes the warnings of loading: the first

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
@@ -27,7 +28,9 @@ import (
 // auto; Confirm, Startup, MaxSteps, Timeout), the reports (Report:
 // JUnit, ReportJSON), saving, replaying and shrinking runs (SaveTrace,
 // Replay, Shrink, ShrinkRuns), Quiet (print the first failing run
-// only), and the external functions (Funcs).
+// only), the external functions (Funcs), and, for a sympurpose, what a
+// run does on WeakPass (AfterWeakPass: stop or observe, see
+// online.Options).
 //
 // Given names the options given explicitly, by their flag names (runs,
 // seed, shard, parallel, plan, depth, ...): without seed the first seed
@@ -56,7 +59,9 @@ type RunOptions struct {
 	ShrinkRuns int
 	Quiet      bool
 	Funcs      FuncOptions
-	Given      map[string]bool
+	// AfterWeakPass is stop or observe (online.AfterWeakPass).
+	AfterWeakPass string
+	Given         map[string]bool
 }
 
 // EnsureDefaults sets the options that are zero and not Given to the
@@ -79,6 +84,7 @@ func (o *RunOptions) EnsureDefaults() {
 	def("max-steps", o.MaxSteps == 0, func() { o.MaxSteps = runner.DefaultMaxSteps })
 	def("timeout", o.Timeout == 0, func() { o.Timeout = runner.DefaultTimeout })
 	def("shrink-runs", o.ShrinkRuns == 0, func() { o.ShrinkRuns = play.DefaultShrinkRuns })
+	def("after-weakpass", o.AfterWeakPass == "", func() { o.AfterWeakPass = string(online.Stop) })
 }
 
 // session is one invocation of stg run: the campaign's runs and first
@@ -145,6 +151,9 @@ func (o RunOptions) check() error {
 		return UsageError("stg run", "stg run needs the SUT: -- COMMAND [ARGS...] or --tcp HOST:PORT")
 	case o.TCP != "" && len(o.Command) > 0:
 		return UsageError("stg run", "give either --tcp or a COMMAND, not both")
+	}
+	if _, err := online.ParseAfterWeakPass(o.AfterWeakPass); err != nil {
+		return UsageError("stg run", "--after-weakpass: %v", err)
 	}
 	for _, out := range []struct{ flag, path string }{{"report", o.Report}, {"report-json", o.ReportJSON}, {"save-trace", o.SaveTrace}} {
 		if err := RefuseOverwrite("stg run: --"+out.flag, out.path, o.File, o.Spec); err != nil {

@@ -42,6 +42,11 @@ was reached, but another path of the spec explains the run too). Both
 kinds of file are played by the same engine: every option below applies
 to both, but --plan and --depth (a sympurpose steers by its accept nodes,
 not by planning) and the coverage table (transitions of a test case).
+With --after-weakpass observe, a run that reaches WeakPass sends nothing
+more and observes: it becomes Pass when the later outputs leave only the
+explanations that reached the target, Inconc when they leave none of
+them, Fail on an unspecified output, and stays WeakPass after quiescence
+(or 16 observations) with both kinds left.
 
 External functions the model calls are evaluated as it says: the rows of
 their tables first (--tables FILE replaces them), then their impl:
@@ -93,6 +98,7 @@ Example:
 			&cli.StringFlag{Name: "tcp", Usage: "talk to a SUT listening at `HOST:PORT` instead of starting COMMAND"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the first failing run (its trace and replay line) and the summary"},
 			&cli.StringFlag{Name: "spec", Usage: "with a sympurpose: its spec `SPEC` (default: the spec the sympurpose names)"},
+			&cli.StringFlag{Name: "after-weakpass", Value: "stop", Usage: "with a sympurpose: on WeakPass, `POLICY` stop (end the run) or observe (send nothing more and observe the outputs and quiescence, which may make it Pass or Inconc)"},
 		}, append(replayFlags(), funcFlags()...)...), // replay.go, funcs.go
 		Action: runAction,
 	}
@@ -109,7 +115,7 @@ func runAction(c *cli.Context) error {
 		Confirm: c.Duration("confirm"), Startup: c.Duration("startup"), MaxSteps: c.Int("max-steps"), Timeout: c.Duration("timeout"),
 		Report: c.String("report"), ReportJSON: c.String("report-json"), SaveTrace: c.String("save-trace"), Replay: c.String("replay"),
 		Shrink: c.Bool("shrink"), ShrinkRuns: c.Int("shrink-runs"), Quiet: c.Bool("quiet"), Funcs: funcOptions(c), // verdict.go
-		Given: map[string]bool{}}
+		AfterWeakPass: c.String("after-weakpass"), Given: map[string]bool{}}
 	if len(args) > 0 {
 		opts.File, opts.Command = args[0], args[1:]
 	}

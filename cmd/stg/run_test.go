@@ -134,6 +134,9 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", "no-such.yaml", "--", "sut"}, "cannot read"},
 		{[]string{"run", filepath.Join("..", "..", "examples", "cmp", "spec.yaml"), "--", "sut"}, "not a spec"},
 		{[]string{"run", runTestcaseFile, "--", missing}, "cannot start the SUT"},
+		{[]string{"run", runTestcaseFile, "--after-weakpass", "observe", "--", "sut"}, "--after-weakpass applies to a sympurpose"},
+		{[]string{"run", runTestcaseFile, "--after-weakpass", "stop", "--", "sut"}, "--after-weakpass applies to a sympurpose"},
+		{[]string{"run", runTestcaseFile, "--after-weakpass", "wait", "--", "sut"}, `"wait" is neither stop nor observe`},
 	} {
 		code, out, errOut := stgCmd(t, tt.args...)
 		if code != exitError || !strings.Contains(errOut+out, tt.want) {

@@ -1,0 +1,112 @@
+package online
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/spec"
+)
+
+// twoWaysSpec: after go?, a! is explained by big (m >= 10, the target)
+// and by small (m < 10), m being free: WeakPass. The later outputs tell
+// them apart: ok! only after big, fin!(v) with v == 1 after big and
+// v >= 1 after small.
+const twoWaysSpec = `kind: spec
+name: twoways
+variables: {m: int}
+actions:
+  go:  {dir: input}
+  a:   {dir: output}
+  ok:  {dir: output}
+  fin: {dir: output, params: {v: int}}
+initial: {location: q0}
+transitions:
+  - {name: go,       from: q0, action: go,  to: q1}
+  - {name: big,      from: q1, action: a,   guard: m >= 10, to: q2}
+  - {name: small,    from: q1, action: a,   guard: m < 10,  to: q3}
+  - {name: ok,       from: q2, action: ok,  to: q4}
+  - {name: finBig,   from: q2, action: fin, guard: v == 1, to: q4}
+  - {name: finSmall, from: q3, action: fin, guard: v >= 1, to: q4}
+`
+
+// answers is an in-process SUT that answers go? with its outputs.
+type answers []adapter.Output
+
+func (a answers) Input(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+	if action != "go" {
+		return nil, fmt.Errorf("unknown input %s", action)
+	}
+	return a, nil
+}
+
+// TestObserveAfterWeakPass: a! gives WeakPass; with AfterWeakPass
+// Observe the run goes on observing, and the later outputs decide: ok!
+// leaves only the accepted explanation (Pass), fin!(1) both (WeakPass on
+// the quiescence after it), fin!(2) only the other (Inconc), fin!(0)
+// none (Fail, an unspecified output). With Stop every run ends WeakPass
+// on a!. In process: quiescence is exact, no timer.
+func TestObserveAfterWeakPass(t *testing.T) {
+	tr := crossTester(t, twoWaysSpec, "go big")
+	a := adapter.Output{Action: "a"}
+	fin := func(v int) adapter.Output { return adapter.Output{Action: "fin", Args: map[string]any{"v": v}} }
+	for _, c := range []struct {
+		name    string
+		sut     answers
+		verdict Verdict
+		trace   string
+	}{
+		{"ok", answers{a, {Action: "ok"}}, Pass, "  go?: rule 6\n  a!: rule 5\n  ok!: observing\n"},
+		{"fin 1", answers{a, fin(1)}, WeakPass, "  go?: rule 6\n  a!: rule 5\n  fin!1: observing\n  delta!: observing\n"},
+		{"fin 2", answers{a, fin(2)}, Inconc, "  go?: rule 6\n  a!: rule 5\n  fin!2: observing\n"},
+		{"fin 0", answers{a, fin(0)}, Fail, "  go?: rule 6\n  a!: rule 5\n  fin!0: rule 2\n"},
+		{"a only", answers{a}, Fail, "  go?: rule 6\n  a!: rule 5\n  delta!: rule 2\n"},
+	} {
+		stop, err := NewRunner(tr, Options{}).Run(context.Background(), adapter.InProcess(c.sut), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stop.Verdict != WeakPass || traceOf(stop) != "  go?: rule 6\n  a!: rule 5\n" {
+			t.Errorf("%s, stop: %s (%s)\n%s", c.name, stop.Verdict, stop.Reason, traceOf(stop))
+		}
+		res, err := NewRunner(tr, Options{AfterWeakPass: Observe}).Run(context.Background(), adapter.InProcess(c.sut), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != c.verdict || traceOf(res) != c.trace {
+			t.Errorf("%s, observe: %s (%s), want %s\n%s", c.name, res.Verdict, res.Reason, c.verdict, traceOf(res))
+		}
+		if c.verdict != Fail && !strings.Contains(res.Reason, "after WeakPass on a!") {
+			t.Errorf("%s: reason %q does not say where observation began", c.name, res.Reason)
+		}
+		if got := res.Trace[1].Transition; got != "rule 5, observe" {
+			t.Errorf("%s: the WeakPass step's transition is %q", c.name, got)
+		}
+	}
+}
+
+// TestObserveLimit: observation ends WeakPass after ObserveLimit
+// observations that leave both kinds of explanations.
+func TestObserveLimit(t *testing.T) {
+	tr := crossTester(t, twoWaysSpec, "go big")
+	sut := answers{{Action: "a"}, {Action: "fin", Args: map[string]any{"v": 1}}}
+	res, err := NewRunner(tr, Options{AfterWeakPass: Observe, ObserveLimit: 1}).Run(context.Background(), adapter.InProcess(sut), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != WeakPass || traceOf(res) != "  go?: rule 6\n  a!: rule 5\n  fin!1: observing\n" {
+		t.Errorf("%s (%s)\n%s", res.Verdict, res.Reason, traceOf(res))
+	}
+}
+
+// TestParseAfterWeakPass: stop and observe, nothing else.
+func TestParseAfterWeakPass(t *testing.T) {
+	for s, ok := range map[string]bool{"stop": true, "observe": true, "": false, "wait": false} {
+		a, err := ParseAfterWeakPass(s)
+		if (err == nil) != ok || ok && string(a) != s {
+			t.Errorf("%q: %q, %v", s, a, err)
+		}
+	}
+}
