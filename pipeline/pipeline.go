@@ -269,6 +269,9 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	if err := decideGuards(ctx, res.Testcase); err != nil { // decide.go: guards read as the tables decide them
 		return nil, err
 	}
+	if err := canonical.CheckHidden(res.Testcase, res.Tester.Hidden); err != nil { // one unknown per τ-step: no loop through it
+		return nil, err
+	}
 	progress("test case: %d transitions", len(res.Testcase.Transitions))
 	return res, nil
 }
