@@ -186,3 +186,38 @@ func assignsFrom(t *spec.Transition, name string) bool {
 	}
 	return false
 }
+
+// FreeSends replaces, in tc, the guard G of each send whose location no
+// transition assigning an unknown h of hidden can precede by ∃h. G: the
+// selection's co-reachability conjuncts on a value the SUT has not
+// chosen yet would make the tester's send cover only some of the states
+// it tracks (the others lost: Inconc), where the value is any. A weaker
+// send guard only lets the tester send where fewer runs lead to Pass;
+// when the solver cannot eliminate h, the guard stays.
+func FreeSends(ctx *solver.Context, tc *spec.Model, hidden []string) {
+	for _, h := range hidden {
+		var bound []string
+		for _, t := range tc.Transitions {
+			if assignsFrom(t, h) {
+				bound = append(bound, t.To)
+			}
+		}
+		after := graph.Reach(bound, func(l string) []string {
+			var next []string
+			for _, o := range tc.Outgoing(l) {
+				next = append(next, o.To)
+			}
+			return next
+		})
+		for _, t := range tc.Transitions {
+			a := tc.Action(t.Action)
+			if a == nil || a.Dir != spec.Send || after[t.From] || t.Guard == nil || !spec.Mentions(t.Guard, spec.VarIdent, h) {
+				continue
+			}
+			v := tc.Variable(h)
+			if g, err := ctx.EliminateExists([]*spec.Ident{{Name: h, Kind: spec.VarIdent, T: v.Type}}, t.Guard); err == nil {
+				t.Guard = g
+			}
+		}
+	}
+}
