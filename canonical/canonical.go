@@ -20,6 +20,9 @@ type Tester struct {
 	// Quiet maps the post-quiescence locations of a spec with internal
 	// actions to their location (Closure.Quiet); nil without τ.
 	Quiet map[string]string
+	// Hidden names the unknowns of the closure (Closure.Hidden): a test
+	// case built from the tester must pass CheckHidden.
+	Hidden []string
 }
 
 // Suspend returns Δ(S): a copy of s with the output action delta and a
@@ -157,30 +160,31 @@ func BuildKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Tester, e
 	if err := checkSpec(s); err != nil {
 		return nil, err
 	}
-	d, quiet, notes, err := suspend(ctx, s, known)
+	d, err := suspend(ctx, s, known)
 	if err != nil {
 		return nil, err
 	}
-	c, err := Canonical(ctx, d)
+	c, err := Canonical(ctx, d.Model)
 	if err != nil {
 		return nil, err
 	}
-	c.Approximations = notes
-	c.Quiet = quiet
+	c.Approximations = d.Notes
+	c.Quiet = d.Quiet
+	c.Hidden = d.Hidden
 	return c, nil
 }
 
-// suspend is Suspend, with the post-quiescence locations of a closure.
-func suspend(ctx *solver.Context, s *spec.Model, known spec.Expr) (*spec.Model, map[string]string, []string, error) {
+// suspend is Suspend, as a Closure: with the post-quiescence locations
+// and the unknowns of a closure.
+func suspend(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, error) {
 	if HasInternal(s) {
-		c, err := CloseKnown(ctx, s, known)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return c.Model, c.Quiet, c.Notes, nil
+		return CloseKnown(ctx, s, known)
 	}
 	d, notes, err := Suspend(ctx, s)
-	return d, nil, notes, err
+	if err != nil {
+		return nil, err
+	}
+	return &Closure{Model: d, Notes: notes}, nil
 }
 
 // checkSpec refuses what this construction does not handle.

@@ -86,7 +86,14 @@
 // represent a havocked one; the on-line route (package online), which
 // keeps symbolic contexts, handles such specs. A τ-transition that
 // assigns to a variable the value of an internal parameter its guard
-// does not define is refused for the same reason. Enumeration stops, with
+// does not define gets an unknown instead (hidden.go): a fresh variable
+// h_<param>_<n> of the closure (Closure.Hidden), left out of the initial
+// condition and kept in the closed guard, so that stg run tracks it as a
+// symbol narrowed by what is observed; quiescence quantifies it
+// existentially with the outputs. One unknown is one τ-step: a test case
+// that can take the transition assigning it twice is refused
+// (CheckHidden), and sends before it do not constrain it (FreeSends).
+// Enumeration stops, with
 // an error, past MaxTauPaths (4096) paths in all.
 //
 // Determinism. The closed spec must be deterministic, as the STG paper

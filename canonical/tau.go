@@ -54,6 +54,10 @@ type Closure struct {
 	Quiet map[string]string
 	// Notes say where quiescence had to be over-approximated.
 	Notes []string
+	// Hidden names the variables the closure added for the values of
+	// internal parameters that flow into variables (unknowns, left out of
+	// the initial condition; see CheckHidden).
+	Hidden []string
 }
 
 // Close returns the closure of s, assuming nothing of its states beyond
@@ -83,8 +87,9 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 	c.Transitions = nil
 	res := &Closure{Model: c, Quiet: map[string]string{}}
 	closed := map[string][]*spec.Transition{}
+	u := newUnknowns(s)
 	for _, l := range s.Locations {
-		ts, err := closedDeterministic(ctx, s, l, l, paths[l], nil)
+		ts, err := closedDeterministic(ctx, s, l, l, paths[l], nil, u)
 		if err != nil {
 			return nil, err
 		}
@@ -93,8 +98,9 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 	noCont := map[string]spec.Expr{}
 	approx := map[string]bool{}
 	for _, l := range s.Locations {
-		g, ns := noOutput(ctx, s, l, closed[l])
-		noCont[l], approx[l] = g, len(ns) > 0
+		outs, exact := u.eliminate(ctx, closed[l]) // an output for some hidden value
+		g, ns := noOutput(ctx, s, l, outs)
+		noCont[l], approx[l] = g, len(ns) > 0 || !exact
 		res.Notes = append(res.Notes, ns...)
 	}
 	for _, l := range s.Locations {
@@ -107,10 +113,11 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 		if spec.IsFalse(g) {
 			continue
 		}
-		if err := res.addDelta(ctx, s, l, g, paths[l], noCont, approx); err != nil {
+		if err := res.addDelta(ctx, s, l, g, paths[l], noCont, approx, u); err != nil {
 			return nil, err
 		}
 	}
+	res.Hidden = u.declare(c)
 	return res, nil
 }
 
@@ -123,7 +130,7 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 // (the solver could not eliminate an output's parameters), the quiet
 // states are not known exactly and delta stays a self-loop on l: its
 // inputs are l's, all specified (sound, less precise).
-func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spec.Expr, paths []*tauPath, noCont map[string]spec.Expr, approx map[string]bool) error {
+func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spec.Expr, paths []*tauPath, noCont map[string]spec.Expr, approx map[string]bool, u *unknowns) error {
 	c := res.Model
 	exact := len(paths) > 1
 	for _, p := range paths {
@@ -137,7 +144,7 @@ func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spe
 	for i := 0; c.HasLocation(q); i++ {
 		q = fmt.Sprintf("quiet%d(%s)", i, l)
 	}
-	ins, err := closedDeterministic(ctx, s, l, q, paths, noCont)
+	ins, err := closedDeterministic(ctx, s, l, q, paths, noCont, u)
 	if err != nil {
 		return err
 	}
@@ -153,8 +160,8 @@ func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spe
 // closedDeterministic returns the closed transitions of l, named as
 // leaving from, made deterministic (determinise). With quiet set, only
 // the inputs of the quiet states (quiet[end] holds after the path).
-func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, paths []*tauPath, quiet map[string]spec.Expr) ([]*spec.Transition, error) {
-	ts, origins, err := closedTransitions(ctx, s, from, paths, quiet)
+func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, paths []*tauPath, quiet map[string]spec.Expr, u *unknowns) ([]*spec.Transition, error) {
+	ts, origins, err := closedTransitions(ctx, s, from, paths, quiet, u)
 	if err != nil {
 		return nil, err
 	}
@@ -165,8 +172,9 @@ func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, pat
 // every visible transition t leaving π's end, the transition
 // l -a-> t.To with guard ∃τ-params. G_π ∧ G_t[A_π] and assignment
 // A_t ∘ A_π. Unsatisfiable ones are dropped. With quiet set, only inputs
-// count, and the guard also requires quiet[end(π)][A_π].
-func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, quiet map[string]spec.Expr) ([]*spec.Transition, map[*spec.Transition]origin, error) {
+// count, and the guard also requires quiet[end(π)][A_π]. A τ-parameter
+// that flows into a variable becomes an unknown of u (hidden).
+func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, quiet map[string]spec.Expr, u *unknowns) ([]*spec.Transition, map[*spec.Transition]origin, error) {
 	var out []*spec.Transition
 	from := map[*spec.Transition]origin{}
 	for _, p := range paths {
@@ -175,43 +183,51 @@ func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*ta
 			if a == nil || a.Dir == spec.Internal || quiet != nil && a.Dir != spec.Input {
 				continue
 			}
-			g := spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, nil))
-			if quiet != nil {
-				g = spec.AndOf(g, spec.Substitute(quiet[p.end], p.subst, nil))
-			}
-			if len(p.steps) > 0 {
-				var err error
-				if g, err = eliminate(ctx, p.taus, g); err != nil {
-					return nil, nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
-						"τ-path %s then %s: cannot eliminate the parameters of the internal actions (%s)",
-						pathString(p), t.Label(), firstLine(err.Error()))}
-				}
-			}
-			g, err := readable(ctx, g)
+			nt, err := closedOne(ctx, s, l, p, t, quiet, u)
 			if err != nil {
-				return nil, nil, fmt.Errorf("τ-closure of %s on %s: %w", l, t.Label(), err)
+				return nil, nil, err
 			}
-			if spec.IsFalse(g) {
-				continue
+			if nt != nil {
+				out = append(out, nt)
+				from[nt] = origin{p, t}
 			}
-			nt := &spec.Transition{Name: t.Name, From: l, Action: t.Action, Guard: g, To: t.To, Pos: t.Pos}
-			for _, v := range s.Variables {
-				e := spec.Substitute(t.AssignedValue(v), p.subst, nil)
-				if id, ok := e.(*spec.Ident); ok && id.Kind == spec.VarIdent && id.Name == v.Name {
-					continue
-				}
-				if tau := mentionsAny(e, p.taus); tau != "" {
-					return nil, nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
-						"τ-path %s then %s: %s gets the value of the internal parameter %s, which the tester cannot observe (make the action visible, or assign from observed values only)",
-						pathString(p), t.Label(), v.Name, tau)}
-				}
-				nt.Assign = append(nt.Assign, spec.Assignment{Var: v.Name, Value: e})
-			}
-			out = append(out, nt)
-			from[nt] = origin{p, t}
 		}
 	}
 	return out, from, nil
+}
+
+// closedOne is the closed transition of the τ-path p followed by the
+// visible transition t, from l, or nil when its guard is unsatisfiable.
+func closedOne(ctx *solver.Context, s *spec.Model, l string, p *tauPath, t *spec.Transition, quiet map[string]spec.Expr, u *unknowns) (*spec.Transition, error) {
+	g := spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, nil))
+	if quiet != nil {
+		g = spec.AndOf(g, spec.Substitute(quiet[p.end], p.subst, nil))
+	}
+	var assign []spec.Assignment
+	for _, v := range s.Variables {
+		e := spec.Substitute(t.AssignedValue(v), p.subst, nil)
+		if id, ok := e.(*spec.Ident); ok && id.Kind == spec.VarIdent && id.Name == v.Name {
+			continue
+		}
+		assign = append(assign, spec.Assignment{Var: v.Name, Value: e})
+	}
+	g, assign = u.hide(p, g, assign)
+	var err error
+	if len(p.steps) > 0 {
+		if g, err = eliminate(ctx, p.taus, g); err != nil {
+			return nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
+				"τ-path %s then %s: cannot eliminate the parameters of the internal actions (%s)",
+				pathString(p), t.Label(), firstLine(err.Error()))}
+		}
+	}
+	g, err = readable(ctx, g)
+	if err != nil {
+		return nil, fmt.Errorf("τ-closure of %s on %s: %w", l, t.Label(), err)
+	}
+	if spec.IsFalse(g) {
+		return nil, nil
+	}
+	return &spec.Transition{Name: t.Name, From: l, Action: t.Action, Guard: g, To: t.To, Pos: t.Pos, Assign: assign}, nil
 }
 
 // origin is where a closed transition comes from: a τ-path and the
@@ -250,15 +266,6 @@ func eliminate(ctx *solver.Context, ids []*spec.Ident, g spec.Expr) (spec.Expr, 
 		return g, nil
 	}
 	return ctx.EliminateExists(used, g)
-}
-
-func mentionsAny(e spec.Expr, ids []*spec.Ident) string {
-	for _, id := range ids {
-		if spec.Mentions(e, spec.ParamIdent, id.Name) {
-			return id.Name
-		}
-	}
-	return ""
 }
 
 // noOutput returns the condition under which no τ*·output continuation

@@ -212,15 +212,19 @@ func TestTauParameterEliminated(t *testing.T) {
 	wantGuard(t, c.Model, "B", spec.Delta, "quiet(B)", "x < 2")
 }
 
-// A variable that gets an internal parameter's value is refused.
-func TestTauParameterAssignedRefused(t *testing.T) {
-	_, err := Build(newContext(t), tauSpec(t, `
+// A variable that gets an internal parameter's value gets an unknown of
+// the closure (h_q_1), constrained by the guard of the τ-step.
+func TestTauParameterAssignedUnknown(t *testing.T) {
+	c := build(t, tauSpec(t, `
   - {from: B, action: pick, guard: q > 0, assign: {x: q}, to: C}
   - {from: C, action: ok, guard: r == x, to: A}
 `))
-	if err == nil || !strings.Contains(err.Error(), "s.yaml:15:5") || !strings.Contains(err.Error(), "internal parameter q'1") {
-		t.Fatalf("got %v, want a positioned error about q", err)
+	if len(c.Hidden) != 1 || c.Hidden[0] != "h_q_1" || c.Variable("h_q_1") == nil {
+		t.Fatalf("unknowns %v, want [h_q_1] declared", c.Hidden)
 	}
+	wantGuard(t, c.Model, "B", "ok", "A", "r == h_q_1 && h_q_1 > 0")
+	// quiescence is the SUT's: no hidden value makes B quiet
+	wantGuard(t, c.Model, "B", spec.Delta, "quiet(B)", "false")
 }
 
 // The initial location's τ steps are closed too.

@@ -269,6 +269,10 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	if err := decideGuards(ctx, res.Testcase); err != nil { // decide.go: guards read as the tables decide them
 		return nil, err
 	}
+	if err := canonical.CheckHidden(res.Testcase, res.Tester.Hidden); err != nil { // one unknown per τ-step: no loop through it
+		return nil, err
+	}
+	canonical.FreeSends(ctx, res.Testcase, res.Tester.Hidden) // no send guard speculates on a value not chosen yet
 	progress("test case: %d transitions", len(res.Testcase.Transitions))
 	return res, nil
 }
