@@ -281,7 +281,9 @@ func TestOnlineMicrogridProcesses(t *testing.T) {
 		runners = append(runners, online.NewRunner(tester, online.Options{}))
 	}
 	var b strings.Builder
+	progress := testlong.NewProgress(t, "controllers", len(microgrid.Faults()))
 	for _, f := range microgrid.Faults() {
+		progress.Add(1)
 		if f == microgrid.AlwaysRise && !testlong.Enabled() {
 			continue
 		}

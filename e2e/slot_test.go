@@ -115,7 +115,9 @@ func TestSlotProjectedPurposeOnline(t *testing.T) {
 	start := time.Now()
 	counts := map[online.Verdict]int{}
 	n := testlong.Runs(50, 1000)
+	progress := testlong.NewProgress(t, "runs", n)
 	for seed := int64(1); seed <= int64(n); seed++ {
+		progress.Add(1)
 		w := seed%2 == 0
 		res, err := win.Run(ctx, slot.New(slot.Correct, w), seed)
 		if err != nil {

@@ -34,7 +34,9 @@ func TestMemoSameTestcases(t *testing.T) {
 	pairs = append(pairs, pair{"ring2/12", s, tp})
 	oracle := newContext(t)
 	oracle.SetMemo(false)
+	progress := testlong.NewProgress(t, "purposes", len(pairs))
 	for _, p := range pairs {
+		progress.Add(1)
 		for _, domain := range []string{"none", "polyhedra"} {
 			with, without := newContext(t), newContext(t)
 			with.SetTimeout(DefaultQueryTimeout)

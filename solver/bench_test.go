@@ -52,8 +52,10 @@ func TestMemory(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	z3Before, refsBefore := estimatedAlloc(), c.refs
 	start := time.Now()
+	progress := testlong.NewProgress(t, "checks", n)
 	for i := range n {
 		query(i)
+		progress.Add(1)
 	}
 	elapsed := time.Since(start)
 	runtime.GC()

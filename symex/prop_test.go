@@ -35,7 +35,10 @@ func exampleSpecs(t testing.TB) map[string]*spec.Model {
 // trees of at most 50 nodes; STG_LONG=1 150.
 func TestInclusionSoundOnExamples(t *testing.T) {
 	z := newContext(t)
-	for name, m := range exampleSpecs(t) {
+	specs := exampleSpecs(t)
+	progress := testlong.NewProgress(t, "specs", len(specs))
+	for name, m := range specs {
+		progress.Add(1)
 		tr := execute(t, z, m, Options{Inclusion: true, MaxNodes: testlong.Runs(50, 150)})
 		for _, n := range tr.Nodes {
 			if r, err := z.Sat(n.State.PC); err == nil && r == solver.Unsat {
