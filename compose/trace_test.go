@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/internal/randsys"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -308,11 +309,13 @@ func TestTracesRules(t *testing.T) {
 // TestTracesRandom: random systems of two or three components (random
 // alphabets, guards, assignments and structures) have the traces of
 // their brute-force composition up to depth 6, and the projection of
-// each of their transitions on each sub-system is unique (Def. 9).
+// each of their transitions on each sub-system is unique (Def. 9). The
+// default run checks 8 systems, STG_LONG=1 20.
 func TestTracesRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
+	want := testlong.Runs(8, 20)
 	checked, total := 0, 0
-	for i := 0; checked < 20 && i < 400; i++ {
+	for i := 0; checked < want && i < 400; i++ {
 		dir := t.TempDir()
 		path := randomSystem(rng, dir)
 		sys, err := spec.LoadSystem(path)
@@ -341,7 +344,7 @@ func TestTracesRandom(t *testing.T) {
 			}
 		}
 	}
-	if checked < 20 {
+	if checked < want {
 		t.Fatalf("only %d random systems checked", checked)
 	}
 	t.Logf("%d systems, %d traces", checked, total)

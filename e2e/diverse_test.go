@@ -10,8 +10,6 @@ import (
 	stgplay "github.com/stg-tool/stg/play"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/examples"
-	"github.com/stg-tool/stg/internal/exampletest"
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
@@ -162,29 +160,6 @@ var strategies = []struct {
 	{"random walk", 0, runner.Walk},
 }
 
-// generateRegistered returns the test case of every purpose of every
-// example that lists in-process implementations (examples.SUTs).
-func generateRegistered(t *testing.T) []testcase {
-	t.Helper()
-	registered := map[string]bool{}
-	for _, s := range examples.SUTs() {
-		registered[s.Example] = true
-	}
-	var r []testcase
-	for _, ex := range exampletest.Pairs(t, "..") {
-		example, purpose, _ := strings.Cut(ex.Name, "/")
-		if !registered[example] {
-			continue
-		}
-		res, err := pipeline.Generate(ex.Spec, ex.Purpose, pipeline.Options{Domain: "polyhedra"})
-		if err != nil {
-			t.Fatalf("%s: %v", ex.Purpose, err)
-		}
-		r = append(r, testcase{example, purpose, res.Testcase})
-	}
-	return r
-}
-
 // stepBudget is the steps each strategy spends on a purpose and a mutant
 // in TestMutationScoreByStrategy.
 const stepBudget = 150
@@ -234,7 +209,7 @@ func (j *budgetJob) play() {
 func TestMutationScoreByStrategy(t *testing.T) {
 	testlong.Skip(t)
 	t.Parallel()
-	tcs := generateRegistered(t)
+	tcs := generate(t)
 	type mutant struct {
 		name  string
 		start adapter.Starter

@@ -7,8 +7,9 @@
 // implementations in process (examples.SUTs), where quiescence is exact:
 // no timer decides a verdict, so a Fail is a fault of the SUT and a kill
 // is real. process_test.go plays fewer runs against the real programs,
-// with the options of stg run, to show that the processes, the wire
-// protocol and the handling of time work, slow SUTs included.
+// with the options of stg run, to show that the processes and the wire
+// protocol work, and, with STG_LONG=1, the handling of time: programs
+// started late.
 //
 // go test ./e2e plays a representative share of each matrix, so that
 // go test ./... stays short; STG_LONG=1 (internal/testlong) plays all of
@@ -47,12 +48,31 @@ type testcase struct {
 
 func (tc testcase) String() string { return tc.example + "/" + tc.purpose }
 
+// generated holds the test cases of generate once made: the tests that
+// play them, parallel, share one generation. The first to ask generates
+// while the others wait; a failed generation is not kept. The test
+// cases are read only, by any number of goroutines (spec.Model).
+var generated struct {
+	sync.Mutex
+	tcs []testcase
+}
+
 // generate returns the test case of every purpose of every example
 // registered in examples.SUTs. The other examples play in their own
 // files with their own SUT set-up: microgrid (a SUT that speaks first,
 // external functions), slot (projected purposes of a component),
 // quidonc and tank (covering tours).
 func generate(t *testing.T) []testcase {
+	t.Helper()
+	generated.Lock()
+	defer generated.Unlock()
+	if generated.tcs == nil {
+		generated.tcs = generateAll(t)
+	}
+	return generated.tcs
+}
+
+func generateAll(t *testing.T) []testcase {
 	t.Helper()
 	registered := map[string]bool{}
 	for _, s := range examples.SUTs() {

@@ -36,10 +36,25 @@ import (
 // goal-directed in TestLuckyDiverseCatchesNotCapped.
 var luckyPurposes = []string{"by-name", "invalid", "invalid-char"}
 
+// luckyCache holds the test case of each purpose once generated: the
+// generation takes seconds, and the lucky tests, none parallel, play the
+// same test cases.
+var luckyCache = map[string]*spec.Model{}
+
 // luckyTestcase generates the test case of purpose and returns it as
 // read back from its YAML (what stg run plays), after checking that
-// write/load/write gives the same text.
+// write/load/write gives the same text; a purpose is generated once.
 func luckyTestcase(t *testing.T, purpose string) *spec.Model {
+	t.Helper()
+	if tc, ok := luckyCache[purpose]; ok {
+		return tc
+	}
+	tc := generateLucky(t, purpose)
+	luckyCache[purpose] = tc
+	return tc
+}
+
+func generateLucky(t *testing.T, purpose string) *spec.Model {
 	t.Helper()
 	res, err := pipeline.Generate("../examples/lucky/spec.yaml", "../examples/lucky/purpose-"+purpose+".yaml", pipeline.Options{})
 	if err != nil {
@@ -93,7 +108,7 @@ func luckyPlay(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault,
 	return counts
 }
 
-// TestLuckyCorrectNeverFails plays 250 seeded runs (1,000 with
+// TestLuckyCorrectNeverFails plays 100 seeded runs (1,000 with
 // STG_LONG=1) of the test cases against the correct SUT (STG_LUCKY_RUNS
 // changes the number, in the same proportions): per purpose a few goal-directed runs (diverse planning,
 // which solves string constraints over paths: a few hundred milliseconds
@@ -101,7 +116,7 @@ func luckyPlay(t *testing.T, tc *spec.Model, plan runner.Strategy, f impl.Fault,
 // about a millisecond a run); lucky-by-sex, whose planning takes seconds,
 // plays random walks only.
 func TestLuckyCorrectNeverFails(t *testing.T) {
-	n := testlong.Runs(250, 1000)
+	n := testlong.Runs(100, 1000)
 	if s := os.Getenv("STG_LUCKY_RUNS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
@@ -128,10 +143,6 @@ func TestLuckyCorrectNeverFails(t *testing.T) {
 // each mutant against the purpose that catches it (by-name, invalid,
 // by-name); STG_LONG=1 tries the purposes in turn.
 func TestLuckyMutantsCaught(t *testing.T) {
-	tcs := map[string]*spec.Model{}
-	for _, p := range luckyPurposes {
-		tcs[p] = luckyTestcase(t, p)
-	}
 	catcher := map[impl.Fault]string{impl.WholeNames: "by-name", impl.CaseInsensitive: "invalid", impl.AcceptsInvalid: "by-name"}
 	for _, f := range []impl.Fault{impl.WholeNames, impl.CaseInsensitive, impl.AcceptsInvalid} {
 		caught := ""
@@ -140,7 +151,7 @@ func TestLuckyMutantsCaught(t *testing.T) {
 			purposes = []string{catcher[f]}
 		}
 		for _, p := range purposes {
-			if luckyPlay(t, tcs[p], runner.Diverse, f, 1, 10, true)[runner.Fail] > 0 {
+			if luckyPlay(t, luckyTestcase(t, p), runner.Diverse, f, 1, 10, true)[runner.Fail] > 0 {
 				caught = p
 				break
 			}

@@ -64,7 +64,7 @@ var onlineCriteria = []struct {
 // slowest to kill needs 223).
 const (
 	onlineRuns      = 1000
-	onlineSoundRuns = 200
+	onlineSoundRuns = 50
 )
 
 // onlineSUT is an implementation of an example, in process.
@@ -278,6 +278,28 @@ type onlineOutcome struct {
 	err       error
 }
 
+// playOnline generates ex's purposes, plays the soundness runs of its
+// correct SUT and searches each mutant's kill, on one session.
+func playOnline(ex onlineExample) onlineOutcome {
+	o := onlineOutcome{ex: ex, kills: map[string]onlineKill{}}
+	s, err := newOnlineSession(ex)
+	if err != nil {
+		o.err = err
+		return o
+	}
+	defer s.close()
+	o.criterion, o.paths = s.criterion, s.paths
+	if o.sound, o.err = s.sound(); o.err != nil {
+		return o
+	}
+	for _, m := range ex.suts[1:] {
+		if o.kills[m.name], o.err = s.kill(m, onlineRuns); o.err != nil {
+			return o
+		}
+	}
+	return o
+}
+
 // TestOnlineSymbolicPurposes plays, for every example, the purposes that
 // a coverage criterion generates (onlineCriteria) on-line, in process:
 // onlineSoundRuns seeded runs (onlineRuns with STG_LONG=1) of the correct
@@ -290,59 +312,17 @@ type onlineOutcome struct {
 func TestOnlineSymbolicPurposes(t *testing.T) {
 	t.Parallel()
 	exs := onlineExamples(t)
-	// Jobs: the soundness runs of each example (sut 0, the correct
-	// SUT), and the search for each mutant's kill; one session (solver
-	// context, tree, purposes) per job, so that two workers share
-	// nothing. The longest jobs, atm-paper's, go first.
-	type onlineJob struct{ example, sut int }
-	var jobs []onlineJob
-	for i := len(exs) - 1; i >= 0; i-- {
-		for j := range exs[i].suts {
-			jobs = append(jobs, onlineJob{i, j})
-		}
-	}
-	type jobResult struct {
-		criterion string
-		paths     [][]string
-		sound     soundness
-		kill      onlineKill
-		err       error
-	}
-	results := make([]jobResult, len(jobs))
-	progress := testlong.NewProgress(t, "jobs", len(jobs))
-	parallel(len(jobs), 2, func(i int) {
-		defer progress.Add(1)
-		j, r := jobs[i], &results[i]
-		ex := exs[j.example]
-		s, err := newOnlineSession(ex)
-		if err != nil {
-			r.err = err
-			return
-		}
-		defer s.close()
-		r.criterion, r.paths = s.criterion, s.paths
-		if j.sut == 0 {
-			r.sound, r.err = s.sound()
-		} else {
-			r.kill, r.err = s.kill(ex.suts[j.sut], onlineRuns)
-		}
-	})
+	// One job per example, on one session (solver context, tree,
+	// purposes) that its soundness runs and its mutants' kills share:
+	// the purposes are generated once, and two workers share nothing.
+	// The longest job, atm-paper's, goes first.
 	outs := make([]onlineOutcome, len(exs))
-	for i, ex := range exs {
-		outs[i] = onlineOutcome{ex: ex, kills: map[string]onlineKill{}}
-	}
-	for i, j := range jobs {
-		r, o := results[i], &outs[j.example]
-		if r.err != nil && o.err == nil {
-			o.err = r.err
-		}
-		o.criterion, o.paths = r.criterion, r.paths
-		if j.sut == 0 {
-			o.sound = r.sound
-		} else {
-			o.kills[o.ex.suts[j.sut].name] = r.kill
-		}
-	}
+	progress := testlong.NewProgress(t, "examples", len(exs))
+	parallel(len(exs), 2, func(i int) {
+		defer progress.Add(1)
+		j := len(exs) - 1 - i
+		outs[j] = playOnline(exs[j])
+	})
 
 	var table, kills strings.Builder
 	fmt.Fprintf(&table, "\n| example | criterion | purposes | runs | Pass | WeakPass | Inconc | Fail | mutants killed | runs to kill |\n|---|---|---|---|---|---|---|---|---|---|\n")

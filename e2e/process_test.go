@@ -12,6 +12,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/runner"
 )
 
@@ -96,9 +97,12 @@ type suite struct {
 // start late (sleep before reading their input). Correct programs must
 // never get Fail, each mutant must get some Fail. All suites share one
 // pool of workers; each job has its own Runner (one Z3 context per
-// goroutine). -slow plays 20 runs per example with start-up delays of 1s
-// and 3s and every mutant late; without it, 2 runs per example at 3s and
-// the mutants that betray themselves by a missing output.
+// goroutine). The programs started late wait out their delay and the
+// confirmation of quiescence: they play with STG_LONG=1 (2 runs per
+// example at 3s, and the mutants that betray themselves by a missing
+// output) or -slow (20 runs per example with start-up delays of 1s and
+// 3s, and every mutant late); the default run plays 2 goal-directed runs
+// and a random walk per test case and program (3 and 2 with STG_LONG=1).
 func TestProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the process suites start hundreds of processes")
@@ -110,8 +114,9 @@ func TestProcesses(t *testing.T) {
 	suites := []suite{
 		correctSuite(tcs, progs),
 		mutantSuite("mutants", tcs, progs, nil, 0),
-		slowSuite(tcs, progs),
-		lateMutants(t, tcs, progs),
+	}
+	if *slow || testlong.Enabled() {
+		suites = append(suites, slowSuite(tcs, progs), lateMutants(t, tcs, progs))
 	}
 	var jobs []job
 	for _, s := range suites {
@@ -146,14 +151,14 @@ func sumRuns(outs []outcome) int {
 	return n
 }
 
-// correctSuite plays 3 goal-directed runs and 2 random walks of every test
-// case against the correct programs.
+// correctSuite plays 2 goal-directed runs and a random walk of every
+// test case against the correct programs (3 and 2 with STG_LONG=1).
 func correctSuite(tcs []testcase, progs map[string][]program) suite {
 	var jobs []job
 	for _, tc := range tcs {
 		for _, p := range progs[tc.example] {
 			if p.name == "correct" || p.name == "python" {
-				jobs = append(jobs, p.job(tc, 8, 3, 1), p.job(tc, 0, 2, 1001))
+				jobs = append(jobs, p.job(tc, 8, testlong.Runs(2, 3), 1), p.job(tc, 0, testlong.Runs(1, 2), 1001))
 			}
 		}
 	}

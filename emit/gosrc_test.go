@@ -202,9 +202,9 @@ func TestInProcessMutant(t *testing.T) {
 }
 `
 
-// TestGoSourceRuns builds the generated test and runs it with go test
-// against the example SUTs of examples/cmp and against Go code in the
-// same process.
+// TestGoSourceRuns builds the generated test with go test -c, once, and
+// runs it against the example SUTs of examples/cmp and against Go code in
+// the same process.
 //
 // The generated files are compiled as a package of the main module,
 // github.com/stg-tool/stg/emit/testdata, through go's -overlay flag: the
@@ -264,6 +264,20 @@ func TestGoSourceRuns(t *testing.T) {
 	if out, err := gocmd(nil, "vet", "-overlay", overlayFile, pkg); err != nil {
 		t.Fatalf("go vet on the generated code: %v\n%s", err, out)
 	}
+	// The test binary is built once and run as go test runs it: in the
+	// package's directory, with the -test. flags.
+	bin := filepath.Join(dir, "testdata.test")
+	if out, err := gocmd(nil, "test", "-c", "-o", bin, "-overlay", overlayFile, pkg); err != nil {
+		t.Fatalf("go test -c on the generated code: %v\n%s", err, out)
+	}
+	gotest := func(env []string, run string) (string, error) {
+		cmd := exec.Command(bin, "-test.count=1", "-test.v", "-test.run", run)
+		cmd.Dir = filepath.Join(root, "emit", "testdata")
+		cmd.Env = append(os.Environ(), "STG_SUT=", "STG_SEED=", "STG_RUNS=", "STG_QUIESCENCE=")
+		cmd.Env = append(cmd.Env, env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
 	for _, tt := range []struct {
 		name string
 		env  []string
@@ -290,9 +304,9 @@ func TestGoSourceRuns(t *testing.T) {
 			[]string{"--- PASS: TestInProcessCorrect", "--- FAIL: TestInProcessMutant", "replay: STG_SEED=1 STG_RUNS=1 go test -run '^TestInProcessMutant$/^seed=1$'"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := gocmd(tt.env, "test", "-overlay", overlayFile, "-count=1", "-v", "-run", tt.run, pkg)
+			out, err := gotest(tt.env, tt.run)
 			if (err == nil) != tt.pass {
-				t.Errorf("go test: %v, want success %v", err, tt.pass)
+				t.Errorf("the test binary: %v, want success %v", err, tt.pass)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(out, w) {

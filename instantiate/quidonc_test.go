@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
@@ -54,38 +55,45 @@ func actions(path []*predabs.ProductTransition) string {
 // without filtering and for K = 0 (the tour only) and 2 (with the
 // completion): the tour covers SP, every instance replays on the model
 // (Animate and Reach replay it), and every test case (built for K = 2,
-// the completion's included) passes check.All and can reach Pass.
+// the completion's included) passes check.All and can reach Pass. The
+// default run plays two of the four settings, each filtering and each K
+// once; STG_LONG=1 all four.
 func TestGenerateExamples(t *testing.T) {
 	ctx := newContext(t)
+	type setting struct {
+		noFilter bool
+		k        int
+	}
+	settings := testlong.Pick([]setting{{false, 2}, {true, 0}, {false, 0}, {true, 2}},
+		func(i int, _ setting) bool { return i < 2 })
 	for _, ex := range examplePairs {
 		s, tp := load(t, ex.spec, ex.purpose)
-		for _, noFilter := range []bool{false, true} {
-			for _, k := range []int{0, 2} {
-				su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, TourOnly: k == 0, Abstraction: predabs.Options{NoFilter: noFilter}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				st := su.Stats
-				t.Logf("%s no-filter=%v K=%d: %d symbolic (avg %.2f), %d instantiated (avg %.2f, %d inserted), SP %d/%d",
-					ex.name, noFilter, k, st.Symbolic, st.SymbolicLen, st.Instantiated, st.InstantiatedLen, st.Inserted, st.SPStates, st.SPTransitions)
-				checkCovered(t, su)
-				for i, inst := range su.Instances {
-					if inst == nil {
-						if !errors.Is(su.Reasons[i], ErrNotInstantiable) {
-							t.Errorf("%s t%d: no instance and no reason", ex.name, i+1)
-						}
-						continue
+		for _, set := range settings {
+			noFilter, k := set.noFilter, set.k
+			su, err := Generate(ctx, s, tp, Options{Reflexive: k, Testcases: k > 0, TourOnly: k == 0, Abstraction: predabs.Options{NoFilter: noFilter}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := su.Stats
+			t.Logf("%s no-filter=%v K=%d: %d symbolic (avg %.2f), %d instantiated (avg %.2f, %d inserted), SP %d/%d",
+				ex.name, noFilter, k, st.Symbolic, st.SymbolicLen, st.Instantiated, st.InstantiatedLen, st.Inserted, st.SPStates, st.SPTransitions)
+			checkCovered(t, su)
+			for i, inst := range su.Instances {
+				if inst == nil {
+					if !errors.Is(su.Reasons[i], ErrNotInstantiable) {
+						t.Errorf("%s t%d: no instance and no reason", ex.name, i+1)
 					}
-					if k > 0 {
-						checkTestcase(t, ctx, su.Testcases[i])
-					}
+					continue
 				}
-				if k > 0 && len(su.Testcases) != len(su.Symbolic)+len(su.Extra) {
-					t.Errorf("%s: %d test cases, want %d (tour) + %d (completion)", ex.name, len(su.Testcases), len(su.Symbolic), len(su.Extra))
+				if k > 0 {
+					checkTestcase(t, ctx, su.Testcases[i])
 				}
-				for _, tc := range su.Testcases[len(su.Symbolic):] {
-					checkTestcase(t, ctx, tc)
-				}
+			}
+			if k > 0 && len(su.Testcases) != len(su.Symbolic)+len(su.Extra) {
+				t.Errorf("%s: %d test cases, want %d (tour) + %d (completion)", ex.name, len(su.Testcases), len(su.Symbolic), len(su.Extra))
+			}
+			for _, tc := range su.Testcases[len(su.Symbolic):] {
+				checkTestcase(t, ctx, tc)
 			}
 		}
 	}
@@ -183,13 +191,14 @@ func TestTankNeedsReflexiveSteps(t *testing.T) {
 // purpose location then at most Pending outputs, back in the abstract
 // state; then at most Pending outputs before an input), with and without
 // pending outputs. Both must agree on which symbolic tests have an
-// instance.
+// instance. The suites are the tours alone (TourOnly): the completion,
+// most of Generate's time, adds nothing this test reads.
 func TestAnimateAgainstBruteForce(t *testing.T) {
 	ctx := newContext(t)
 	for _, ex := range examplePairs {
 		s, tp := load(t, ex.spec, ex.purpose)
 		for _, k := range []int{0, 1} {
-			su, err := Generate(ctx, s, tp, Options{Reflexive: k, Abstraction: predabs.Options{NoFilter: true}})
+			su, err := Generate(ctx, s, tp, Options{Reflexive: k, TourOnly: true, Abstraction: predabs.Options{NoFilter: true}})
 			if err != nil {
 				t.Fatal(err)
 			}

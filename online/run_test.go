@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples/atm-paper/sut/impl"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
@@ -50,7 +51,7 @@ func (a *atm) Input(action string, args map[string]spec.Value) ([]adapter.Output
 // fee and withdrawal limits, never give Fail. In process: quiescence is
 // exact, no timer is involved.
 func TestSoundness(t *testing.T) {
-	runs := 1000
+	runs := testlong.Runs(250, 1000) // all 1,000 with STG_LONG=1
 	if testing.Short() {
 		runs = 200
 	}

@@ -3,20 +3,23 @@ package pipeline
 import (
 	"testing"
 
+	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
 // TestMemoSameTestcases generates every example's test cases (and a
 // small ring of issue 15's family) twice, with the solver's memo and
-// without, and checks with Z3 that they are the same (sameTestcase).
+// without, and checks with Z3 that they are the same (sameTestcase). The
+// default run takes every third purpose; STG_LONG=1 all of them.
 func TestMemoSameTestcases(t *testing.T) {
 	type pair struct {
 		name  string
 		s, tp *spec.Model
 	}
 	var pairs []pair
-	for _, ex := range examples(t) {
+	for _, ex := range testlong.Pick(examples(t), func(i int, _ exampletest.Pair) bool { return i%3 == 0 }) {
 		s, err := spec.LoadFile(ex.Spec, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -31,7 +34,9 @@ func TestMemoSameTestcases(t *testing.T) {
 	pairs = append(pairs, pair{"ring2/12", s, tp})
 	oracle := newContext(t)
 	oracle.SetMemo(false)
+	progress := testlong.NewProgress(t, "purposes", len(pairs))
 	for _, p := range pairs {
+		progress.Add(1)
 		for _, domain := range []string{"none", "polyhedra"} {
 			with, without := newContext(t), newContext(t)
 			with.SetTimeout(DefaultQueryTimeout)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -15,12 +16,12 @@ func step(t testing.TB, i int) spec.Expr {
 	return parse(t, fmt.Sprintf("x + %d*y - z >= %d && y <= x + %d", i%7, i%13, i%5))
 }
 
-// TestMemory runs 100k incremental queries and checks that neither our
-// references, nor the Go heap, nor Z3's own allocation grow without
-// bound.
+// TestMemory runs 10k incremental queries (100k, a soak, with
+// STG_LONG=1) and checks that neither our references, nor the Go heap,
+// nor Z3's own allocation grow without bound.
 func TestMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("100k checks")
+		t.Skip("10k checks")
 	}
 	c := newContext(t)
 	s := c.NewSolver()
@@ -28,7 +29,7 @@ func TestMemory(t *testing.T) {
 	if err := s.Assert(parse(t, "x >= 0 && y >= 0 && z >= 0")); err != nil {
 		t.Fatal(err)
 	}
-	const n = 100000
+	n := testlong.Runs(10000, 100000)
 	cons := make([]spec.Expr, 64)
 	for i := range cons {
 		cons[i] = step(t, i)
@@ -51,15 +52,17 @@ func TestMemory(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	z3Before, refsBefore := estimatedAlloc(), c.refs
 	start := time.Now()
+	progress := testlong.NewProgress(t, "checks", n)
 	for i := range n {
 		query(i)
+		progress.Add(1)
 	}
 	elapsed := time.Since(start)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	z3After := estimatedAlloc()
 	t.Logf("%d checks in %v (%v each); Go heap %d -> %d bytes; Z3 %d -> %d bytes; refs %d -> %d",
-		n, elapsed, elapsed/n, before.HeapAlloc, after.HeapAlloc, z3Before, z3After, refsBefore, c.refs)
+		n, elapsed, elapsed/time.Duration(n), before.HeapAlloc, after.HeapAlloc, z3Before, z3After, refsBefore, c.refs)
 	if c.refs != refsBefore {
 		t.Errorf("references grew from %d to %d", refsBefore, c.refs)
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -30,11 +31,15 @@ func exampleSpecs(t testing.TB) map[string]*spec.Model {
 // the oracle, without quantifier elimination: for every node cut by
 // inclusion, concrete states of it (models of its path condition, several
 // per node) are states of the node that includes it; and every node of
-// the tree has a satisfiable path condition.
+// the tree has a satisfiable path condition. The default run explores
+// trees of at most 50 nodes; STG_LONG=1 150.
 func TestInclusionSoundOnExamples(t *testing.T) {
 	z := newContext(t)
-	for name, m := range exampleSpecs(t) {
-		tr := execute(t, z, m, Options{Inclusion: true, MaxNodes: 150})
+	specs := exampleSpecs(t)
+	progress := testlong.NewProgress(t, "specs", len(specs))
+	for name, m := range specs {
+		progress.Add(1)
+		tr := execute(t, z, m, Options{Inclusion: true, MaxNodes: testlong.Runs(50, 150)})
 		for _, n := range tr.Nodes {
 			if r, err := z.Sat(n.State.PC); err == nil && r == solver.Unsat {
 				t.Errorf("%s %s: unsatisfiable node kept", name, n.PathString())
