@@ -197,7 +197,8 @@ func TestSymexFunctionErrors(t *testing.T) {
 		{[]string{"symex", microgridSpec, "--functions", "magic"}, "--functions"},
 		{[]string{"symex", microgridSpec, "--m", "-1"}, "--m"},
 		{[]string{"symex", microgridSpec, "--functions", "uninterpreted", "--m", "2"}, "need --functions summaries"},
-		{[]string{"symex", microgridSpec, "--inclusion"}, "inclusion is not available"},
+		{[]string{"symex", microgridSpec, "--inclusion", "--functions", "summaries"}, "inclusion is not available"},
+		{[]string{"symex", microgridSpec, "--inclusion", "--m", "1"}, "inclusion is not available"},
 		{[]string{"symex", microgridSpec, "--add-tables", "nonexistent.yaml"}, "nonexistent.yaml"},
 		{[]string{"symex", flat, "--height", "15", "--delta", "none", "--m", "1"}, "INTGR("},
 	} {
