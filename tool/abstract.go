@@ -53,12 +53,11 @@ func Abstract(o AbstractOptions, stdout io.Writer) error {
 	if err != nil {
 		return InputError(err)
 	}
-	ctx, err := solver.NewContext()
+	ctx, err := newSolver("stg abstract", o.SolverTimeout)
 	if err != nil {
-		return InputError(fmt.Errorf("stg abstract: cannot start the solver: %v", err))
+		return err
 	}
 	defer ctx.Close()
-	ctx.SetTimeout(o.SolverTimeout)
 	start := time.Now()
 	a, err := predabs.Abstract(ctx, s, tp, o.Abstraction)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -42,12 +41,11 @@ func Check(opts CheckOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return InputError(err)
 	}
-	ctx, err := solver.NewContext()
+	ctx, err := newSolver("stg check", opts.SolverTimeout)
 	if err != nil {
-		return InputError(fmt.Errorf("stg check: cannot start the solver: %v", err))
+		return err
 	}
 	defer ctx.Close()
-	ctx.SetTimeout(opts.SolverTimeout)
 	var errs spec.ErrorList
 	undecided := make([]int, len(models))
 	for i, m := range models {

@@ -7,7 +7,6 @@ import (
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -121,12 +120,11 @@ func (t *playable) loadSymPurpose(o RunOptions, sp *spec.SymPurpose, workers int
 // symWorker prepares one on-line worker: its solver context, tester and
 // external functions.
 func (t *playable) symWorker(o RunOptions, sp *spec.SymPurpose, w io.Writer) (*online.Runner, error) {
-	z, err := solver.NewContext()
+	z, err := newSolver("stg run", runner.DefaultSolverTimeout)
 	if err != nil {
-		return nil, InputError(fmt.Errorf("cannot start the solver: %v", err))
+		return nil, err
 	}
 	t.closers = append(t.closers, z.Close)
-	z.SetTimeout(runner.DefaultSolverTimeout)
 	specFile := o.Spec
 	if specFile == "" {
 		specFile = sp.SpecPath()

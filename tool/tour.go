@@ -70,12 +70,11 @@ func Tour(o TourOptions, stdout io.Writer) error {
 	if err != nil {
 		return InputError(err)
 	}
-	ctx, err := solver.NewContext()
+	ctx, err := newSolver("stg tour", o.SolverTimeout)
 	if err != nil {
-		return InputError(fmt.Errorf("stg tour: cannot start the solver: %v", err))
+		return err
 	}
 	defer ctx.Close()
-	ctx.SetTimeout(o.SolverTimeout)
 	opts := instantiate.Options{Reflexive: o.Reflexive, Abstraction: o.Abstraction, Testcases: o.Output != ""}
 	if o.Stats {
 		return writeTourStats(ctx, stdout, s, tp, opts, o.Format)

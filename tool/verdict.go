@@ -37,12 +37,11 @@ func Verdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 	if len(args) != 3 {
 		return UsageError("stg verdict", "stg verdict needs SPEC SYMPURPOSE TRACE, or TESTCASE TRACE")
 	}
-	z, err := solver.NewContext()
+	z, err := newSolver("stg verdict", opts.SolverTimeout)
 	if err != nil {
-		return InputError(fmt.Errorf("cannot start the solver: %v", err))
+		return err
 	}
 	defer z.Close()
-	z.SetTimeout(opts.SolverTimeout)
 	m, err := LoadModel(args[0], nil)
 	if err != nil {
 		return InputError(err)
