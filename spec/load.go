@@ -659,11 +659,6 @@ func (l *loader) exprPos(n *yaml.Node) Pos {
 	return p
 }
 
-func (l *loader) expression(n *yaml.Node, scope *Scope, what string) Expr {
-	e, _ := l.guarded(n, scope, what)
-	return e
-}
-
 // guarded reads an expression and the condition under which its array
 // indexes are in range (ParseGuarded).
 func (l *loader) guarded(n *yaml.Node, scope *Scope, what string) (Expr, Expr) {
