@@ -60,15 +60,8 @@ func (r *Registry) Facts(e spec.Expr) spec.Expr {
 // uninterpreted functions may assume everywhere (the STG route, package
 // pipeline). True when no function has rows.
 func (r *Registry) TableFacts() spec.Expr {
-	r.mu.Lock()
-	names := make([]string, 0, len(r.funcs))
-	for name := range r.funcs {
-		names = append(names, name)
-	}
-	r.mu.Unlock()
-	slices.Sort(names)
 	var facts []spec.Expr
-	for _, name := range names {
+	for _, name := range r.names() {
 		f, _ := r.Func(name)
 		for _, row := range r.rows(name) {
 			call := &spec.Call{Func: name, Args: exprs(row.Args), T: f.Result, Lens: f.ParamLens}
@@ -145,15 +138,21 @@ func exprs(vs []spec.Value) []spec.Expr {
 // Tab returns a copy of the tables of r's functions, as SolveTab
 // (package summary) takes them.
 func (r *Registry) Tab() summary.Tab {
+	tab := summary.Tab{}
+	for _, name := range r.names() {
+		tab[name] = r.rows(name)
+	}
+	return tab
+}
+
+// names returns the names of the functions r knows, sorted.
+func (r *Registry) names() []string {
 	r.mu.Lock()
 	names := make([]string, 0, len(r.funcs))
 	for name := range r.funcs {
 		names = append(names, name)
 	}
 	r.mu.Unlock()
-	tab := summary.Tab{}
-	for _, name := range names {
-		tab[name] = r.rows(name)
-	}
-	return tab
+	slices.Sort(names)
+	return names
 }

@@ -12,19 +12,6 @@ import (
 	"github.com/stg-tool/stg/spec"
 )
 
-// IsTablesFile reports whether the file path is a tables file (kind:
-// tables), read by spec.LoadTables rather than as a model.
-func IsTablesFile(path string) bool {
-	data, err := spec.ReadModelFile(path)
-	if err != nil {
-		return false
-	}
-	var head struct {
-		Kind string `yaml:"kind"`
-	}
-	return yaml.Unmarshal(data, &head) == nil && head.Kind == "tables"
-}
-
 // CheckTables validates the tables file path and returns its external
 // functions with the file's rows only: with the spec sp, against the
 // signatures of sp's functions and their own rows; without, against

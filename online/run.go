@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -254,10 +255,13 @@ func (x *execution) Choose(ctx context.Context) (*play.Stimulus, error) {
 	if x.w != nil {
 		return nil, nil // observing after WeakPass
 	}
-	src := *x.src
+	// A Choose that waits leaves no trace: neither the draws nor the
+	// rows the steering learned (an output arriving a little later
+	// must not change the run of the seed).
+	src, tab := *x.src, maps.Clone(x.tab)
 	ev, st, err := x.stimulus()
 	if err != nil || ev == nil {
-		*x.src = src
+		*x.src, x.tab = src, tab
 		return nil, err
 	}
 	x.last = st

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
@@ -49,11 +48,7 @@ func Abstract(o AbstractOptions, stdout io.Writer) error {
 	if err := o.Validate(); err != nil {
 		return InputError(err)
 	}
-	s, tp, err := loadSpecPurpose(o.Spec, o.Purpose)
-	if err != nil {
-		return InputError(err)
-	}
-	ctx, err := newSolver("stg abstract", o.SolverTimeout)
+	s, tp, ctx, err := openSpecPurpose("stg abstract", o.Spec, o.Purpose, o.SolverTimeout)
 	if err != nil {
 		return err
 	}
@@ -98,16 +93,31 @@ func compatible(tp *spec.Model, a *predabs.Abstraction) error {
 	return nil
 }
 
+// openSpecPurpose reads the spec and the purpose of the command cmd
+// (loadSpecPurpose) and starts its solver (newSolver); the caller closes
+// the solver. Its errors are InputErrors.
+func openSpecPurpose(cmd, specFile, purposeFile string, timeout time.Duration) (*spec.Model, *spec.Model, *solver.Context, error) {
+	s, tp, err := loadSpecPurpose(specFile, purposeFile)
+	if err != nil {
+		return nil, nil, nil, InputError(err)
+	}
+	ctx, err := newSolver(cmd, timeout)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return s, tp, ctx, nil
+}
+
 // loadSpecPurpose reads the spec and the purpose, checking their kinds.
 func loadSpecPurpose(specFile, purposeFile string) (*spec.Model, *spec.Model, error) {
-	s, err := compose.ReadModel(specFile, nil)
+	s, err := LoadModel(specFile, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	if s.Kind != spec.SpecKind {
 		return nil, nil, fmt.Errorf("%s: the first file must be a spec, not a %s", specFile, s.Kind)
 	}
-	tp, err := compose.ReadModel(purposeFile, s)
+	tp, err := LoadModel(purposeFile, s)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -26,7 +25,7 @@ type CheckOptions struct {
 // command line's.
 func Check(opts CheckOptions, stdout, stderr io.Writer) error {
 	args := opts.Files
-	if len(args) >= 1 && len(args) <= 2 && extfunc.IsTablesFile(args[len(args)-1]) {
+	if len(args) >= 1 && len(args) <= 2 && isTables(args[len(args)-1]) {
 		return checkTablesFile(args, stdout)
 	}
 	if len(args) < 1 || len(args) > 2 {
@@ -208,4 +207,10 @@ func checkTablesFile(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintln(stdout, summary)
 	return nil
+}
+
+// isTables reports whether the file path is a tables file.
+func isTables(path string) bool {
+	k, ok := kindOf(path)
+	return ok && k == spec.TablesKind
 }

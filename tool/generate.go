@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/check"
+	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/pipeline"
@@ -153,7 +154,7 @@ func generateFiles(specPath, purposePath string, opts pipeline.Options) (*pipeli
 	f, err := spec.Open(specPath)
 	switch {
 	case err == nil && f.Kind == spec.SystemKind:
-		s, err := flatten(f.System)
+		s, err := compose.Flatten(f.System)
 		if err != nil {
 			return nil, err
 		}

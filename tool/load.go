@@ -40,22 +40,13 @@ func ModelOf(f *spec.File, sp *spec.Model) (*spec.Model, error) {
 	case spec.PurposeKind:
 		return f.Purpose(sp)
 	case spec.SystemKind:
-		return flatten(f.System)
+		return compose.Flatten(f.System)
 	}
 	data, err := spec.ReadModelFile(f.Path)
 	if err != nil {
 		return nil, readError(f.Path, err)
 	}
 	return spec.ParseModel(f.Path, data, sp) // for its message
-}
-
-// flatten returns the flat spec of the system sys.
-func flatten(sys *spec.System) (*spec.Model, error) {
-	g, err := compose.Build(sys)
-	if err != nil {
-		return nil, err
-	}
-	return g.Model(sys.Name, sys.File)
 }
 
 // readError says "FILE: cannot read: REASON" for a file that cannot be

@@ -45,7 +45,8 @@ func (o *SymexOptions) EnsureDefaults() {
 		if o.Inclusion && o.Tree.M == 0 && !o.Tree.NoDep && !o.Tree.PerCall && o.TablesOut == "" {
 			// Restriction by inclusion compares states without
 			// summaries: calls uninterpreted, whose inclusion holds
-			// for every interpretation, the true functions included.
+			// for every interpretation, the true functions included
+			// (as symex.Executor.KInclusion builds its tree).
 			o.Tree.Functions = "uninterpreted"
 		}
 	}

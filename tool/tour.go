@@ -66,11 +66,7 @@ func Tour(o TourOptions, stdout io.Writer) error {
 	if err := o.Validate(); err != nil {
 		return InputError(err)
 	}
-	s, tp, err := loadSpecPurpose(o.Spec, o.Purpose)
-	if err != nil {
-		return InputError(err)
-	}
-	ctx, err := newSolver("stg tour", o.SolverTimeout)
+	s, tp, ctx, err := openSpecPurpose("stg tour", o.Spec, o.Purpose, o.SolverTimeout)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
@@ -100,7 +99,7 @@ func (o *TreeOptions) symexOptions() symex.Options {
 // of o.Tables; notSpec words the error for another kind of model, with
 // the file and the kind.
 func (o *TreeOptions) loadSpec(file, notSpec string) (*spec.Model, error) {
-	m, err := compose.ReadModel(file, nil)
+	m, err := LoadModel(file, nil)
 	if err != nil {
 		return nil, err
 	}
