@@ -157,6 +157,11 @@ type JUnitRun struct {
 // failure, an Inconc one skipped, and the last run an error when the
 // campaign ended in runErr.
 func WriteJUnit(path, name string, runs []JUnitRun, runErr error, props ...JUnitProperty) error {
+	return WriteJUnitSuites(path, JUnitSuites{Suites: []JUnitSuite{SuiteOf(name, runs, runErr, props...)}})
+}
+
+// SuiteOf is the JUnit test suite of one campaign's runs (WriteJUnit).
+func SuiteOf(name string, runs []JUnitRun, runErr error, props ...JUnitProperty) JUnitSuite {
 	suite := JUnitSuite{Name: name, Tests: len(runs), Properties: props}
 	var total time.Duration
 	for i, r := range runs {
@@ -185,7 +190,7 @@ func WriteJUnit(path, name string, runs []JUnitRun, runErr error, props ...JUnit
 		suite.Cases = append(suite.Cases, tc)
 	}
 	suite.Time = fmt.Sprintf("%.3f", total.Seconds())
-	return WriteJUnitSuites(path, JUnitSuites{Suites: []JUnitSuite{suite}})
+	return suite
 }
 
 // WriteJUnitSuites writes a JUnit XML report.

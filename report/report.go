@@ -67,7 +67,13 @@ func (c *Campaign) JUnitRuns() []JUnitRun {
 // WriteJUnit writes the campaign's JUnit report, with its timing and
 // coverage as properties of the suite.
 func (c *Campaign) WriteJUnit(path string) error {
-	return WriteJUnit(path, c.Name, c.JUnitRuns(), c.Err, append(TimingProperty(c.Results), CoverageProperties(c.Coverage)...)...)
+	return WriteJUnitSuites(path, JUnitSuites{Suites: []JUnitSuite{c.JUnitSuite()}})
+}
+
+// JUnitSuite is the campaign's JUnit test suite: one test case per run,
+// the timing and the coverage as properties.
+func (c *Campaign) JUnitSuite() JUnitSuite {
+	return SuiteOf(c.Name, c.JUnitRuns(), c.Err, append(TimingProperty(c.Results), CoverageProperties(c.Coverage)...)...)
 }
 
 // Timing describes the quiescence windows and the latencies of the

@@ -138,3 +138,23 @@ func TestLoadModelSystem(t *testing.T) {
 		}
 	}
 }
+
+// TestCombineExits: several files' exit codes combine as a CI gate
+// reads them: error, Fail, Inconc, WeakPass, Pass.
+func TestCombineExits(t *testing.T) {
+	for _, c := range []struct {
+		exits []int
+		want  int
+	}{
+		{nil, play.ExitPass},
+		{[]int{play.ExitPass, play.ExitPass}, play.ExitPass},
+		{[]int{play.ExitPass, play.ExitWeakPass}, play.ExitWeakPass},
+		{[]int{play.ExitWeakPass, play.ExitInconc}, play.ExitInconc},
+		{[]int{play.ExitInconc, play.ExitFail, play.ExitPass}, play.ExitFail},
+		{[]int{play.ExitFail, play.ExitError}, play.ExitError},
+	} {
+		if got := combineExits(c.exits); got != c.want {
+			t.Errorf("combineExits(%v) = %d, want %d", c.exits, got, c.want)
+		}
+	}
+}

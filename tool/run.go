@@ -38,6 +38,9 @@ import (
 // a sympurpose the steering's, when given; EnsureDefaults leaves them.
 type RunOptions struct {
 	File, Spec string
+	// Files are several test files to play in turn, each a campaign of
+	// its own (runFiles); File is the one file otherwise.
+	Files      []string
 	Command    []string
 	TCP        string
 	Runs       int
@@ -113,32 +116,48 @@ type session struct {
 // summary, and writes the reports; the exit code is the campaign's
 // verdict. ctx ends the campaign (the SUTs' process groups are killed):
 // the command line ends it on SIGINT, SIGTERM and SIGHUP.
+//
+// With several Files, each is a campaign of its own (runFiles).
 func Run(ctx context.Context, opts RunOptions, stdout, stderr io.Writer) error {
+	if len(opts.Files) > 1 {
+		return runFiles(ctx, opts, stdout, stderr) // runfiles.go
+	}
+	if len(opts.Files) == 1 {
+		opts.File = opts.Files[0]
+	}
+	_, err := runFile(ctx, opts, stdout, stderr)
+	return err
+}
+
+// runFile is stg run on one test file; it returns the campaign played
+// (nil if none was) for the reports of several files.
+func runFile(ctx context.Context, opts RunOptions, stdout, stderr io.Writer) (*report.Campaign, error) {
 	opts.EnsureDefaults()
 	if err := opts.check(); err != nil {
-		return err
+		return nil, err
 	}
 	ropts, err := opts.runner()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	shard, err := opts.shard()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, err := loadPlayable(opts, ropts, len(shard.Runs(opts.Runs)), stderr) // playable.go
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer t.close()
 	s := newSession(opts, t, shard, stdout, stderr)
 	if opts.Replay != "" {
-		return s.replayTrace(ctx, opts.Replay) // replay.go
+		return nil, s.replayTrace(ctx, opts.Replay) // replay.go
 	}
 	s.header()
 	s.play(ctx)
 	s.afterCampaign(ctx) // replay.go: --shrink; coverage.go
-	return s.finish()
+	err = s.finish()
+	return s.campaign(), err
 }
 
 // check checks the file to play, the SUT and the output files, before

@@ -15,8 +15,8 @@ func runCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "play a test case against a system under test",
-		ArgsUsage: "TESTCASE|SYMPURPOSE [--tcp HOST:PORT | -- COMMAND [ARGS...]]",
-		UsageText: "stg run TESTCASE [options] -- COMMAND [ARGS...]\nstg run TESTCASE [options] --tcp HOST:PORT",
+		ArgsUsage: "TESTCASE|SYMPURPOSE... [--tcp HOST:PORT | -- COMMAND [ARGS...]]",
+		UsageText: "stg run TESTCASE... [options] -- COMMAND [ARGS...]\nstg run TESTCASE... [options] --tcp HOST:PORT",
 		Description: `Run starts COMMAND afresh for each run (or connects to --tcp HOST:PORT),
 talks to it in JSON Lines on its stdin and stdout (docs/reference.md#wire-protocol), plays the
 test case and prints the verdict and the trace of each run. Parameter
@@ -70,6 +70,12 @@ campaign, and stg report merge combines the shards' --report or
 --report-json files into the campaign's report. --parallel K plays K runs
 at once, each with its own SUT.
 
+Several test files before "--" (stg run DIR/*.yaml -- ./sut) are played in
+turn, each a campaign of its own with the same options and first seed;
+--report then holds a test suite per file, --report-json and --save-trace
+name a directory that gets NAME.json and NAME.jsonl per file, and the exit
+code is the worst of the files' (error, Fail, Inconc, WeakPass, Pass).
+
 The overall verdict is Fail if any run failed, else Pass if any passed, else
 WeakPass if any gave it, else Inconc. Exit codes: 0 Pass, 1 Fail, 2 Inconc,
 3 error (bad input, or a SUT that could not be started or talked to), 4
@@ -108,7 +114,6 @@ Example:
 // SIGINT, SIGTERM and SIGHUP (timeout(1), CI cancellation) end the
 // campaign, and the SUT's process group is killed.
 func runAction(c *cli.Context) error {
-	args := cmdline.Args(c)
 	opts := tool.RunOptions{Spec: c.String("spec"), TCP: c.String("tcp"),
 		Runs: c.Int("runs"), Seed: c.Int64("seed"), Shard: c.String("shard"), Parallel: c.Int("parallel"),
 		Plan: c.String("plan"), Depth: c.Int("depth"), Quiescence: c.String("quiescence"),
@@ -116,9 +121,7 @@ func runAction(c *cli.Context) error {
 		Report: c.String("report"), ReportJSON: c.String("report-json"), SaveTrace: c.String("save-trace"), Replay: c.String("replay"),
 		Shrink: c.Bool("shrink"), ShrinkRuns: c.Int("shrink-runs"), Quiet: c.Bool("quiet"), Funcs: funcOptions(c), // verdict.go
 		AfterWeakPass: c.String("after-weakpass"), Given: map[string]bool{}}
-	if len(args) > 0 {
-		opts.File, opts.Command = args[0], args[1:]
-	}
+	opts.Files, opts.Command = runArgs(c)
 	for _, f := range c.Command.Flags {
 		if name := cmdline.LongestName(f); c.IsSet(name) {
 			opts.Given[name] = true
@@ -127,4 +130,21 @@ func runAction(c *cli.Context) error {
 	ctx, stop := signal.NotifyContext(context.Background(), cmdline.StopSignals()...)
 	defer stop()
 	return tool.Run(ctx, opts, c.App.Writer, c.App.ErrWriter)
+}
+
+// runArgs splits stg run's arguments into the test files and the SUT's
+// command: the files before "--" and the command after it; without "--",
+// the first argument is the file and the rest the command, or, with
+// --tcp, every argument is a file.
+func runArgs(c *cli.Context) (files, command []string) {
+	before, after, dash := cmdline.ArgsAround(c)
+	switch {
+	case dash:
+		return before, after
+	case c.String("tcp") != "":
+		return before, nil
+	case len(before) > 0:
+		return before[:1], before[1:]
+	}
+	return nil, nil
 }

@@ -112,6 +112,16 @@ func Args(c *cli.Context) []string {
 	return args
 }
 
+// ArgsAround returns the arguments of c before and after "--", and
+// whether there was one.
+func ArgsAround(c *cli.Context) (before, after []string, dash bool) {
+	args := c.Args().Slice()
+	if i := slices.Index(args, "--"); i >= 0 {
+		return args[:i], args[i+1:], true
+	}
+	return args, nil, false
+}
+
 // CommandPath returns the command of c as typed: "stg", "stg generate",
 // "stg report merge".
 func CommandPath(c *cli.Context) string {
