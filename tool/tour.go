@@ -83,6 +83,9 @@ func Tour(o TourOptions, stdout io.Writer) error {
 		return err
 	}
 	writeTour(stdout, su)
+	if su.Stats.Symbolic == 0 && len(su.Extra) == 0 {
+		return InputError(noTour(o.Purpose, tp))
+	}
 	if o.Output == "" {
 		return nil
 	}
@@ -261,4 +264,14 @@ func writeTourStats(ctx *solver.Context, w io.Writer, s, tp *spec.Model, opts in
 			f.Instantiated, f.InstantiatedLen, percent(f.Instantiated, f.Symbolic), f.Inserted, f.time.Round(1e6))
 	}
 	return nil
+}
+
+// noTour explains an empty tour: no path of SP reaches a final state,
+// most often because the purpose, read as a labelled transition system,
+// lists too few actions.
+func noTour(path string, tp *spec.Model) error {
+	return fmt.Errorf("%s: no path of SP from the initial state reaches a final state of %s, so there is no test to write; "+
+		"stg tour reads a purpose as a labelled transition system: a location allows only the actions its transitions list "+
+		"(stg generate completes them with self-loops, stg tour does not); to wait in %s for an action A, add "+
+		"{from: %s, action: {except: [A]}, to: %s} (docs/model-language.md, section 5)", path, tp.Name, tp.Initial.Location, tp.Initial.Location, tp.Initial.Location)
 }
