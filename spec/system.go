@@ -197,17 +197,26 @@ func rootCause(err error) error {
 
 // library checks Def 6 on the components: named transitions, distinct
 // across the library; channels of one signature (types, one emitter,
-// not internal elsewhere); enumerated types that agree.
+// not internal elsewhere); enumerated types that agree. An unnamed
+// transition gets its automatic name (AutoName), distinct from every
+// name of the library.
 func (l *loader) library(sys *System) {
 	names := map[string]string{} // transition name -> "component (position)"
 	for _, c := range sys.Components {
 		for _, t := range c.Model.Transitions {
 			switch prev, dup := names[t.Name]; {
 			case t.Name == "":
-				l.errs.Add(t.Pos, "transition %s of component %s has no name: the transitions of a system's components are named (name: ...)", t.Label(), c.Name)
 			case dup:
 				l.errs.Add(t.Pos, "transition name %s of component %s is already used by %s: names are distinct across a system's components", t.Name, c.Name, prev)
 			default:
+				names[t.Name] = fmt.Sprintf("%s (%s)", c.Name, t.Pos)
+			}
+		}
+	}
+	for _, c := range sys.Components {
+		for _, t := range c.Model.Transitions {
+			if t.Name == "" {
+				t.Name = AutoName(t, func(n string) bool { _, ok := names[n]; return ok })
 				names[t.Name] = fmt.Sprintf("%s (%s)", c.Name, t.Pos)
 			}
 		}

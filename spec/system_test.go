@@ -73,7 +73,6 @@ func TestSystemErrors(t *testing.T) {
 	bOut := strings.Replace(sysB, "c: {dir: input", "c: {dir: output", 1)
 	bBool := strings.Replace(strings.Replace(sysB, "params: {q: int}", "params: {q: bool}", 1), "assign: {y: q}, ", "", 1)
 	bDup := strings.Replace(sysB, "name: out,", "name: o,", 1)
-	bAnon := strings.Replace(sysB, "{name: out, ", "{", 1)
 	bTau := strings.Replace(sysB, "d: {dir: output}", "t: {dir: input}", 1)
 	bTau = strings.Replace(bTau, "action: d", "action: t", 1)
 	bRange := strings.Replace(sysB, "params: {q: int}", "params: {q: {type: int, range: [0, 9]}}", 1)
@@ -87,7 +86,6 @@ func TestSystemErrors(t *testing.T) {
 		{"types", bBool, "", `"A * B"`, "b.yaml:5:3: channel c of B has parameters (q: bool), which do not fit (p: int) in A"},
 		{"ranges", bRange, "", `"A * B"`, "b.yaml:5:3: channel c of B has parameters (q: int in [0, 9]), which do not fit (p: int) in A"},
 		{"duplicate name", bDup, "", `"A * B"`, "b.yaml:10:5: transition name o of component B is already used by A"},
-		{"no name", bAnon, "", `"A * B"`, "b.yaml:10:5: transition b1 -d-> b0 of component B has no name"},
 		{"internal and channel", bTau, "", `"A * B"`, "b.yaml:6:3: action t is internal in one of A and B and a channel in the other"},
 		{"syntax", sysB, "", `"Hide([c], A * )"`, "s.yaml:4:27: unexpected \")\" in the structure"},
 		{"syntax end", sysB, "", `"A * B B"`, "s.yaml:4:19: unexpected \"B\" after the structure"},

@@ -435,11 +435,7 @@ func Names(m *spec.Model) map[*spec.Transition]string {
 		if t.Name != "" {
 			continue
 		}
-		base := t.From + "-" + t.Action + "-" + t.To
-		name := base
-		for k := 2; taken[name]; k++ {
-			name = base + "-" + strconv.Itoa(k)
-		}
+		name := spec.AutoName(t, func(n string) bool { return taken[n] })
 		names[t] = name
 		taken[name] = true
 	}
