@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -15,7 +16,7 @@ import (
 )
 
 // chromium returns the path of a Chromium or Chrome program, or skips.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -293,4 +294,54 @@ func TestViewErrors(t *testing.T) {
 			t.Errorf("stg %v: exit %d, stderr %q; want exit 3 and %q", c.args, code, errOut, c.want)
 		}
 	}
+}
+
+// BenchmarkViewPageInChromium opens in headless Chromium the page of
+// the atm-paper symbolic tree of depth 7 (1,587 nodes; STG_VIEW_DEPTH
+// another depth): an op is a navigation until the first edge is
+// visible; search-ms is the time the search box takes to mark "cash".
+// Making the page (stg symex, stg view) is outside the timing.
+func BenchmarkViewPageInChromium(b *testing.B) {
+	browser := chromium(b)
+	if _, err := exec.LookPath("dot"); err != nil {
+		b.Skip("no Graphviz dot: stg view needs it")
+	}
+	depth := os.Getenv("STG_VIEW_DEPTH")
+	if depth == "" {
+		depth = "7"
+	}
+	dir := b.TempDir()
+	tree, page := filepath.Join(dir, "tree.json"), filepath.Join(dir, "tree.html")
+	for _, args := range [][]string{
+		{"symex", atmPaper, "--depth", depth, "--format", "json", "-o", tree},
+		{"view", tree, "-o", page},
+	} {
+		var out bytes.Buffer
+		if code := run(append([]string{"stg"}, args...), &out, &out); code != 0 {
+			b.Fatalf("stg %v: exit %d\n%s", args, code, out.String())
+		}
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
+		chromedp.NoSandbox, chromedp.WindowSize(1600, 1000))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := chromedp.Run(ctx, chromedp.Navigate("file://"+page),
+			chromedp.WaitVisible("#drawing-folded svg g.edge", chromedp.ByQuery)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	var search float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(function () { var s = document.getElementById("search"), t = performance.now();
+		s.value = "cash"; s.dispatchEvent(new Event("input")); return performance.now() - t; })()`, &search)); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(search, "search-ms")
 }
