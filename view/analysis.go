@@ -69,3 +69,17 @@ func verdictAnalysis(m *spec.Model, l, prefix string) []Field {
 	}
 	return []Field{{prefix + "reach and coreach", "not in the file's analysis"}}
 }
+
+// analysisInfo is the line of the panel's model section about the
+// analysis of a test case: its domain, or how to get it.
+func analysisInfo(m *spec.Model) []Field {
+	switch {
+	case m.Kind != spec.TestcaseKind:
+		return nil
+	case m.Analysis == nil:
+		return []Field{{"reach and coreach", noAnalysis}}
+	case m.Analysis.Domain != "":
+		return []Field{{"reach and coreach", "over-approximations (domain " + m.Analysis.Domain + ") of each location: click a location or a transition"}}
+	}
+	return []Field{{"reach and coreach", "over-approximations of each location: click a location or a transition"}}
+}

@@ -37,6 +37,9 @@ func TestAnalysisDetails(t *testing.T) {
 			t.Errorf("verdict %s: reach %q, coreach %q", l, reach, coreach)
 		}
 	}
+	if v, _ := field(g.Info, "reach and coreach"); !strings.Contains(v, "domain polyhedra") {
+		t.Errorf("the model's panel says %q of the analysis", v)
+	}
 	if r, _ := field(g.Nodes[1].Details, "reach"); r != "y == 0 && x >= 3" {
 		t.Errorf("Ry,Wait: reach %q", r)
 	}
@@ -65,7 +68,7 @@ func TestAnalysisDetails(t *testing.T) {
 // and of a transition says how to get it; other files say nothing.
 func TestNoAnalysisDetails(t *testing.T) {
 	g := FromModel(loadTC(t))
-	for _, fs := range [][]Field{g.Nodes[0].Details, g.Edges[0].Details} {
+	for _, fs := range [][]Field{g.Nodes[0].Details, g.Edges[0].Details, g.Info} {
 		if v, _ := field(fs, "reach and coreach"); !strings.Contains(v, "stg generate --annotate") {
 			t.Errorf("details %v do not say how to get reach and coreach", fs)
 		}
@@ -75,7 +78,7 @@ func TestNoAnalysisDetails(t *testing.T) {
 		t.Fatal(err)
 	}
 	g = FromModel(s)
-	for _, fs := range [][]Field{g.Nodes[0].Details, g.Edges[0].Details} {
+	for _, fs := range [][]Field{g.Nodes[0].Details, g.Edges[0].Details, g.Info} {
 		for _, f := range fs {
 			if strings.Contains(f.Name, "reach") {
 				t.Errorf("a spec's details have %v", f)

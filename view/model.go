@@ -40,7 +40,7 @@ func FromModel(m *spec.Model) *Graph {
 		e.Details = append(e.Details, edgeAnalysis(m, an, t)...) // analysis.go
 		g.Edges = append(g.Edges, e)
 	}
-	g.Info = modelInfo(m)
+	g.Info = append(modelInfo(m), analysisInfo(m)...) // analysis.go
 	return g
 }
 
