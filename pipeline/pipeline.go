@@ -80,6 +80,9 @@ type Options struct {
 	// Explain, when set, receives the reach and coreach predicates of
 	// every product location.
 	Explain io.Writer
+	// Annotate, when set, writes the same predicates into the test case:
+	// its Analysis (spec.Analysis, the analysis: section of its file).
+	Annotate bool
 	// Progress, when set, receives a line per stage with its size and
 	// duration, for long generations.
 	Progress io.Writer
@@ -273,6 +276,9 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 		return nil, err
 	}
 	canonical.FreeSends(ctx, res.Testcase, res.Tester.Hidden) // no send guard speculates on a value not chosen yet
+	if opts.Annotate {
+		res.Testcase.Analysis = annotation(res.Testcase, res.Product, res.Analysis, opts.Domain)
+	}
 	progress("test case: %d transitions", len(res.Testcase.Transitions))
 	return res, nil
 }
@@ -318,6 +324,26 @@ func explain(w io.Writer, p *product.Product, a *coreach.Result) {
 		}
 		fmt.Fprintf(w, "%s\n    reach:   %s\n    coreach: %s\n", l, spec.Format(a.ReachOf(l)), spec.Format(a.CoreachOf(l)))
 	}
+}
+
+// annotation returns the reach and coreach of each location of the test
+// case tc that is a location of the product p (not Pass, Fail, Inconc),
+// in tc's order: those explain prints.
+func annotation(tc *spec.Model, p *product.Product, a *coreach.Result, domain string) *spec.Analysis {
+	if domain == "" {
+		domain = "polyhedra"
+	}
+	in := map[string]bool{}
+	for _, l := range p.Locations {
+		in[l] = l != p.Fail
+	}
+	an := &spec.Analysis{Domain: domain}
+	for _, l := range tc.Locations {
+		if in[l] {
+			an.Locations = append(an.Locations, &spec.LocationAnalysis{Location: l, Reach: a.ReachOf(l), Coreach: a.CoreachOf(l)})
+		}
+	}
+	return an
 }
 
 // Encode renders a test case in one of the output formats: "yaml",

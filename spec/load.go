@@ -206,7 +206,7 @@ func (l *loader) kind(root *yaml.Node) (ModelKind, bool) {
 var sections = map[ModelKind][]string{
 	SpecKind:     {"kind", "name", "types", "functions", "tables", "variables", "invariant", "actions", "initial", "locations", "transitions"},
 	PurposeKind:  {"kind", "name", "types", "variables", "initial", "accept", "locations", "where", "transitions"},
-	TestcaseKind: {"kind", "name", "types", "functions", "variables", "actions", "initial", "verdicts", "locations", "transitions"},
+	TestcaseKind: {"kind", "name", "types", "functions", "variables", "actions", "initial", "verdicts", "locations", "transitions", "analysis"},
 }
 
 // mapping returns the key/value pairs of a mapping node, reporting
@@ -446,6 +446,9 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 			if v := m.Verdict(t.From); v != "" {
 				l.errs.Add(t.Pos, "verdict location %s (%s) has an outgoing transition", t.From, v)
 			}
+		}
+		if n := sec["analysis"]; n != nil {
+			l.analysis(m, n) // analysis.go
 		}
 	}
 	return m

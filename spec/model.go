@@ -81,6 +81,7 @@ type Model struct {
 	Accept   []string    // purpose: Accept locations
 	LTS      *PurposeLTS // purpose: state predicates and arcs as written (purposeext.go)
 	Verdicts Verdicts    // testcase: verdict locations
+	Analysis *Analysis   // testcase: reach and coreach per location (analysis.go), or nil
 
 	Transitions []*Transition // T, in order
 

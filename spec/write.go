@@ -30,7 +30,10 @@ func Write(w io.Writer, m *Model) error {
 	if err := encodeYAML(w, headerNode(m)); err != nil {
 		return err
 	}
-	return writeTransitions(w, m)
+	if err := writeTransitions(w, m); err != nil {
+		return err
+	}
+	return writeAnalysis(w, m) // analysis.go
 }
 
 // writeTree writes m as YAML to w from one tree of nodes: the reference
@@ -45,6 +48,9 @@ func writeTree(w io.Writer, m *Model) error {
 		ts.Style = yaml.FlowStyle
 	}
 	root.Content = append(root.Content, str("transitions"), ts)
+	if a := analysisNode(m); a != nil { // analysis.go
+		root.Content = append(root.Content, str("analysis"), a)
+	}
 	return encodeYAML(w, root)
 }
 

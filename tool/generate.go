@@ -33,7 +33,8 @@ const (
 // polyhedra), the treatment of external functions (Functions: tables or
 // uninterpreted; Tables replaces the spec's tables), the bound of each
 // solver query, and what to print on stderr (Explain: reach and coreach;
-// Verbose: each stage's size and duration).
+// Verbose: each stage's size and duration). Annotate writes reach and
+// coreach into the test case too (its analysis: section; yaml and go).
 type GenerateOptions struct {
 	Spec          string
 	Purposes      []string
@@ -45,6 +46,7 @@ type GenerateOptions struct {
 	Tables        string
 	SolverTimeout time.Duration
 	Explain       bool
+	Annotate      bool
 	Verbose       bool
 }
 
@@ -98,7 +100,7 @@ func Generate(opts GenerateOptions, stdout, stderr io.Writer) error {
 // pipeline checks the options and returns the pipeline's.
 func (o GenerateOptions) pipeline(stderr io.Writer) (pipeline.Options, error) {
 	const cmd = "stg generate"
-	popts := pipeline.Options{Domain: o.Domain, Warn: stderr, QueryTimeout: o.SolverTimeout, Tables: o.Tables}
+	popts := pipeline.Options{Domain: o.Domain, Warn: stderr, QueryTimeout: o.SolverTimeout, Tables: o.Tables, Annotate: o.Annotate}
 	switch o.Domain {
 	case "none", "interval", "polyhedra":
 	default:
@@ -121,7 +123,11 @@ func (o GenerateOptions) pipeline(stderr io.Writer) (pipeline.Options, error) {
 		popts.Explain = stderr
 	}
 	switch o.Format {
-	case "yaml", "dot", "go":
+	case "yaml", "go":
+	case "dot":
+		if o.Annotate {
+			return popts, UsageError(cmd, "--annotate writes the analysis into a YAML test case (--format yaml, or go, which embeds it), not into DOT")
+		}
 	default:
 		return popts, UsageError(cmd, "unknown --format %q: want yaml, dot or go", o.Format)
 	}

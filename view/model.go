@@ -18,7 +18,7 @@ import (
 // Fail (folded by default).
 func FromModel(m *spec.Model) *Graph {
 	g := &Graph{Title: m.Kind.String() + " " + m.Name, Kind: m.Kind.String()}
-	ids := map[string]string{}
+	ids, an := map[string]string{}, analysisOf(m)
 	for i, l := range m.Locations {
 		n := &Node{ID: fmt.Sprintf("n%d", i), Name: l, Label: l, Initial: l == m.Initial.Location}
 		switch {
@@ -31,13 +31,16 @@ func FromModel(m *spec.Model) *Graph {
 		if n.Class != "" {
 			n.Details = append(n.Details, Field{"kind", n.Class})
 		}
+		n.Details = append(n.Details, locationAnalysis(m, an, l)...) // analysis.go
 		ids[l] = n.ID
 		g.Nodes = append(g.Nodes, n)
 	}
 	for i, t := range m.Transitions {
-		g.Edges = append(g.Edges, modelEdge(m, i, t, ids))
+		e := modelEdge(m, i, t, ids)
+		e.Details = append(e.Details, edgeAnalysis(m, an, t)...) // analysis.go
+		g.Edges = append(g.Edges, e)
 	}
-	g.Info = modelInfo(m)
+	g.Info = append(modelInfo(m), analysisInfo(m)...) // analysis.go
 	return g
 }
 

@@ -33,6 +33,11 @@ false); with interval or polyhedra each is computed within the other (one
 round of slicing: coreach implies reach), with none they are true or
 false. Selection keeps a transition where it can lead into coreach.
 
+--annotate writes the same reach and coreach into the test case, as its
+section analysis: after the transitions (docs/reference.md#testcase), for
+stg view to show beside each location and transition. stg run, check, dot
+and the Go harness ignore it. Without --annotate the file is as before.
+
 With --domain none or interval the analysis may keep paths that can never
 reach Pass; generate then searches the test case for a feasible run to Pass
 of at most 12 steps and warns on stderr when it finds none.
@@ -66,6 +71,7 @@ Example:
 			&cli.StringFlag{Name: "package", Value: "", Usage: "package clause of --format go (default: P_test beside package P in -o's directory, else stgtests)"},
 			&cli.DurationFlag{Name: "solver-timeout", Value: defaultSolverTimeout, Usage: "bound each solver query to `DURATION`"},
 			&cli.BoolFlag{Name: "explain", Usage: "print, per product location, reach (values with which it may be entered) and coreach (values from which Accept may be reached; within reach) on stderr"},
+			&cli.BoolFlag{Name: "annotate", Usage: "write reach and coreach of each location into the test case (section analysis:, shown by stg view)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each stage's size and duration on stderr"},
 			&cli.StringFlag{Name: "functions", Value: "tables", Usage: "calls of external functions: uninterpreted, constrained by the rows of their `tables`, or uninterpreted only"},
 			&cli.StringFlag{Name: "tables", Usage: "the known tuples of the external functions: the tables file `FILE`, instead of the spec's tables"},
@@ -83,6 +89,6 @@ func runGenerate(c *cli.Context) error {
 	return tool.Generate(tool.GenerateOptions{
 		Spec: args[0], Purposes: args[1:], Output: c.String("o"), Format: c.String("format"), Package: c.String("package"),
 		Domain: c.String("domain"), Functions: c.String("functions"), Tables: c.String("tables"),
-		SolverTimeout: c.Duration("solver-timeout"), Explain: c.Bool("explain"), Verbose: c.Bool("verbose"),
+		SolverTimeout: c.Duration("solver-timeout"), Explain: c.Bool("explain"), Annotate: c.Bool("annotate"), Verbose: c.Bool("verbose"),
 	}, c.App.Writer, c.App.ErrWriter)
 }

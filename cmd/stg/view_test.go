@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -15,7 +16,7 @@ import (
 )
 
 // chromium returns the path of a Chromium or Chrome program, or skips.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -26,10 +27,12 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// jobsParkPage makes the page of the jobs park test case with the
-// coverage of 10 runs against the correct server and the trace of a run
-// that fails against the off-by-one mutant; it returns the page's path.
-func jobsParkPage(t *testing.T) (page, testcase string) {
+// jobsParkPage makes the page of the jobs park test case, generated with
+// --annotate, with the coverage of 10 runs against the correct server
+// and the trace of a run that fails against the off-by-one mutant; it
+// returns the page's path, the test case's, and the path of the page of
+// the test case generated without --annotate.
+func jobsParkPage(t *testing.T) (page, testcase, plain string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the SUTs and plays runs")
@@ -53,27 +56,34 @@ func jobsParkPage(t *testing.T) (page, testcase string) {
 			t.Fatalf("stg %s: exit %d, want %d\n%s%s", strings.Join(args, " "), code, want, out, errOut)
 		}
 	}
-	must(0, "generate", jobsSpec, jobsPurposePark, "-o", file("park.tc.yaml"))
+	must(0, "generate", "--annotate", jobsSpec, jobsPurposePark, "-o", file("park.tc.yaml"))
+	must(0, "generate", jobsSpec, jobsPurposePark, "-o", file("plain.tc.yaml"))
+	must(0, "view", file("plain.tc.yaml"), "-o", file("plain.html"))
 	must(0, "run", file("park.tc.yaml"), "--seed", "1", "--runs", "10", "--report-json", file("park.json"), "--", bin["correct"])
 	must(1, "run", file("park.tc.yaml"), "--seed", "1", "--save-trace", file("fail.jsonl"), "--", bin["mutant-off-by-one"])
 	must(0, "view", file("park.tc.yaml"), "--coverage", file("park.json"), "--trace", file("fail.jsonl"), "-o", file("park.html"))
-	return file("park.html"), file("park.tc.yaml")
+	return file("park.html"), file("park.tc.yaml"), file("plain.html")
 }
 
 // TestViewInChromium opens the page of the jobs park test case in
 // headless Chromium and checks what a user sees: an SVG with one edge
 // element per transition drawn, no network request, the guard of a
 // transition in the panel after a click, the never-taken transitions
-// marked, the trace's failing step highlighted. With STG_VIEW_SHOT=FILE
+// marked, the trace's failing step highlighted, the reach and coreach of
+// a location and a transition after a click (and, in the page of the
+// test case generated without --annotate, how to get them). With STG_VIEW_SHOT=FILE
 // it saves a 1600x1000 screenshot there (docs/view-jobs-park.png).
 func TestViewInChromium(t *testing.T) {
 	browser := chromium(t)
-	page, tc := jobsParkPage(t)
+	page, tc, plain := jobsParkPage(t)
 	m, err := loadModel(tc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := spec.Format(m.Transitions[0].Guard)
+	if m.Analysis == nil {
+		t.Fatal("stg generate --annotate wrote no analysis")
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
 		chromedp.NoSandbox, chromedp.WindowSize(1600, 1000))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -91,7 +101,7 @@ func TestViewInChromium(t *testing.T) {
 		}
 	})
 	var edges, failEdges, never, unreachable, matches int
-	var guard, stepClass, stepText string
+	var guard, location, stepClass, stepText string
 	err = chromedp.Run(ctx,
 		network.Enable(),
 		chromedp.EmulateViewport(1600, 1000),
@@ -101,6 +111,9 @@ func TestViewInChromium(t *testing.T) {
 		chromedp.Evaluate(`document.querySelectorAll("#drawing-full svg g.edge.failedge").length`, &failEdges),
 		chromedp.Evaluate(`document.querySelectorAll("#drawing-folded svg g.edge.cov-never").length`, &never),
 		chromedp.Evaluate(`document.querySelectorAll("#drawing-folded svg g.edge.cov-unreachable").length`, &unreachable),
+		// The second location: click its name.
+		chromedp.Click(`#drawing-folded svg g#n1 text`, chromedp.ByQuery),
+		chromedp.Text("#details", &location, chromedp.ByQuery),
 		// The first transition, a send !submit(n) [guard]: click its label.
 		chromedp.Click(`#drawing-folded svg g#t0 text`, chromedp.ByQuery),
 		chromedp.Text("#details", &guard, chromedp.ByQuery),
@@ -137,6 +150,7 @@ func TestViewInChromium(t *testing.T) {
 	if !strings.Contains(guard, "guard\n"+want) {
 		t.Errorf("after a click on t0 the panel shows %q, want its guard %s", guard, want)
 	}
+	checkAnalysisPanel(t, m, location, guard)
 	checkPage(t, page, edges, failEdges, never, unreachable, stepClass, stepText, requests)
 	if shot := os.Getenv("STG_VIEW_SHOT"); shot != "" {
 		var png []byte
@@ -146,6 +160,34 @@ func TestViewInChromium(t *testing.T) {
 		if err := os.WriteFile(shot, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	var hint string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("file://"+plain),
+		chromedp.WaitVisible("#drawing-folded svg g.edge", chromedp.ByQuery),
+		chromedp.Click(`#drawing-folded svg g#n1 text`, chromedp.ByQuery),
+		chromedp.Text("#details", &hint, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(hint, "reach and coreach\nnot in this file: generate the test case with stg generate --annotate") {
+		t.Errorf("without --annotate, a click on a location shows %q, want how to get reach and coreach", hint)
+	}
+}
+
+// checkAnalysisPanel checks the panel after a click on the location n1
+// (its reach and coreach) and on the transition t0 (its source's reach
+// and its target's coreach), as the test case's analysis says.
+func checkAnalysisPanel(t *testing.T, m *spec.Model, location, transition string) {
+	t.Helper()
+	la := m.Analysis.Of(m.Locations[1])
+	if la == nil || !strings.Contains(location, "reach\n"+spec.Format(la.Reach)) || !strings.Contains(location, "coreach\n"+spec.Format(la.Coreach)) {
+		t.Errorf("after a click on %s the panel shows %q, want its reach and coreach %+v", m.Locations[1], location, la)
+	}
+	t0 := m.Transitions[0]
+	from, to := m.Analysis.Of(t0.From), m.Analysis.Of(t0.To)
+	if !strings.Contains(transition, "source reach\n"+spec.Format(from.Reach)) || !strings.Contains(transition, "target coreach\n"+spec.Format(to.Coreach)) {
+		t.Errorf("after a click on t0 the panel shows %q, want the reach of %s and the coreach of %s", transition, t0.From, t0.To)
 	}
 }
 
@@ -252,4 +294,54 @@ func TestViewErrors(t *testing.T) {
 			t.Errorf("stg %v: exit %d, stderr %q; want exit 3 and %q", c.args, code, errOut, c.want)
 		}
 	}
+}
+
+// BenchmarkViewPageInChromium opens in headless Chromium the page of
+// the atm-paper symbolic tree of depth 7 (1,587 nodes; STG_VIEW_DEPTH
+// another depth): an op is a navigation until the first edge is
+// visible; search-ms is the time the search box takes to mark "cash".
+// Making the page (stg symex, stg view) is outside the timing.
+func BenchmarkViewPageInChromium(b *testing.B) {
+	browser := chromium(b)
+	if _, err := exec.LookPath("dot"); err != nil {
+		b.Skip("no Graphviz dot: stg view needs it")
+	}
+	depth := os.Getenv("STG_VIEW_DEPTH")
+	if depth == "" {
+		depth = "7"
+	}
+	dir := b.TempDir()
+	tree, page := filepath.Join(dir, "tree.json"), filepath.Join(dir, "tree.html")
+	for _, args := range [][]string{
+		{"symex", atmPaper, "--depth", depth, "--format", "json", "-o", tree},
+		{"view", tree, "-o", page},
+	} {
+		var out bytes.Buffer
+		if code := run(append([]string{"stg"}, args...), &out, &out); code != 0 {
+			b.Fatalf("stg %v: exit %d\n%s", args, code, out.String())
+		}
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
+		chromedp.NoSandbox, chromedp.WindowSize(1600, 1000))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := chromedp.Run(ctx, chromedp.Navigate("file://"+page),
+			chromedp.WaitVisible("#drawing-folded svg g.edge", chromedp.ByQuery)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	var search float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(function () { var s = document.getElementById("search"), t = performance.now();
+		s.value = "cash"; s.dispatchEvent(new Event("input")); return performance.now() - t; })()`, &search)); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(search, "search-ms")
 }
