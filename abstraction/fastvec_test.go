@@ -1,0 +1,68 @@
+package abstraction
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestConstraintVecFastPath: on random constraints (coefficients and
+// constants at the edges of 31 bits, rational ones, every operator,
+// integer and rational dimensions, with and without tightening) the
+// machine-integer conversion, when it applies, gives math/big's vector
+// and decision; and it applies to small integer constraints.
+func TestConstraintVecFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	sp := NewSpace([]string{"a", "b", "c", "x"}, []bool{true, true, true, false})
+	edges := []int64{0, 1, -1, 2, -3, 6, 1<<31 - 1, -(1<<31 - 1), 1 << 31, -(1 << 31), 1 << 40}
+	coef := func() *big.Rat {
+		switch rng.IntN(5) {
+		case 0:
+			return big.NewRat(edges[rng.IntN(len(edges))], 1)
+		case 1:
+			return big.NewRat(rng.Int64N(7)-3, rng.Int64N(3)+1)
+		default:
+			return big.NewRat(rng.Int64N(21)-10, 1)
+		}
+	}
+	fast := 0
+	for i := 0; i < 20000; i++ {
+		var e LinExpr
+		for d := 0; d < sp.Dim(); d++ {
+			if rng.IntN(2) == 0 || (d == 3 && rng.IntN(2) == 0) {
+				continue
+			}
+			e = e.Add(Var(d).Scale(coef()))
+		}
+		e = e.Add(Const(coef()))
+		if len(e.terms) == 0 {
+			continue
+		}
+		c := Constraint{Expr: e, Op: []Op{Le, Lt, Eq}[rng.IntN(3)]}
+		tighten := rng.IntN(4) != 0
+		got, gotTruth, ok := constraintVecSmall(sp, c, tighten)
+		if !ok {
+			continue
+		}
+		fast++
+		want, wantTruth := constraintVecBig(sp, c, tighten)
+		if gotTruth != wantTruth || !sameVec(got, want) {
+			t.Fatalf("%v (tighten %v): fast %v (%d), math/big %v (%d)", c, tighten, got, gotTruth, want, wantTruth)
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("the fast path applied to %d constraints of 20000", fast)
+	}
+}
+
+func sameVec(a, b vec) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Cmp(&b[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
