@@ -104,3 +104,31 @@ func meetLeaf(x abstraction.Value, p *pred) abstraction.Value {
 	}
 	return x.MeetConstraints(p.cs)
 }
+
+// compiledGuards holds the compiled guards by action and text: the
+// stages of a long spec repeat the same guards, which are then
+// compiled (and their thresholds collected) once and share their
+// constraints. A guard is taken only for an equal predicate of the
+// same action (whose parameters have the same types).
+type compiledGuards map[string][]compiledGuard
+
+type compiledGuard struct {
+	e spec.Expr
+	g guard
+}
+
+func guardKey(action string, e spec.Expr) string { return action + "\x00" + spec.Format(e) }
+
+func (c compiledGuards) find(action string, e spec.Expr) (guard, bool) {
+	for _, x := range c[guardKey(action, e)] {
+		if spec.Equal(x.e, e) {
+			return x.g, true
+		}
+	}
+	return guard{}, false
+}
+
+func (c compiledGuards) add(action string, e spec.Expr, g guard) {
+	k := guardKey(action, e)
+	c[k] = append(c[k], compiledGuard{e, g})
+}

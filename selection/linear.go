@@ -93,7 +93,7 @@ type atom struct {
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
 		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[spec.Expr, *conjuncts](maxPolys),
-		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, spec.Expr](maxRelevant),
+		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, spec.Expr](maxSimplified),
 		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
@@ -256,6 +256,9 @@ const (
 	maxAtoms    = 4096
 	maxShapes   = 4096
 	maxRelevant = 1 << 14
+	// The readable guards repeat from one stage to the next: a short
+	// memory suffices, and its keys are long.
+	maxSimplified = 1 << 10
 )
 
 // A fifo is a map that forgets its oldest entries beyond a size.
