@@ -66,3 +66,63 @@ func sameVec(a, b vec) bool {
 	}
 	return true
 }
+
+// TestIncrementalMeetIsFromScratch: meeting a polyhedron with
+// constraints adds them to its double description (fromConstraints from
+// primalDD, with the saturation bitsets kept from the conversion that
+// made it); the result is the polyhedron converted from scratch from all
+// the constraints at once: the same set (inclusion both ways, exact) and
+// the same minimal sizes (facets, rays, lines, equalities).
+func TestIncrementalMeetIsFromScratch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 27))
+	nonEmpty := 0
+	for it := 0; it < 600; it++ {
+		n := 1 + it%4
+		sp := rspace([]string{"a", "b", "c", "d"}[:n]...)
+		if it%2 == 1 {
+			sp = ispace([]string{"a", "b", "c", "d"}[:n]...)
+		}
+		p := randPoly(rng, sp).(*poly)
+		for step := 0; step < 3 && !p.empty; step++ {
+			cs := make([]Constraint, 1+rng.IntN(3))
+			for i := range cs {
+				cs[i] = randConstraint(rng, n)
+			}
+			got := p.MeetConstraints(cs).(*poly)
+			k := NewConjunction(sp, cs)
+			var want *poly
+			if k.none {
+				want = emptyPoly(sp)
+			} else {
+				eqs := append(append([]vec(nil), p.eqs...), pick(k, true)...)
+				ineqs := append(append([]vec(nil), p.ineqs...), pick(k, false)...)
+				want = fromConstraints(sp, nil, eqs, ineqs)
+			}
+			if !got.Includes(want) || !want.Includes(got) {
+				t.Fatalf("iter %d: %v met with %v: incremental %v, from scratch %v", it, p, cs, got, want)
+			}
+			if !got.empty && (len(got.eqs) != len(want.eqs) || len(got.ineqs) != len(want.ineqs) ||
+				len(got.rays) != len(want.rays) || len(got.lines) != len(want.lines)) {
+				t.Fatalf("iter %d: sizes differ: incremental %v, from scratch %v", it, got, want)
+			}
+			if !got.empty {
+				nonEmpty++
+			}
+			p = got
+		}
+	}
+	if nonEmpty < 300 {
+		t.Errorf("only %d nonempty meets: the test compares little", nonEmpty)
+	}
+}
+
+// pick returns k's equalities (eq) or inequalities.
+func pick(k *Conjunction, eq bool) []vec {
+	var r []vec
+	for i, v := range k.vs {
+		if k.eq[i] == eq {
+			r = append(r, v)
+		}
+	}
+	return r
+}
