@@ -99,3 +99,28 @@ func divideByGCD(xs []int64) {
 		}
 	}
 }
+
+// dotSign returns the sign of a·b, in int64 when every entry fits in 31
+// bits and the partial sums stay below 2^62, with dot (z and t being
+// its scratch) otherwise: the saturation and entailment tests need only
+// the sign, and a machine integer allocates nothing.
+func dotSign(a, b vec, z, t *big.Int) int {
+	var acc int64
+	for i := range a {
+		x, ok1 := small(&a[i])
+		y, ok2 := small(&b[i])
+		p := x * y // |p| < 2^62
+		if !ok1 || !ok2 || (p > 0 && acc > 1<<62) || (p < 0 && acc < -1<<62) {
+			dot(z, a, b, t)
+			return z.Sign()
+		}
+		acc += p
+	}
+	switch {
+	case acc > 0:
+		return 1
+	case acc < 0:
+		return -1
+	}
+	return 0
+}

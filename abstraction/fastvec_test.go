@@ -126,3 +126,34 @@ func pick(k *Conjunction, eq bool) []vec {
 	}
 	return r
 }
+
+// TestDotSign: the sign of a·b from the machine-integer path (with its
+// overflow checks and math/big fallback) is math/big's, on vectors with
+// entries at the edges of 31, 62 and 63 bits.
+func TestDotSign(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 28))
+	var z, s, tmp big.Int
+	for it := 0; it < 20000; it++ {
+		n := 1 + rng.IntN(8)
+		a, b := make(vec, n), make(vec, n)
+		for i := range a {
+			a[i].Set(randBig(rng))
+			b[i].Set(randBig(rng))
+		}
+		if rng.IntN(3) == 0 { // long sums of large small products
+			for i := range a {
+				a[i].SetInt64(1<<31 - 1)
+				b[i].SetInt64(1<<31 - 1 - rng.Int64N(2))
+			}
+		}
+		for i := range a {
+			tmp.Mul(&a[i], &b[i])
+			z.Add(&z, &tmp)
+		}
+		want := z.Sign()
+		z.SetInt64(0)
+		if got := dotSign(a, b, &s, &tmp); got != want {
+			t.Fatalf("%v · %v: sign %d, math/big %d", a, b, got, want)
+		}
+	}
+}
