@@ -38,8 +38,7 @@ func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
 	for j, r := range rays {
 		b := newBitset(d.nbits)
 		for i, c := range cons {
-			dot(&s, c, r, &d.t)
-			if s.Sign() == 0 {
+			if dotSign(c, r, &s, &d.t) == 0 {
 				b.set(i)
 			}
 		}

@@ -96,7 +96,7 @@ func satMatrix(cons, rays []vec) []bitset {
 	for j, r := range rays {
 		b := newBitset(len(cons))
 		for i, c := range cons {
-			if dot(&s, c, r, &t); s.Sign() == 0 {
+			if dotSign(c, r, &s, &t) == 0 {
 				b.set(i)
 			}
 		}
@@ -214,13 +214,12 @@ func (p *poly) entails(v vec, eq bool) bool {
 	}
 	var s, t big.Int
 	for _, l := range p.lines {
-		if dot(&s, v, l, &t); s.Sign() != 0 {
+		if dotSign(v, l, &s, &t) != 0 {
 			return false
 		}
 	}
 	for _, r := range p.rays {
-		dot(&s, v, r, &t)
-		if s.Sign() < 0 || (eq && s.Sign() != 0) {
+		if sg := dotSign(v, r, &s, &t); sg < 0 || (eq && sg != 0) {
 			return false
 		}
 	}
@@ -431,7 +430,7 @@ func (p *poly) Widen(newer Value, thresholds []Constraint) Value {
 	satOf := func(c vec) bitset {
 		b := newBitset(len(p.rays))
 		for j, r := range p.rays {
-			if dot(&s, c, r, &t); s.Sign() == 0 {
+			if dotSign(c, r, &s, &t) == 0 {
 				b.set(j)
 			}
 		}

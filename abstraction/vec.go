@@ -336,7 +336,6 @@ func (e *echelon) add(v vec) bool {
 // equality with g not dividing b is unsatisfiable). Without tighten,
 // strict constraints are simply closed.
 func constraintVec(sp *Space, c Constraint, tighten bool) (v vec, eq bool, truth int) {
-	n := sp.Dim()
 	eq = c.Op == Eq
 	if len(c.Expr.terms) == 0 {
 		// A constant constraint is decided exactly.
@@ -346,6 +345,18 @@ func constraintVec(sp *Space, c Constraint, tighten bool) (v vec, eq bool, truth
 		}
 		return nil, eq, -1
 	}
+	if v, truth, ok := constraintVecSmall(sp, c, tighten); ok {
+		return v, eq, truth
+	}
+	v, truth = constraintVecBig(sp, c, tighten)
+	return v, eq, truth
+}
+
+// constraintVecBig is constraintVec in math/big, for a constraint with
+// at least one term.
+func constraintVecBig(sp *Space, c Constraint, tighten bool) (v vec, truth int) {
+	n := sp.Dim()
+	eq := c.Op == Eq
 	den := new(big.Int).Set(c.Expr.ConstTerm().Denom())
 	allInt := true
 	for _, t := range c.Expr.terms {
@@ -373,11 +384,10 @@ func constraintVec(sp *Space, c Constraint, tighten bool) (v vec, eq bool, truth
 		v[0].Sub(&v[0], big.NewInt(1))
 	}
 	if tighten && allInt {
-		v, truth = tightenVec(sp, v, eq)
-		return v, eq, truth
+		return tightenVec(sp, v, eq)
 	}
 	v.normalize()
-	return v, eq, 0
+	return v, 0
 }
 
 // tightenVec tightens the fresh constraint vector v (see constraintVec)

@@ -122,6 +122,7 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 			}
 		}
 	}
+	guards := compiledGuards{}
 	for _, t := range p.Transitions {
 		if t.To == p.Fail {
 			continue
@@ -129,11 +130,16 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 		e := &edge{t: t, from: a.index[t.From], to: a.index[t.To]}
 		e.affine, e.havoc = a.f.assignment(t)
 		e.guardOnly = len(e.affine) == 0 && len(e.havoc) == 0
-		e.guard = a.f.compile(t.Guard, dom.Name() == "polyhedra")
+		g, seen := guards.find(t.Action, t.Guard)
+		if !seen {
+			g = a.f.compile(t.Guard, dom.Name() == "polyhedra")
+			guards.add(t.Action, t.Guard, g)
+			addThresholds(t.Guard)
+		}
+		e.guard = g
 		if opts.reference {
 			e.guard = guard{steps: []guardStep{{e: t.Guard}}}
 		}
-		addThresholds(t.Guard)
 		if e.guardOnly && e.from == e.to {
 			// A self-loop that changes no represented variable (a delta
 			// loop, an enquiry) adds nothing in either direction:

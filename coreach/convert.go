@@ -334,7 +334,7 @@ func countConds(e spec.Expr) int {
 // guard is a predicate compiled once for the many meets of the fixpoint
 // iterations: the steps are applied in order, each either a meet with
 // linear constraints or, for what is not a plain comparison, the
-// general meet of frame.meet.
+// general meet of frame.meet on the conjunct lowered once (pred).
 type guard struct {
 	steps []guardStep
 }
@@ -342,6 +342,7 @@ type guard struct {
 type guardStep struct {
 	cs   []abstraction.Constraint // when not nil: MeetConstraints(cs)
 	conj *abstraction.Conjunction // cs converted once, for the polyhedra
+	p    *pred                    // otherwise, when not nil: e lowered once
 	e    spec.Expr                // otherwise: meet(x, e)
 }
 
@@ -360,7 +361,7 @@ func (f *frame) compile(e spec.Expr, batch bool) guard {
 		}
 		b, ok := c.(*spec.Binary)
 		if !ok || !b.Op.IsComparison() || b.Op == spec.Ne {
-			g.steps = append(g.steps, guardStep{e: c})
+			g.steps = append(g.steps, guardStep{p: f.lower(c, batch), e: c})
 			continue
 		}
 		cs, ok := f.atom(b.Op, b.X, b.Y)
@@ -393,6 +394,8 @@ func (f *frame) meetGuard(x abstraction.Value, g guard) abstraction.Value {
 			x = abstraction.MeetConjunction(x, s.conj)
 		} else if s.cs != nil {
 			x = x.MeetConstraints(s.cs)
+		} else if s.p != nil {
+			x = evalPred(x, s.p)
 		} else {
 			x = f.meet(x, s.e)
 		}

@@ -56,8 +56,11 @@ type decider struct {
 	// relevant holds verdicts by the structure of a question's relevant
 	// part (relevantKey).
 	relevant *fifo[string, verdict]
-	key      []byte                    // shapeKey's buffer
-	polys    *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
+	// simplified holds the readable guards by the same key
+	// (simplifyUnder).
+	simplified *fifo[string, spec.Expr]
+	key        []byte                    // shapeKey's buffer
+	polys      *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
 	answers map[[2]spec.Expr]verdict
@@ -90,8 +93,8 @@ type atom struct {
 func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
 		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[spec.Expr, *conjuncts](maxPolys),
-		relevant: newFIFO[string, verdict](maxRelevant),
-		polys:    newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
+		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, spec.Expr](maxSimplified),
+		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -253,6 +256,9 @@ const (
 	maxAtoms    = 4096
 	maxShapes   = 4096
 	maxRelevant = 1 << 14
+	// The readable guards repeat from one stage to the next: a short
+	// memory suffices, and its keys are long.
+	maxSimplified = 1 << 10
 )
 
 // A fifo is a map that forgets its oldest entries beyond a size.

@@ -60,3 +60,46 @@ func TestRelevantMemoAgreesWithZ3(t *testing.T) {
 		t.Errorf("a question under %s is remembered by its relevant part", spec.Format(context))
 	}
 }
+
+// TestSimplifyMemoAgreesWithZ3: guards simplified under contexts that
+// differ from stage to stage only in an independent conjunct (s == i)
+// are answered from the memo of simplifyUnder after the first stage,
+// and every readable guard it returns is, within its context, the
+// guard itself (checked with Z3): context ∧ readable ⇔ context ∧ g.
+func TestSimplifyMemoAgreesWithZ3(t *testing.T) {
+	ctx, err := solver.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Close()
+	f := newFormulas(26)
+	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.IntType}
+	d := newDecider(ctx, append(f.ids, f.st, f.b, s))
+	type question struct{ context, g spec.Expr }
+	var qs []question
+	for i := 0; i < 60; i++ {
+		qs = append(qs, question{f.conjunction(f.r.Intn(4)), spec.AndOf(f.formula(2), f.formula(2))})
+	}
+	hits := 0
+	for stage := 0; stage < 3; stage++ {
+		for _, q := range qs {
+			context := spec.AndOf(spec.Compare(spec.Eq, s, spec.IntConst(int64(stage))), q.context)
+			key, memo := d.relevantKey(context, q.g)
+			if _, ok := d.simplified.get(key); memo && ok {
+				hits++
+			}
+			r, err := simplifyUnder(d, context, q.g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, err := ctx.Equivalent(spec.AndOf(context, r), spec.AndOf(context, q.g))
+			if err == nil && !ok {
+				t.Errorf("stage %d: %s simplified under %s to %s, not the same set", stage, spec.Format(q.g), spec.Format(context), spec.Format(r))
+			}
+		}
+	}
+	if hits < len(qs)/2 {
+		t.Errorf("%d memo hits in %d questions: the memo of simplifyUnder is not used", hits, 3*len(qs))
+	}
+	t.Logf("%d memo hits in %d questions", hits, 3*len(qs))
+}

@@ -317,7 +317,29 @@ func wellFormed(d *decider, g []*spec.Transition, receive bool) (bool, error) {
 	return ok, err
 }
 
+// simplifyUnder returns g simplified under reach: the solver's
+// simplification, the conjuncts that reach and the others entail
+// dropped, parameters isolated. The result depends only on g and on the
+// answers to entailment questions about g's relevant part of reach
+// (relevant.go), so it is remembered by relevantKey: the guards of a
+// long spec's stages, the same under contexts that differ in other
+// variables, are simplified once.
 func simplifyUnder(d *decider, reach, g spec.Expr) (spec.Expr, error) {
+	key, memo := d.relevantKey(reach, g)
+	if memo {
+		if r, ok := d.simplified.get(key); ok {
+			return r, nil
+		}
+	}
+	r, err := simplify(d, reach, g)
+	if err == nil && memo {
+		d.simplified.put(key, r)
+	}
+	return r, err
+}
+
+// simplify is simplifyUnder without the memo.
+func simplify(d *decider, reach, g spec.Expr) (spec.Expr, error) {
 	ctx := d.ctx
 	s, err := ctx.Simplify(g)
 	if err != nil {
