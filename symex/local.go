@@ -61,6 +61,9 @@ func (n *Node) solverState() *State {
 // parameters that no value of st mentions. It returns st.PC when
 // nothing is eliminated.
 func (e *Executor) reduce(n *Node, st *State, args []*spec.Ident) (spec.Expr, error) {
+	if e.noLocal {
+		return st.PC, nil
+	}
 	dead := map[string]bool{}
 	for _, a := range args {
 		dead[a.Name] = true

@@ -232,6 +232,8 @@ type Executor struct {
 	solve SolveStats
 	// closed holds the answers to the closed sentences of local.go.
 	closed closedMemo
+	// noLocal asks the solver about path conditions (tests compare).
+	noLocal bool
 	// Notes are the over-approximations made (quiescence next to an
 	// output whose guard the solver cannot handle).
 	Notes []string
