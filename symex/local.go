@@ -27,6 +27,9 @@ import (
 //     disjunction a1 ∧ b1 ∨ a2 ∧ b2 ∨ ..., each ai over dead parameters
 //     alone and each bi over none (the others are over D alone: P),
 //     is the disjunction of the bi whose P ∧ ai is satisfiable;
+//   - a conjunct d == t, t without dead parameters, is used to replace d
+//     by t in the others (the one-point rule: ∃d. d == t ∧ P(d) is
+//     P(t));
 //   - any other group, or one whose sentences the solver cannot decide,
 //     stays as it is.
 //
@@ -129,6 +132,17 @@ func deadGroups(cs []spec.Expr, dead map[string]bool) [][]spec.Expr {
 
 // eliminateDead returns ∃D. g for one group g (see above), or g itself.
 func (e *Executor) eliminateDead(g []spec.Expr, dead map[string]bool) (spec.Expr, error) {
+	if rest, ok := onePoint(g, dead); ok {
+		out := make([]spec.Expr, 0, len(rest))
+		for _, h := range deadGroups(rest, dead) {
+			r, err := e.eliminateDead(h, dead)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+		return spec.AndOf(out...), nil
+	}
 	var pure, mixed []spec.Expr
 	for _, c := range g {
 		if spec.Contains(c, isCall) {
@@ -175,6 +189,41 @@ func (e *Executor) eliminateDead(g []spec.Expr, dead map[string]bool) (spec.Expr
 		}
 	}
 	return spec.OrOf(keep...), nil
+}
+
+// onePoint applies the one-point rule to the first conjunct of g that
+// defines a dead symbol, d == t or t == d with t of d's type and without
+// dead symbols: ∃d. d == t ∧ P(d) is P(t). It returns the other
+// conjuncts with d replaced by t (cash's amount == x in the ATM).
+func onePoint(g []spec.Expr, dead map[string]bool) ([]spec.Expr, bool) {
+	for i, c := range g {
+		b, ok := c.(*spec.Binary)
+		if !ok || b.Op != spec.Eq {
+			continue
+		}
+		for _, s := range [2][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			d, ok := s[0].(*spec.Ident)
+			if !ok || !dead[d.Name] || d.T != s[1].Type() || spec.Contains(s[1], isCall) {
+				continue
+			}
+			if dd, _ := mentions(s[1], dead); dd {
+				continue
+			}
+			rest := make([]spec.Expr, 0, len(g)-1)
+			for j, o := range g {
+				if j != i {
+					rest = append(rest, spec.Rewrite(o, func(id *spec.Ident) spec.Expr {
+						if id.Name == d.Name {
+							return s[1]
+						}
+						return nil
+					}))
+				}
+			}
+			return rest, true
+		}
+	}
+	return nil, false
 }
 
 // isCall reports whether e calls an external function: it is the same
