@@ -45,6 +45,28 @@ func (a answers) Input(action string, _ map[string]spec.Value) ([]adapter.Output
 	return a, nil
 }
 
+// observeCase is a SUT of twoWaysSpec, the verdict of its run observing
+// after WeakPass and the run's trace.
+type observeCase struct {
+	name    string
+	sut     answers
+	verdict Verdict
+	trace   string
+}
+
+// observeCases are the runs of TestObserveAfterWeakPass.
+func observeCases() []observeCase {
+	a := adapter.Output{Action: "a"}
+	fin := func(v int) adapter.Output { return adapter.Output{Action: "fin", Args: map[string]any{"v": v}} }
+	return []observeCase{
+		{"ok", answers{a, {Action: "ok"}}, Pass, "  go?: rule 6\n  a!: rule 5\n  ok!: observing\n"},
+		{"fin 1", answers{a, fin(1)}, WeakPass, "  go?: rule 6\n  a!: rule 5\n  fin!1: observing\n  delta!: observing\n"},
+		{"fin 2", answers{a, fin(2)}, Inconc, "  go?: rule 6\n  a!: rule 5\n  fin!2: observing\n"},
+		{"fin 0", answers{a, fin(0)}, Fail, "  go?: rule 6\n  a!: rule 5\n  fin!0: rule 2\n"},
+		{"a only", answers{a}, Fail, "  go?: rule 6\n  a!: rule 5\n  delta!: rule 2\n"},
+	}
+}
+
 // TestObserveAfterWeakPass: a! gives WeakPass; with AfterWeakPass
 // Observe the run goes on observing, and the later outputs decide: ok!
 // leaves only the accepted explanation (Pass), fin!(1) both (WeakPass on
@@ -53,20 +75,7 @@ func (a answers) Input(action string, _ map[string]spec.Value) ([]adapter.Output
 // on a!. In process: quiescence is exact, no timer.
 func TestObserveAfterWeakPass(t *testing.T) {
 	tr := crossTester(t, twoWaysSpec, "go big")
-	a := adapter.Output{Action: "a"}
-	fin := func(v int) adapter.Output { return adapter.Output{Action: "fin", Args: map[string]any{"v": v}} }
-	for _, c := range []struct {
-		name    string
-		sut     answers
-		verdict Verdict
-		trace   string
-	}{
-		{"ok", answers{a, {Action: "ok"}}, Pass, "  go?: rule 6\n  a!: rule 5\n  ok!: observing\n"},
-		{"fin 1", answers{a, fin(1)}, WeakPass, "  go?: rule 6\n  a!: rule 5\n  fin!1: observing\n  delta!: observing\n"},
-		{"fin 2", answers{a, fin(2)}, Inconc, "  go?: rule 6\n  a!: rule 5\n  fin!2: observing\n"},
-		{"fin 0", answers{a, fin(0)}, Fail, "  go?: rule 6\n  a!: rule 5\n  fin!0: rule 2\n"},
-		{"a only", answers{a}, Fail, "  go?: rule 6\n  a!: rule 5\n  delta!: rule 2\n"},
-	} {
+	for _, c := range observeCases() {
 		stop, err := NewRunner(tr, Options{}).Run(context.Background(), adapter.InProcess(c.sut), 1)
 		if err != nil {
 			t.Fatal(err)
@@ -98,19 +107,7 @@ func TestObserveAfterWeakPass(t *testing.T) {
 func TestReplayObserving(t *testing.T) {
 	tr := crossTester(t, twoWaysSpec, "go big")
 	m := tr.tp.x.Spec()
-	a := adapter.Output{Action: "a"}
-	fin := func(v int) adapter.Output { return adapter.Output{Action: "fin", Args: map[string]any{"v": v}} }
-	for _, c := range []struct {
-		name    string
-		sut     answers
-		verdict Verdict
-	}{
-		{"ok", answers{a, {Action: "ok"}}, Pass},
-		{"fin 1", answers{a, fin(1)}, WeakPass},
-		{"fin 2", answers{a, fin(2)}, Inconc},
-		{"fin 0", answers{a, fin(0)}, Fail},
-		{"a only", answers{a}, Fail},
-	} {
+	for _, c := range observeCases() {
 		res, err := NewRunner(tr, Options{AfterWeakPass: Observe}).Run(context.Background(), adapter.InProcess(c.sut), 1)
 		if err != nil {
 			t.Fatal(err)
