@@ -149,3 +149,50 @@ func (x *execution) observeWatching(ev Event) (*Step, error) {
 	excuse(st, x.q.lost)
 	return st, nil
 }
+
+// ReplayObserving is Replay under Options.AfterWeakPass Observe, as an
+// on-line run judges its events (with no stimulus in flight): a WeakPass
+// on an output begins the observation, its step returned with Verdict
+// None and the contexts SC observed on (WriteStep says so); each later
+// event is judged by the rule Observing, the limit-th (ObserveLimit,
+// DefaultObserveLimit when limit <= 0) being the last allowed. A
+// stimulus after the WeakPass is an error: an on-line run sends none.
+func (t *Tester) ReplayObserving(events []Event, limit int, visit func(i int, sc []Context, st *Step) error) ([]*Step, error) {
+	if limit <= 0 {
+		limit = DefaultObserveLimit
+	}
+	var w *watching
+	return t.replay(events, visit, func(sc []Context, ev Event) (*Step, []Context, error) {
+		if w != nil {
+			if ev.Stim {
+				return nil, nil, fmt.Errorf("a stimulus after WeakPass on %s: an on-line run observing after WeakPass sends none", w.began)
+			}
+			st, err := t.observed(sc, ev, w.began, w.seen+1, w.seen+1 >= limit)
+			if err != nil {
+				return nil, nil, err
+			}
+			w.seen++
+			return st, st.SC, nil
+		}
+		st, err := t.Apply(sc, ev)
+		if err != nil || st.Verdict != WeakPass || ev.Action == spec.Delta {
+			return st, stepSC(st), err
+		}
+		next, err := t.closure(st.Next)
+		if err != nil {
+			return st, nil, nil // the WeakPass stands, as in a run (watch)
+		}
+		w = &watching{began: ev.String()}
+		begun := *st
+		begun.Verdict, begun.SC = None, next
+		return &begun, next, nil
+	})
+}
+
+// stepSC returns st.SC, nil for no step.
+func stepSC(st *Step) []Context {
+	if st == nil {
+		return nil
+	}
+	return st.SC
+}

@@ -82,6 +82,9 @@ func (t *Tester) WriteStep(w io.Writer, i int, sc []Context, st *Step) error {
 	fmt.Fprintf(&b, "   Next(ev, SC%d)     = %s\n", i-1, setString(st.Next))
 	fmt.Fprintf(&b, "   NextSkip(ev, SC%d) = %s\n", i-1, setString(st.NextSkip))
 	fmt.Fprintf(&b, "   NextPass(ev, SC%d) = %s\n", i-1, setString(st.NextPass))
+	if st.Verdict == None && st.Rule == 5 {
+		fmt.Fprintf(&b, "   WeakPass (%s); observing on (--after-weakpass observe)\n", st.Reason)
+	}
 	if st.Verdict == None {
 		fmt.Fprintf(&b, "   SC%d = %s\n", i, setString(st.SC))
 		t.where(&b, st.SC)

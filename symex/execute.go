@@ -51,7 +51,7 @@ func (e *Executor) Execute(progress func(nodes int)) (*Tree, error) {
 	}
 	t := &Tree{Root: root, Nodes: []*Node{root}}
 	incl := newInclusionIndex()
-	incl.add(root, shapeOf(root.State, incl.conjs))
+	incl.add(root, shapeOf(root.solverState(), incl.conjs))
 	todo := []*Node{root}
 	for i := 0; len(todo) > 0; i++ {
 		var n *Node

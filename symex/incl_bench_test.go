@@ -14,7 +14,7 @@ import (
 //
 //	go test ./symex -run XXX -bench Inclusion -benchtime 1x
 func BenchmarkInclusion(b *testing.B) {
-	for _, ex := range []string{"atm-paper", "atm", "buffer", "cmp", "jobs", "quidonc", "retry", "tank", "vending"} {
+	for _, ex := range []string{"account", "atm-paper", "atm", "buffer", "cmp", "jobs", "lucky", "quidonc", "retry", "tank", "vending"} {
 		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
 		if err != nil {
 			b.Fatal(err)

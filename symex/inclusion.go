@@ -80,7 +80,7 @@ func (x *inclusionIndex) add(n *Node, sh shape) {
 func (e *Executor) cut(c *Node, x *inclusionIndex) (shape, error) {
 	var p *spec.Valuation
 	pointDone, first := false, true
-	csh := shapeOf(c.State, x.conjs)
+	csh := shapeOf(c.solverState(), x.conjs)
 	for _, b := range x.byLoc[c.State.Loc] {
 		if knownApart(c.State, b.n.State) {
 			x.Apart++
@@ -187,7 +187,7 @@ func onlyIn(a, b map[string]spec.Expr) map[string]spec.Expr {
 // with the literal values, when c has no solution of its own.
 func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *spec.Valuation {
 	if c.Sol != nil || c.Unknown {
-		return e.point(c, c.State)
+		return e.point(c, c.solverState())
 	}
 	p, done := x.points[csh.key]
 	if done {

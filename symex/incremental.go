@@ -49,7 +49,7 @@ func (e *Executor) open(n *Node) bool {
 	}
 	e.inc.base = e.inc.s.Scopes()
 	e.inc.s.Push()
-	if err := e.inc.s.Assert(n.State.PC); err != nil {
+	if err := e.inc.s.Assert(n.cond()); err != nil {
 		e.inc.s.PopTo(e.inc.base)
 		return false
 	}
@@ -65,8 +65,8 @@ func (e *Executor) leave() {
 	e.inc.parent = nil
 }
 
-// checkChild decides the path condition pc of a child of n (n's
-// condition and its new conjuncts). When n is satisfiable, the new
+// checkChild decides the condition pc of a child of n (n's condition
+// and its new conjuncts). When n is satisfiable, the new
 // conjuncts and those linked to them by shared symbols suffice (sliced);
 // a slice of at most half of pc is checked alone, a larger one in the
 // scope of n's condition, shared with the siblings (incremental). fresh
@@ -74,7 +74,7 @@ func (e *Executor) leave() {
 func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh bool, err error) {
 	q := pc
 	if !n.Unknown {
-		if q, fresh = sliced(pc, n.State.PC); !fresh {
+		if q, fresh = sliced(pc, n.cond()); !fresh {
 			return solver.Sat, false, nil
 		}
 	}
@@ -83,7 +83,7 @@ func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh boo
 		r, err = e.z.Sat(q)
 		return r, true, err
 	}
-	added := newConjuncts(pc, n.State.PC)
+	added := newConjuncts(pc, n.cond())
 	e.stats.Queries++
 	e.inc.checks++
 	s := e.inc.s

@@ -44,6 +44,11 @@ type Node struct {
 	// condition. Nil with uninterpreted functions, or when the solver
 	// could not decide (Unknown). StepValues reads it.
 	Sol *spec.Valuation
+
+	// red is the condition the solver is asked (local.go): the path
+	// condition with the dead parameters of the steps eliminated; nil
+	// when it is the path condition.
+	red spec.Expr
 }
 
 // StepValues returns the values that n's solution gives to the
@@ -225,6 +230,10 @@ type Executor struct {
 	flat  *summary.Flattener
 	tab   summary.Tab
 	solve SolveStats
+	// closed holds the answers to the closed sentences of local.go.
+	closed closedMemo
+	// noLocal asks the solver about path conditions (tests compare).
+	noLocal bool
 	// Notes are the over-approximations made (quiescence next to an
 	// output whose guard the solver cannot handle).
 	Notes []string
@@ -341,7 +350,7 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 		} else {
 			next = st.Fire(t, params, g, false)
 		}
-		c, err := e.child(n, next, t.Pos)
+		c, err := e.child(n, next, args, t.Pos)
 		if err != nil || c == nil {
 			if err != nil {
 				return nil, err
@@ -357,7 +366,7 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 				return nil, err
 			}
 		}
-		c, err := e.child(n, next, spec.Pos{})
+		c, err := e.child(n, next, nil, spec.Pos{})
 		if err != nil {
 			return nil, err
 		}
@@ -368,9 +377,10 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 	return n.Children, nil
 }
 
-// child adds a child of n in state st when st's path condition may be
-// satisfiable.
-func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
+// child adds a child of n in state st, reached by a step with the
+// parameter symbols args, when st's path condition may be satisfiable.
+// The solver decides the child's condition (local.go).
+func (e *Executor) child(n *Node, st *State, args []*spec.Ident, pos spec.Pos) (*Node, error) {
 	st.PC = FoldGround(st.PC)
 	if spec.IsFalse(st.PC) {
 		return nil, nil
@@ -381,7 +391,14 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 	if e.flat != nil {
 		return e.childModel(n, st, pos)
 	}
-	r, _, err := e.checkChild(n, st.PC)
+	red, err := e.reduce(n, st, args)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", pos, err)
+	}
+	if spec.IsFalse(red) {
+		return nil, nil
+	}
+	r, _, err := e.checkChild(n, red)
 	unknown := errors.Is(err, solver.ErrUnknown)
 	if err != nil && !unknown {
 		return nil, fmt.Errorf("%s: %v", pos, err)
@@ -390,7 +407,7 @@ func (e *Executor) child(n *Node, st *State, pos spec.Pos) (*Node, error) {
 		return nil, nil
 	}
 	c := e.node(n, st)
-	c.Unknown = unknown
+	c.Unknown, c.red = unknown, red
 	n.Children = append(n.Children, c)
 	return c, nil
 }

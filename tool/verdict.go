@@ -18,12 +18,16 @@ import (
 // VerdictOptions are the options of stg verdict SPEC SYMPURPOSE TRACE |
 // TESTCASE TRACE: the files, the bound of each solver query (an
 // undecided query counts as satisfiable: never a false Fail; stg's
-// default is DefaultSolverTimeout), and the
-// external functions, evaluated as stg run evaluates them.
+// default is DefaultSolverTimeout), the
+// external functions, evaluated as stg run evaluates them, and what the
+// run did after WeakPass (AfterWeakPass: stop, the default, or observe,
+// as stg run --after-weakpass: a trace saved by a run that observed
+// after WeakPass is judged as the run judged it).
 type VerdictOptions struct {
 	Files         []string
 	SolverTimeout time.Duration
 	Funcs         FuncOptions
+	AfterWeakPass string
 }
 
 // Verdict is stg verdict: it judges a recorded trace by the inference
@@ -31,7 +35,17 @@ type VerdictOptions struct {
 // or by a test case as stg run would have; the exit code is the verdict.
 func Verdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 	args := opts.Files
+	after := online.Stop
+	if opts.AfterWeakPass != "" {
+		var err error
+		if after, err = online.ParseAfterWeakPass(opts.AfterWeakPass); err != nil {
+			return UsageError("stg verdict", "--after-weakpass: %v", err)
+		}
+	}
 	if len(args) == 2 {
+		if after == online.Observe {
+			return UsageError("stg verdict", "--after-weakpass observe applies to a sympurpose: a test case's runs end on Pass, Fail or Inconc, never WeakPass")
+		}
 		return testcaseVerdict(opts, stdout, stderr)
 	}
 	if len(args) != 3 {
@@ -61,9 +75,15 @@ func Verdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 		return InputError(err)
 	}
 	fmt.Fprintf(stdout, "spec %s, purpose %s: accept %v\n", m.Name, t.Purpose().Name, t.Purpose().AcceptPaths())
-	steps, err := t.Replay(events, func(i int, sc []online.Context, st *online.Step) error {
+	visit := func(i int, sc []online.Context, st *online.Step) error {
 		return t.WriteStep(stdout, i, sc, st)
-	})
+	}
+	var steps []*online.Step
+	if after == online.Observe {
+		steps, err = t.ReplayObserving(events, 0, visit)
+	} else {
+		steps, err = t.Replay(events, visit)
+	}
 	if err != nil {
 		return InputError(fmt.Errorf("%s: %v", args[2], err))
 	}
@@ -181,7 +201,11 @@ func printVerdict(w io.Writer, steps []*online.Step, events int) error {
 	}
 	fmt.Fprintf(w, "verdict: %s (%s)\n", v, reason)
 	if rest := events - len(steps); rest > 0 && len(steps) > 0 {
-		fmt.Fprintf(w, "(%d event(s) after the verdict ignored)\n", rest)
+		fmt.Fprintf(w, "(%d event(s) after the verdict ignored", rest)
+		if v == online.WeakPass {
+			fmt.Fprint(w, "; a run with --after-weakpass observe records observations after WeakPass: judge them with stg verdict --after-weakpass observe")
+		}
+		fmt.Fprintln(w, ")")
 	}
 	return verdictExit(v)
 }

@@ -114,3 +114,64 @@ func TestVerdictTestcase(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictAfterWeakPass: with --after-weakpass observe, the paper's
+// Example 4 followed by quiescence stays WeakPass after observing it,
+// followed by an output no explanation allows fails (rule 2), and ends
+// Inconc when the trace ends while observing; without the flag the
+// replay stops at the WeakPass and says what it left. The flag takes
+// stop or observe, and observe has no meaning for a test case.
+func TestVerdictAfterWeakPass(t *testing.T) {
+	dir := t.TempDir()
+	ex4, err := os.ReadFile(example4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, append(append([]byte{}, ex4...), text...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	quiet := write("quiet.jsonl", `{"dir":"receive","action":"delta"}`+"\n")
+	extra := write("extra.jsonl", `{"dir":"receive","action":"cash","args":{"v":50}}`+"\n")
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		wants []string
+	}{
+		{"observe quiescence", []string{quiet, "--after-weakpass", "observe"}, exitWeakPass, []string{
+			"   WeakPass (cash!50 reaches [deposit, ask, cash], but [deposit, ask, cashFee] explain(s) the run too); observing on (--after-weakpass observe)\n",
+			"4. obs(delta!): observing: WeakPass\n",
+			"verdict: WeakPass (observing: after WeakPass on cash!50, 1 observation(s): delta! leaves both kinds of explanations"}},
+		{"observe an unspecified output", []string{extra, "--after-weakpass", "observe"}, exitFail, []string{
+			"verdict: Fail (rule 2: unspecified output cash!50", "after WeakPass on cash!50, 1 observation(s)"}},
+		{"observe, trace ends", []string{example4, "--after-weakpass", "observe"}, exitInconc, []string{
+			"verdict: Inconc (the trace ends before a verdict)"}},
+		{"stop", []string{quiet}, exitWeakPass, []string{
+			"verdict: WeakPass (rule 5:", "(1 event(s) after the verdict ignored; a run with --after-weakpass observe"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := stg(t, append([]string{"verdict", atmPaperSpec, eta11}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, errOut)
+			}
+			for _, w := range tc.wants {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s%s", w, out, errOut)
+				}
+			}
+		})
+	}
+	tcFile := filepath.Join("..", "..", "runner", "testdata", "cmp.yaml")
+	for _, args := range [][]string{
+		{"verdict", atmPaperSpec, eta11, example4, "--after-weakpass", "wait"},
+		{"verdict", tcFile, example4, "--after-weakpass", "observe"},
+	} {
+		if code, out, errOut := stg(t, args...); code != exitError || !strings.Contains(errOut, "--after-weakpass") {
+			t.Errorf("%v: exit %d, want %d and a message on --after-weakpass\n%s%s", args, code, exitError, out, errOut)
+		}
+	}
+}
