@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/tool"
 )
 
@@ -44,7 +45,7 @@ func runCompose(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	o := tool.ComposeOptions{System: args[0], Output: c.String("output"), Format: c.String("format"), Stats: c.Bool("stats")}
+	o := tool.ComposeOptions{System: args[0], Output: cmdline.Output(c), Format: c.String("format"), Stats: c.Bool("stats")}
 	if err := checkOptions(c, &o); err != nil {
 		return err
 	}

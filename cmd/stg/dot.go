@@ -44,6 +44,6 @@ Example:
 }
 
 func runDot(c *cli.Context) error {
-	return tool.Dot(tool.DotOptions{Files: cmdline.Args(c), Spec: c.String("spec"), Output: c.String("output"), Format: c.String("format"),
+	return tool.Dot(tool.DotOptions{Files: cmdline.Args(c), Spec: c.String("spec"), Output: cmdline.Output(c), Format: c.String("format"),
 		AllEdges: c.Bool("all-edges"), Coverage: c.String("coverage")}, c.App.Writer)
 }

@@ -87,7 +87,7 @@ func runGenerate(c *cli.Context) error {
 		return usageError(c, "stg generate needs SPEC and PURPOSE")
 	}
 	return tool.Generate(tool.GenerateOptions{
-		Spec: args[0], Purposes: args[1:], Output: c.String("o"), Format: c.String("format"), Package: c.String("package"),
+		Spec: args[0], Purposes: args[1:], Output: cmdline.Output(c), Format: c.String("format"), Package: c.String("package"),
 		Domain: c.String("domain"), Functions: c.String("functions"), Tables: c.String("tables"),
 		SolverTimeout: c.Duration("solver-timeout"), Explain: c.Bool("explain"), Annotate: c.Bool("annotate"), Verbose: c.Bool("verbose"),
 	}, c.App.Writer, c.App.ErrWriter)

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/tool"
 )
 
@@ -59,7 +60,7 @@ func runPurposes(c *cli.Context) error {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
-	o := tool.PurposesOptions{Length: c.Int("length"), KInclusion: c.Int("k-inclusion"), Split: c.Bool("split"), Output: c.String("output"),
+	o := tool.PurposesOptions{Length: c.Int("length"), KInclusion: c.Int("k-inclusion"), Split: c.Bool("split"), Output: cmdline.Output(c),
 		Format: c.String("format"), Stats: c.Bool("stats"), Tree: treeOptions(c), On: c.String("on"), Path: c.Int("path"), AllLeaves: c.Bool("all-leaves")}
 	what := "SPEC"
 	if o.On != "" {

@@ -37,5 +37,5 @@ Example (four CI jobs, then one merge):
 
 // mergeReports is the action of stg report merge.
 func mergeReports(c *cli.Context) error {
-	return tool.Merge(tool.MergeOptions{Files: cmdline.Args(c), Output: c.String("output")}, c.App.Writer)
+	return tool.Merge(tool.MergeOptions{Files: cmdline.Args(c), Output: cmdline.Output(c)}, c.App.Writer)
 }

@@ -76,7 +76,7 @@ func runSymex(c *cli.Context) error {
 		return err
 	}
 	o := tool.SymexOptions{Spec: args[0], Depth: c.Int("depth"), Inclusion: c.Bool("inclusion"), Tree: treeOptions(c),
-		TablesOut: c.String("tables-out"), Format: c.String("format"), Stats: c.Bool("stats"), TauReduce: c.Bool("tau-reduce"), Output: c.String("output")}
+		TablesOut: c.String("tables-out"), Format: c.String("format"), Stats: c.Bool("stats"), TauReduce: c.Bool("tau-reduce"), Output: cmdline.Output(c)}
 	if err := checkTreeOptions(c, &o); err != nil {
 		return err
 	}

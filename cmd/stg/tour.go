@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/stg-tool/stg/internal/cmdline"
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/tool"
 )
@@ -60,7 +61,7 @@ func runTour(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	o := tool.TourOptions{Spec: args[0], Purpose: args[1], Reflexive: c.Int("reflexive"), Output: c.String("o"), Format: c.String("format"),
+	o := tool.TourOptions{Spec: args[0], Purpose: args[1], Reflexive: c.Int("reflexive"), Output: cmdline.Output(c), Format: c.String("format"),
 		Package: c.String("package"), Stats: c.Bool("stats"), SolverTimeout: c.Duration("solver-timeout"),
 		Abstraction: predabs.Options{NoFilter: c.Bool("no-filter"), Vars: varsOf(c)}}
 	if err := checkOptions(c, &o); err != nil {

@@ -47,6 +47,6 @@ Example:
 }
 
 func runView(c *cli.Context) error {
-	return tool.View(tool.ViewOptions{Files: cmdline.Args(c), Spec: c.String("spec"), Output: c.String("output"),
+	return tool.View(tool.ViewOptions{Files: cmdline.Args(c), Spec: c.String("spec"), Output: cmdline.Output(c),
 		Coverage: c.String("coverage"), Trace: c.String("trace")}, c.App.Writer)
 }

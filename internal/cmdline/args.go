@@ -195,3 +195,12 @@ func Conventions(cmds []*cli.Command, path string) {
 		Conventions(c.Subcommands, path+" "+c.Name)
 	}
 }
+
+// Output is the value of -o/--output: "" (stdout) for "-", as Unix tools
+// read it, so that "-o -" does not write a file named "-".
+func Output(c *cli.Context) string {
+	if v := c.String("output"); v != "-" {
+		return v
+	}
+	return ""
+}
