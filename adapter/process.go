@@ -35,6 +35,7 @@ type Process struct {
 	gone   *ExitError    // the process's end, once known
 	once   sync.Once
 	reaper *reaper // kills the group when stg dies (reaper.go), or nil
+	proc   string  // where the proc file system is mounted: "/proc"
 }
 
 // StartProcess starts the SUT command argv. The SUT's standard error goes
@@ -83,6 +84,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 		stderr:   newStderrTail(errR, stderr),
 		exited:   make(chan struct{}),
 		grace:    exitGrace,
+		proc:     "/proc",
 	}
 	p.reaper = startReaper(cmd.Process.Pid) // the group's id is the SUT's pid
 	p.lineConn.ended = p.ended
@@ -153,6 +155,13 @@ func (p *Process) waitExit(ctx context.Context, wait time.Duration) error {
 	}
 	p.gone = &ExitError{What: what, Stderr: p.stderr.finish()}
 	return p.gone
+}
+
+// Activity implements Active: the activity of the SUT's process group,
+// read from the proc file system (procstat.go); an error where there is
+// none (outside Linux).
+func (p *Process) Activity() (Activity, error) {
+	return procGroup(p.proc, p.cmd.Process.Pid)
 }
 
 // Close kills the SUT's process group and releases the pipes.

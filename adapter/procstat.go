@@ -1,0 +1,137 @@
+package adapter
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// An Activity is a sample of what the processes of a SUT are doing, read
+// from the proc file system (proc(5)): /proc/PID/stat of every process
+// of its process group, and of every thread of those with several.
+type Activity struct {
+	// CPU is the CPU time consumed by the group's processes so far
+	// (utime+stime, in clock ticks).
+	CPU int64
+	// Busy reports a thread of the group that is runnable or running
+	// (state R), in uninterruptible sleep (D, as in a read from disk), or
+	// stopped (T, t): one that is not blocked waiting for an input, a
+	// timer or a lock, so that its silence says nothing.
+	Busy bool
+	// Procs is the number of the group's live processes (not zombies).
+	Procs int
+}
+
+// WorkedSince reports whether the SUT may have worked, or been denied the
+// CPU, between the samples a (earlier) and b: a thread was busy at
+// either sample, CPU time was consumed, or a process started or ended.
+func (b Activity) WorkedSince(a Activity) bool {
+	return a.Busy || b.Busy || a.CPU != b.CPU || a.Procs != b.Procs
+}
+
+// procGroup reads the Activity of process group pgid under the proc file
+// system mounted at root ("/proc"). An error means the activity cannot be
+// told (no proc file system, as outside Linux).
+func procGroup(root string, pgid int) (Activity, error) {
+	ents, err := os.ReadDir(root)
+	if err != nil {
+		return Activity{}, err
+	}
+	var act Activity
+	found := false
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		st, err := readStat(filepath.Join(root, e.Name(), "stat"))
+		if err != nil || st.pgrp != pgid {
+			continue // gone since ReadDir, or another group's
+		}
+		found = true
+		if st.state == 'Z' || st.state == 'X' {
+			continue
+		}
+		act.Procs++
+		act.CPU += st.cpu
+		act.Busy = act.Busy || st.busy() || (st.threads > 1 && threadsBusy(root, pid))
+	}
+	if !found && !procExists(root) {
+		return Activity{}, errors.New("no process in the proc file system")
+	}
+	return act, nil
+}
+
+// procExists reports whether root holds the proc file system's entry of
+// the tester itself.
+func procExists(root string) bool {
+	_, err := os.Stat(filepath.Join(root, "self", "stat"))
+	return err == nil
+}
+
+// threadsBusy reports whether a thread of process pid is busy.
+func threadsBusy(root string, pid int) bool {
+	dir := filepath.Join(root, strconv.Itoa(pid), "task")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if st, err := readStat(filepath.Join(dir, e.Name(), "stat")); err == nil && st.busy() {
+			return true
+		}
+	}
+	return false
+}
+
+// procStat holds the fields of a /proc/PID/stat line that Activity uses.
+type procStat struct {
+	state   byte
+	pgrp    int
+	cpu     int64 // utime + stime
+	threads int
+}
+
+// busy: runnable, in uninterruptible sleep, or stopped.
+func (s procStat) busy() bool {
+	switch s.state {
+	case 'R', 'D', 'T', 't':
+		return true
+	}
+	return false
+}
+
+func readStat(path string) (procStat, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return procStat{}, err
+	}
+	return parseStat(data)
+}
+
+// parseStat reads a /proc/PID/stat line: "pid (comm) state ppid pgrp
+// session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+// cutime cstime priority nice num_threads ...". The command name comm
+// may hold blanks and parentheses: the fields start after the last ')'.
+func parseStat(data []byte) (procStat, error) {
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return procStat{}, fmt.Errorf("stat line without a command name: %q", data)
+	}
+	f := bytes.Fields(data[i+1:])
+	if len(f) < 18 || len(f[0]) != 1 {
+		return procStat{}, fmt.Errorf("stat line too short: %q", data)
+	}
+	var n [4]int64
+	for k, at := range []int{2, 11, 12, 17} { // pgrp, utime, stime, num_threads
+		v, err := strconv.ParseInt(string(f[at]), 10, 64)
+		if err != nil {
+			return procStat{}, fmt.Errorf("stat field %d: %v", at+3, err)
+		}
+		n[k] = v
+	}
+	return procStat{state: f[0][0], pgrp: int(n[0]), cpu: n[1] + n[2], threads: int(n[3])}, nil
+}
