@@ -34,8 +34,8 @@ type Process struct {
 	sawEnd bool          // Receive has seen the end of the output
 	gone   *ExitError    // the process's end, once known
 	once   sync.Once
-	reaper *reaper // kills the group when stg dies (reaper.go), or nil
-	proc   string  // where the proc file system is mounted: "/proc"
+	reaper *reaper    // kills the group when stg dies (reaper.go), or nil
+	proc   *procGroup // the activity of its process group (procstat.go)
 }
 
 // StartProcess starts the SUT command argv. The SUT's standard error goes
@@ -84,7 +84,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 		stderr:   newStderrTail(errR, stderr),
 		exited:   make(chan struct{}),
 		grace:    exitGrace,
-		proc:     "/proc",
+		proc:     &procGroup{root: "/proc", pgid: cmd.Process.Pid},
 	}
 	p.reaper = startReaper(cmd.Process.Pid) // the group's id is the SUT's pid
 	p.lineConn.ended = p.ended
@@ -161,7 +161,7 @@ func (p *Process) waitExit(ctx context.Context, wait time.Duration) error {
 // read from the proc file system (procstat.go); an error where there is
 // none (outside Linux).
 func (p *Process) Activity() (Activity, error) {
-	return procGroup(p.proc, p.cmd.Process.Pid)
+	return p.proc.activity()
 }
 
 // Close kills the SUT's process group and releases the pipes.

@@ -32,37 +32,67 @@ func (b Activity) WorkedSince(a Activity) bool {
 	return a.Busy || b.Busy || a.CPU != b.CPU || a.Procs != b.Procs
 }
 
-// procGroup reads the Activity of process group pgid under the proc file
-// system mounted at root ("/proc"). An error means the activity cannot be
-// told (no proc file system, as outside Linux).
-func procGroup(root string, pgid int) (Activity, error) {
-	ents, err := os.ReadDir(root)
-	if err != nil {
-		return Activity{}, err
+// rescanEvery is how many samples of a procGroup read only the processes
+// found by the last scan of the whole proc file system: a scan reads
+// every process's stat, a sample of the known ones a few files. A
+// process the group starts in between is found by the next scan (its
+// parent's fork or exit, or its own end, usually show as work anyway).
+const rescanEvery = 10
+
+// A procGroup reads the Activity of process group pgid under the proc
+// file system mounted at root ("/proc"). An error means the activity
+// cannot be told (no proc file system, as outside Linux). It is used by
+// one goroutine at a time.
+type procGroup struct {
+	root    string
+	pgid    int
+	pids    []int // the group's processes at the last scan
+	samples int   // samples since the last scan
+}
+
+// activity samples the group.
+func (g *procGroup) activity() (Activity, error) {
+	if g.pids == nil || g.samples >= rescanEvery {
+		pids, err := g.scan()
+		if err != nil {
+			return Activity{}, err
+		}
+		g.pids, g.samples = pids, 0
 	}
+	g.samples++
 	var act Activity
-	found := false
+	for _, pid := range g.pids {
+		st, err := readStat(filepath.Join(g.root, strconv.Itoa(pid), "stat"))
+		if err != nil || st.pgrp != g.pgid || st.state == 'Z' || st.state == 'X' {
+			continue // gone since the scan, or a zombie
+		}
+		act.Procs++
+		act.CPU += st.cpu
+		act.Busy = act.Busy || st.busy() || (st.threads > 1 && threadsBusy(g.root, pid))
+	}
+	return act, nil
+}
+
+// scan lists the processes of the group (never nil when it succeeds).
+func (g *procGroup) scan() ([]int, error) {
+	ents, err := os.ReadDir(g.root)
+	if err != nil {
+		return nil, err
+	}
+	pids := []int{}
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		st, err := readStat(filepath.Join(root, e.Name(), "stat"))
-		if err != nil || st.pgrp != pgid {
-			continue // gone since ReadDir, or another group's
+		if st, err := readStat(filepath.Join(g.root, e.Name(), "stat")); err == nil && st.pgrp == g.pgid {
+			pids = append(pids, pid)
 		}
-		found = true
-		if st.state == 'Z' || st.state == 'X' {
-			continue
-		}
-		act.Procs++
-		act.CPU += st.cpu
-		act.Busy = act.Busy || st.busy() || (st.threads > 1 && threadsBusy(root, pid))
 	}
-	if !found && !procExists(root) {
-		return Activity{}, errors.New("no process in the proc file system")
+	if len(pids) == 0 && !procExists(g.root) {
+		return nil, errors.New("no process in the proc file system")
 	}
-	return act, nil
+	return pids, nil
 }
 
 // procExists reports whether root holds the proc file system's entry of

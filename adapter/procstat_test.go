@@ -45,7 +45,7 @@ func TestActivityOfSelf(t *testing.T) {
 		t.Skip("no proc file system")
 	}
 	pgid := syscall.Getpgrp()
-	a, err := procGroup("/proc", pgid)
+	a, err := (&procGroup{root: "/proc", pgid: pgid}).activity()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestActivityOfSelf(t *testing.T) {
 	b := a
 	for b.CPU == a.CPU { // a clock tick of CPU, however long the machine takes
 		burn(20 * time.Millisecond)
-		if b, err = procGroup("/proc", pgid); err != nil {
+		if b, err = (&procGroup{root: "/proc", pgid: pgid}).activity(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,11 +99,27 @@ func TestActivityIdleGroup(t *testing.T) {
 // activity cannot be told.
 func TestActivityWithoutProc(t *testing.T) {
 	for _, root := range []string{filepath.Join(t.TempDir(), "none"), t.TempDir()} {
-		if a, err := procGroup(root, os.Getpid()); err == nil {
-			t.Errorf("procGroup(%s) = %+v, want an error", root, a)
+		if a, err := (&procGroup{root: root, pgid: os.Getpid()}).activity(); err == nil {
+			t.Errorf("the activity under %s = %+v, want an error", root, a)
 		}
 	}
-	if _, err := procGroup("/proc", 1<<30); err != nil && procExists("/proc") {
+	if _, err := (&procGroup{root: "/proc", pgid: 1 << 30}).activity(); err != nil && procExists("/proc") {
 		t.Errorf("a group without processes: %v, want no activity", err)
+	}
+}
+
+// BenchmarkProcGroup is the cost of one sample of a SUT's activity,
+// averaged over samples of the known processes and the scans of the
+// whole proc file system (one in rescanEvery; it grows with the
+// machine's processes).
+func BenchmarkProcGroup(b *testing.B) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		b.Skip("no proc file system")
+	}
+	g := &procGroup{root: "/proc", pgid: syscall.Getpgrp()}
+	for b.Loop() {
+		if _, err := g.activity(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -49,7 +49,7 @@ func startBusy(t *testing.T, mode, proc string) *Process {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.proc = proc
+	p.proc.root = proc
 	t.Cleanup(func() { p.Close() })
 	for _, heard := p.Started(); mode == "answer" && !heard; _, heard = p.Started() {
 		if out, err := p.Receive(context.Background(), 10*time.Millisecond); err != nil || out != nil {
