@@ -47,8 +47,9 @@
 // of its process group, summed over processes and threads: whether a
 // thread is runnable or running (R), in uninterruptible sleep (D), or
 // stopped (T, t), and the CPU time consumed. The Listener samples it
-// only while it confirms a silence that decides a verdict, or waits for
-// a SUT not yet heard from (every 100ms), and counts towards
+// once when a wait begins, and then only while it confirms a silence
+// that decides a verdict, or waits for a SUT not yet heard from (every
+// 100ms); it counts towards
 // Timing.Confirm only the intervals in which the SUT was idle: no thread
 // busy at either end, no CPU consumed, no process started or ended. An
 // idle SUT is blocked on its input, a timer or a lock: it had the CPU on
