@@ -37,7 +37,7 @@ func (b Activity) WorkedSince(a Activity) bool {
 // every process's stat, a sample of the known ones a few files. A
 // process the group starts in between is found by the next scan (its
 // parent's fork or exit, or its own end, usually show as work anyway).
-const rescanEvery = 10
+const rescanEvery = 20
 
 // A procGroup reads the Activity of process group pgid under the proc
 // file system mounted at root ("/proc"). An error means the activity
