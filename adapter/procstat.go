@@ -13,8 +13,9 @@ import (
 // from the proc file system (proc(5)): /proc/PID/stat of every process
 // of its process group, and of every thread of those with several.
 type Activity struct {
-	// CPU is the CPU time consumed by the group's processes so far
-	// (utime+stime, in clock ticks).
+	// CPU is the CPU time consumed by the group's processes so far, and
+	// by their children once waited for (utime+stime+cutime+cstime, in
+	// clock ticks): a shell's short-lived commands count.
 	CPU int64
 	// Busy reports a thread of the group that is runnable or running
 	// (state R), in uninterruptible sleep (D, as in a read from disk), or
@@ -32,67 +33,53 @@ func (b Activity) WorkedSince(a Activity) bool {
 	return a.Busy || b.Busy || a.CPU != b.CPU || a.Procs != b.Procs
 }
 
-// rescanEvery is how many samples of a procGroup read only the processes
-// found by the last scan of the whole proc file system: a scan reads
-// every process's stat, a sample of the known ones a few files. A
-// process the group starts in between is found by the next scan (its
-// parent's fork or exit, or its own end, usually show as work anyway).
-const rescanEvery = 20
-
 // A procGroup reads the Activity of process group pgid under the proc
-// file system mounted at root ("/proc"). An error means the activity
-// cannot be told (no proc file system, as outside Linux). It is used by
-// one goroutine at a time.
+// file system mounted at root ("/proc"). Each sample lists the proc file
+// system, to find the processes that joined the group since the last
+// (a shell script's children: the SUT's work may be theirs), but reads
+// the stat of a process outside the group only once. An error means the
+// activity cannot be told (no proc file system, as outside Linux). It is
+// used by one goroutine at a time.
 type procGroup struct {
-	root    string
-	pgid    int
-	pids    []int // the group's processes at the last scan
-	samples int   // samples since the last scan
+	root   string
+	pgid   int
+	others map[int]bool // processes outside the group at the last sample
 }
 
 // activity samples the group.
 func (g *procGroup) activity() (Activity, error) {
-	if g.pids == nil || g.samples >= rescanEvery {
-		pids, err := g.scan()
-		if err != nil {
-			return Activity{}, err
-		}
-		g.pids, g.samples = pids, 0
-	}
-	g.samples++
-	var act Activity
-	for _, pid := range g.pids {
-		st, err := readStat(filepath.Join(g.root, strconv.Itoa(pid), "stat"))
-		if err != nil || st.pgrp != g.pgid || st.state == 'Z' || st.state == 'X' {
-			continue // gone since the scan, or a zombie
-		}
-		act.Procs++
-		act.CPU += st.cpu
-		act.Busy = act.Busy || st.busy() || (st.threads > 1 && threadsBusy(g.root, pid))
-	}
-	return act, nil
-}
-
-// scan lists the processes of the group (never nil when it succeeds).
-func (g *procGroup) scan() ([]int, error) {
 	ents, err := os.ReadDir(g.root)
 	if err != nil {
-		return nil, err
+		return Activity{}, err
 	}
-	pids := []int{}
+	others := make(map[int]bool, len(g.others))
+	var act Activity
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		if st, err := readStat(filepath.Join(g.root, e.Name(), "stat")); err == nil && st.pgrp == g.pgid {
-			pids = append(pids, pid)
+		if g.others[pid] {
+			others[pid] = true
+			continue
 		}
+		st, err := readStat(filepath.Join(g.root, e.Name(), "stat"))
+		switch {
+		case err != nil || st.state == 'Z' || st.state == 'X':
+			continue // gone since the listing, or a zombie
+		case st.pgrp != g.pgid:
+			others[pid] = true
+			continue
+		}
+		act.Procs++
+		act.CPU += st.cpu
+		act.Busy = act.Busy || st.busy() || (st.threads > 1 && threadsBusy(g.root, pid))
 	}
-	if len(pids) == 0 && !procExists(g.root) {
-		return nil, errors.New("no process in the proc file system")
+	g.others = others
+	if act.Procs == 0 && !procExists(g.root) {
+		return Activity{}, errors.New("no process in the proc file system")
 	}
-	return pids, nil
+	return act, nil
 }
 
 // procExists reports whether root holds the proc file system's entry of
@@ -121,7 +108,7 @@ func threadsBusy(root string, pid int) bool {
 type procStat struct {
 	state   byte
 	pgrp    int
-	cpu     int64 // utime + stime
+	cpu     int64 // utime + stime + cutime + cstime
 	threads int
 }
 
@@ -155,13 +142,13 @@ func parseStat(data []byte) (procStat, error) {
 	if len(f) < 18 || len(f[0]) != 1 {
 		return procStat{}, fmt.Errorf("stat line too short: %q", data)
 	}
-	var n [4]int64
-	for k, at := range []int{2, 11, 12, 17} { // pgrp, utime, stime, num_threads
+	var n [6]int64
+	for k, at := range []int{2, 11, 12, 13, 14, 17} { // pgrp, utime, stime, cutime, cstime, num_threads
 		v, err := strconv.ParseInt(string(f[at]), 10, 64)
 		if err != nil {
 			return procStat{}, fmt.Errorf("stat field %d: %v", at+3, err)
 		}
 		n[k] = v
 	}
-	return procStat{state: f[0][0], pgrp: int(n[0]), cpu: n[1] + n[2], threads: int(n[3])}, nil
+	return procStat{state: f[0][0], pgrp: int(n[0]), cpu: n[1] + n[2] + n[3] + n[4], threads: int(n[5])}, nil
 }

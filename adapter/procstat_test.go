@@ -9,15 +9,15 @@ import (
 )
 
 func TestParseStat(t *testing.T) {
-	tail := " 0 0 0 0 0 0 0 7 5 0 0 20 0 3 0 0"
+	tail := " 0 0 0 0 0 0 0 7 5 2 1 20 0 3 0 0"
 	cases := []struct {
 		line string
 		want procStat
 		bad  bool
 	}{
-		{line: "12 (sh) S 1 12 12" + tail, want: procStat{state: 'S', pgrp: 12, cpu: 12, threads: 3}},
-		{line: "13 (a ) (b) R 1 9 9" + tail, want: procStat{state: 'R', pgrp: 9, cpu: 12, threads: 3}},
-		{line: "14 (python3) D 2 40 40" + tail + "\n", want: procStat{state: 'D', pgrp: 40, cpu: 12, threads: 3}},
+		{line: "12 (sh) S 1 12 12" + tail, want: procStat{state: 'S', pgrp: 12, cpu: 15, threads: 3}},
+		{line: "13 (a ) (b) R 1 9 9" + tail, want: procStat{state: 'R', pgrp: 9, cpu: 15, threads: 3}},
+		{line: "14 (python3) D 2 40 40" + tail + "\n", want: procStat{state: 'D', pgrp: 40, cpu: 15, threads: 3}},
 		{line: "15 no name", bad: true},
 		{line: "16 (x) S 1 2", bad: true},
 		{line: "17 (x) S 1 x 1" + tail, bad: true},

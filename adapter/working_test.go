@@ -17,11 +17,15 @@ const busyFor = 1500 * time.Millisecond
 // TestHelperBusySUT is a SUT, not a test: run as a subprocess with
 // STG_TEST_BUSY_SUT set, it burns the CPU for busyFor before it answers:
 // "start" before its first output, "answer" after reading an input (it
-// writes the readiness line first).
+// writes the readiness line first), "child" before it exits.
 func TestHelperBusySUT(t *testing.T) {
 	mode := os.Getenv("STG_TEST_BUSY_SUT")
 	if mode == "" {
 		t.Skip("helper SUT of the tests of working SUTs")
+	}
+	if mode == "child" {
+		burn(busyFor)
+		os.Exit(0)
 	}
 	in := bufio.NewScanner(os.Stdin)
 	if mode == "start" {
@@ -88,6 +92,26 @@ func TestConfirmWaitsForWorkingSUT(t *testing.T) {
 	heard := listenAfter(t, p, quick)
 	if heard.Out == nil || heard.Out.Action != "done" {
 		t.Fatalf("a SUT computing its answer was found silent for %v (confirmed %v)", heard.Silence, heard.Confirmed)
+	}
+}
+
+// TestConfirmWaitsForScriptChild: a SUT script whose work is done by a
+// command it starts after the input (a new process of its group, while
+// the script itself waits) is working too.
+func TestConfirmWaitsForScriptChild(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no proc file system")
+	}
+	t.Setenv("STG_TEST_BUSY_SUT", "child")
+	script := `read x; "$0" -test.run='^TestHelperBusySUT$' </dev/null >/dev/null; echo '{"action":"done"}'; sleep 1000`
+	p, err := StartProcess([]string{"sh", "-c", script, os.Args[0]}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	heard := listenAfter(t, p, quick)
+	if heard.Out == nil || heard.Out.Action != "done" {
+		t.Fatalf("a script whose command computes the answer was found silent for %v (confirmed %v)", heard.Silence, heard.Confirmed)
 	}
 }
 
