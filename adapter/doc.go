@@ -46,7 +46,10 @@
 // Active: it reads from the proc file system (procstat.go) the activity
 // of its process group, summed over processes and threads: whether a
 // thread is runnable or running (R), in uninterruptible sleep (D), or
-// stopped (T, t), and the CPU time consumed. The Listener samples it
+// stopped (T, t), and the CPU time consumed, its waited-for children's
+// included. Every sample looks for the group's new processes: the work of
+// a SUT script is often its commands' (a pyenv python3 shim runs several
+// before the interpreter), while the script waits. The Listener samples it
 // once when a wait begins, and then only while it confirms a silence
 // that decides a verdict, or waits for a SUT not yet heard from (every
 // 100ms); it counts towards
