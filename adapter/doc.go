@@ -50,14 +50,15 @@
 // included. Every sample looks for the group's new processes: the work of
 // a SUT script is often its commands' (a pyenv python3 shim runs several
 // before the interpreter), while the script waits. The Listener samples it
-// once when a wait begins, and then only while it confirms a silence
-// that decides a verdict, or waits for a SUT not yet heard from (every
-// 100ms); it counts towards
+// only while it confirms a silence that decides a verdict, or waits at
+// the end of the start-up allowance for a SUT not yet heard from (every
+// 100ms; the silence before the first sample is not counted as idle);
+// it counts towards
 // Timing.Confirm only the intervals in which the SUT was idle: no thread
 // busy at either end, no CPU consumed, no process started or ended. An
 // idle SUT is blocked on its input, a timer or a lock: it had the CPU on
-// offer and did not output, which is what quiescence means; the normal
-// case costs no longer than before. A stopped process (SIGSTOP, a
+// offer and did not output, which is what quiescence means; its
+// confirmation ends about a window later than by the clock alone. A stopped process (SIGSTOP, a
 // debugger) counts as working: it cannot output, so its silence is no
 // refusal either. Intervals are not required to be consecutive: a SUT
 // with background work (a garbage collector, a timer thread) still

@@ -184,9 +184,10 @@ type Active interface {
 // On an Active adapter the Listener also asks whether the SUT is still
 // working: a SUT not yet heard from is waited for while it works, past
 // the start-up allowance; and the confirmation counts only the time in
-// which the SUT was idle, sampled every sampleEvery (a thread runnable,
-// in uninterruptible sleep or stopped, or CPU consumed, make an interval
-// not idle). Both waits end at Timing.MaxConfirm (maxWait).
+// which the SUT was idle, sampled every sampleEvery from its start (a
+// thread runnable, in uninterruptible sleep or stopped, or CPU consumed,
+// make an interval not idle; the window before the first sample is not
+// counted). Both waits end at Timing.MaxConfirm (maxWait).
 func (l *Listener) Listen(ctx context.Context, decides func() bool) (Heard, error) {
 	d := l.window()
 	if l.timed == nil {
@@ -195,11 +196,12 @@ func (l *Listener) Listen(ctx context.Context, decides func() bool) (Heard, erro
 	}
 	w := l.watch()
 	at, heard := l.timed.Started()
-	if !heard {
-		d = max(d, time.Until(at.Add(l.timing.Startup)))
+	starting := false // the wait covers the rest of the start-up allowance
+	if rest := time.Until(at.Add(l.timing.Startup)); !heard && rest > d {
+		d, starting = rest, true
 	}
 	out, err := l.receive(ctx, d)
-	if err == nil && out == nil && !heard {
+	if err == nil && out == nil && starting {
 		out, err = l.starting(ctx, w, at.Add(l.timing.maxWait()))
 	}
 	if err != nil || out != nil {
@@ -211,9 +213,10 @@ func (l *Listener) Listen(ctx context.Context, decides func() bool) (Heard, erro
 	return Heard{Silence: time.Since(l.last)}, nil
 }
 
-// starting waits for a SUT not yet heard from while it works (it may be
-// loading an interpreter on a loaded machine), until it is idle over one
-// sample, it outputs, or until.
+// starting waits, at the end of the start-up allowance, for a SUT not
+// yet heard from while it works (it may be loading an interpreter on a
+// loaded machine), until it is idle over one sample, it outputs, or
+// until.
 func (l *Listener) starting(ctx context.Context, w *watch, until time.Time) (*Output, error) {
 	for w.src != nil && w.sample() && time.Now().Before(until) {
 		out, err := l.receive(ctx, min(sampleEvery, time.Until(until)))
@@ -250,27 +253,27 @@ func (l *Listener) confirm(ctx context.Context, w *watch) (Heard, error) {
 }
 
 // A watch follows the activity of an Active SUT during one Listen: the
-// time in which it was idle, over the intervals between samples.
+// time in which it was idle, over the intervals between samples. Its
+// first sample is taken when a confirmation or a start-up wait begins,
+// not when the Listen does (the other windows cost no sample): the
+// silence before it is not counted as idle.
 type watch struct {
-	src   Active   // nil: the activity cannot be told; wall-clock time counts
-	last  Activity // the last sample
-	at    time.Time
-	idled time.Duration
+	src    Active   // nil: the activity cannot be told; wall-clock time counts
+	primed bool     // last holds a sample
+	last   Activity // the last sample
+	at     time.Time
+	idled  time.Duration
 }
 
-// watch samples the activity of the SUT, if it can be told.
+// watch returns the watch of the SUT's activity, if it can be told.
 func (l *Listener) watch() *watch {
-	w := &watch{at: time.Now()}
-	if a, ok := l.sut.(Active); ok {
-		if act, err := a.Activity(); err == nil {
-			w.src, w.last = a, act
-		}
-	}
-	return w
+	a, _ := l.sut.(Active)
+	return &watch{src: a}
 }
 
 // sample ends the interval since the last sample; it reports whether
-// the SUT worked in it (false when the activity cannot be told).
+// the SUT worked in it, or may have (the first sample: the interval is
+// unknown). It reports false when the activity cannot be told.
 func (w *watch) sample() bool {
 	if w.src == nil {
 		return false
@@ -281,11 +284,11 @@ func (w *watch) sample() bool {
 		return false
 	}
 	now := time.Now()
-	worked := act.WorkedSince(w.last)
+	worked := !w.primed || act.WorkedSince(w.last)
 	if !worked {
 		w.idled += now.Sub(w.at)
 	}
-	w.last, w.at = act, now
+	w.primed, w.last, w.at = true, act, now
 	return worked
 }
 

@@ -120,7 +120,9 @@ func TestConfirmWaitsForScriptChild(t *testing.T) {
 // does not decide.
 func TestStartupWaitsForWorkingSUT(t *testing.T) {
 	p := startBusy(t, "start", "/proc")
-	lis := NewListener(p, quick, nil)
+	timing := quick
+	timing.Startup = 300 * time.Millisecond // shorter than the start-up work
+	lis := NewListener(p, timing, nil)
 	heard, err := lis.Listen(context.Background(), func() bool { return false })
 	if err != nil || heard.Out == nil || heard.Out.Action != "up" {
 		t.Fatalf("a starting SUT at work: %s, silence %v", describe(heard.Out, err), heard.Silence)
