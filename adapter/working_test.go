@@ -103,6 +103,9 @@ func TestConfirmWaitsForScriptChild(t *testing.T) {
 		t.Skip("no proc file system")
 	}
 	t.Setenv("STG_TEST_BUSY_SUT", "child")
+	// Built with -race, the command would sleep a second on exit (idle,
+	// as a SUT may be): not the case under test.
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
 	script := `read x; "$0" -test.run='^TestHelperBusySUT$' </dev/null >/dev/null; echo '{"action":"done"}'; sleep 1000`
 	p, err := StartProcess([]string{"sh", "-c", script, os.Args[0]}, nil)
 	if err != nil {
