@@ -36,6 +36,39 @@
 //     queued.
 //   - Output.At is when the line was read, for latency measurements.
 //
+// # A SUT that has not run has not refused
+//
+// The time-out hypothesis says that a SUT that was going to output
+// within the wait would have: it presumes the SUT could run. On a loaded
+// machine a process can stay runnable for seconds without a CPU (a
+// Python interpreter still loading, a computation starved), and a
+// wall-clock silence is then no evidence of quiescence. A Process is
+// Active: it reads from the proc file system (procstat.go) the activity
+// of its process group, summed over processes and threads: whether a
+// thread is runnable or running (R), in uninterruptible sleep (D), or
+// stopped (T, t), and the CPU time consumed, its waited-for children's
+// included. Every sample looks for the group's new processes: the work of
+// a SUT script is often its commands' (a pyenv python3 shim runs several
+// before the interpreter), while the script waits. The Listener samples it
+// only while it confirms a silence that decides a verdict, or waits at
+// the end of the start-up allowance for a SUT not yet heard from (every
+// 100ms; the silence before the first sample is not counted as idle);
+// it counts towards
+// Timing.Confirm only the intervals in which the SUT was idle: no thread
+// busy at either end, no CPU consumed, no process started or ended. An
+// idle SUT is blocked on its input, a timer or a lock: it had the CPU on
+// offer and did not output, which is what quiescence means; its
+// confirmation ends about a window later than by the clock alone. A stopped process (SIGSTOP, a
+// debugger) counts as working: it cannot output, so its silence is no
+// refusal either. Intervals are not required to be consecutive: a SUT
+// with background work (a garbage collector, a timer thread) still
+// reaches Confirm. Timing.MaxConfirm bounds the waits, so that a SUT
+// that spins for ever ends: its silence is then Heard.Working, never
+// confirmed (the engine turns the Fail it would give into Inconc).
+// Where the activity cannot be read (no /proc, outside Linux; a TCP
+// SUT, whose process the tester does not know) the Listener counts
+// wall-clock time, as the hypothesis alone allows.
+//
 // Receive and Send use no goroutine of their own: reads and writes carry
 // deadlines, and ctx's end interrupts them.
 //

@@ -34,7 +34,8 @@ type Process struct {
 	sawEnd bool          // Receive has seen the end of the output
 	gone   *ExitError    // the process's end, once known
 	once   sync.Once
-	reaper *reaper // kills the group when stg dies (reaper.go), or nil
+	reaper *reaper    // kills the group when stg dies (reaper.go), or nil
+	proc   *procGroup // the activity of its process group (procstat.go)
 }
 
 // StartProcess starts the SUT command argv. The SUT's standard error goes
@@ -83,6 +84,7 @@ func startProcess(dir string, argv []string, stderr io.Writer) (*Process, error)
 		stderr:   newStderrTail(errR, stderr),
 		exited:   make(chan struct{}),
 		grace:    exitGrace,
+		proc:     &procGroup{root: "/proc", pgid: cmd.Process.Pid},
 	}
 	p.reaper = startReaper(cmd.Process.Pid) // the group's id is the SUT's pid
 	p.lineConn.ended = p.ended
@@ -153,6 +155,13 @@ func (p *Process) waitExit(ctx context.Context, wait time.Duration) error {
 	}
 	p.gone = &ExitError{What: what, Stderr: p.stderr.finish()}
 	return p.gone
+}
+
+// Activity implements Active: the activity of the SUT's process group,
+// read from the proc file system (procstat.go); an error where there is
+// none (outside Linux).
+func (p *Process) Activity() (Activity, error) {
+	return p.proc.activity()
 }
 
 // Close kills the SUT's process group and releases the pipes.

@@ -49,7 +49,15 @@
 //   - A silence after which quiescence would decide the run (any
 //     verdict, Oracle.Quiet) is confirmed: the SUT must stay silent for
 //     Timing.Confirm. Before the SUT has been heard from, the start-up
-//     allowance Timing.Startup must have passed.
+//     allowance Timing.Startup must have passed. For a SUT process whose
+//     activity the adapter can read (adapter.Active), the confirmation
+//     counts only the time in which the SUT was idle, and a SUT not yet
+//     heard from is waited for while it works: the time-out hypothesis
+//     is about a SUT that could have answered, and a SUT that was
+//     working or waiting for the CPU had not had the chance. A silence
+//     that reaches Timing.MaxConfirm while the SUT still works
+//     (Heard.Working) is not confirmed: where quiescence would fail, the
+//     run ends Inconc.
 //   - Any other silence is concluded after the window (Timing.Quiescence,
 //     or calibrated from measured latencies) as a hypothesis, kept pending
 //     until the next output. When an output arrives that the oracle fails

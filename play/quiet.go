@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/stg-tool/stg/spec"
 )
@@ -12,7 +13,9 @@ import (
 // run (a verdict) is confirmed over Timing.Confirm before it is
 // concluded; any other is concluded after the window, as a hypothesis:
 // it is kept pending until the next output, which may show it was
-// latency (late).
+// latency (late). A deciding silence that reached Timing.MaxConfirm
+// while a local SUT was still working (Heard.Working) is no quiescence
+// that can fail: a Fail it would give is Inconc.
 func (x *run) wait() error {
 	decides := func() bool {
 		v, err := x.o.Quiet()
@@ -35,6 +38,10 @@ func (x *run) wait() error {
 	j, err := x.o.Observe(Observation{Quiet: true, Action: spec.Delta, Silence: heard.Silence})
 	if err != nil {
 		return x.failed(err)
+	}
+	if heard.Working && j.Verdict == Fail {
+		j.Verdict = Inconc
+		j.Reason = fmt.Sprintf("quiescence would fail, but the SUT, silent for %v, kept working or waiting for the CPU (--max-confirm): a SUT that has not been idle for the confirmation has not refused to output", heard.Silence.Round(time.Millisecond))
 	}
 	if !heard.Confirmed && j.Verdict == None {
 		x.pending = append(x.pending, pending{step: len(x.res.Trace), snap: snap})

@@ -39,6 +39,7 @@ const (
 	DefaultQuiescence    = adapter.DefaultQuiescence
 	DefaultConfirm       = adapter.DefaultConfirm
 	DefaultStartup       = adapter.DefaultStartup
+	DefaultMaxConfirm    = adapter.DefaultMaxConfirm
 	DefaultLatencyFactor = adapter.DefaultLatencyFactor
 	DefaultMaxSteps      = play.DefaultMaxSteps
 	DefaultTimeout       = play.DefaultTimeout

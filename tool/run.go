@@ -25,7 +25,7 @@ import (
 // (Runs from seed Seed, the share Shard "I/N", Parallel runs at once),
 // the steering of a test case (Plan: diverse, shortest or random; Depth),
 // the quiescence policy and bounds of a run (Quiescence: a duration or
-// auto; Confirm, Startup, MaxSteps, Timeout), the reports (Report:
+// auto; Confirm, Startup, MaxConfirm, MaxSteps, Timeout), the reports (Report:
 // JUnit, ReportJSON), saving, replaying and shrinking runs (SaveTrace,
 // Replay, Shrink, ShrinkRuns), Quiet (print the first failing run
 // only), the external functions (Funcs), and, for a sympurpose, what a
@@ -52,6 +52,7 @@ type RunOptions struct {
 	Quiescence string
 	Confirm    time.Duration
 	Startup    time.Duration
+	MaxConfirm time.Duration
 	MaxSteps   int
 	Timeout    time.Duration
 	Report     string
@@ -84,6 +85,7 @@ func (o *RunOptions) EnsureDefaults() {
 	def("quiescence", o.Quiescence == "", func() { o.Quiescence = "auto" })
 	def("confirm", o.Confirm == 0, func() { o.Confirm = runner.DefaultConfirm })
 	def("startup", o.Startup == 0, func() { o.Startup = runner.DefaultStartup })
+	def("max-confirm", o.MaxConfirm == 0, func() { o.MaxConfirm = runner.DefaultMaxConfirm })
 	def("max-steps", o.MaxSteps == 0, func() { o.MaxSteps = runner.DefaultMaxSteps })
 	def("timeout", o.Timeout == 0, func() { o.Timeout = runner.DefaultTimeout })
 	def("shrink-runs", o.ShrinkRuns == 0, func() { o.ShrinkRuns = play.DefaultShrinkRuns })
@@ -211,8 +213,8 @@ func (o RunOptions) runner() (runner.Options, error) {
 	if o.Runs < 1 {
 		return runner.Options{}, UsageError(cmd, "--runs must be at least 1")
 	}
-	if o.Depth < 0 || o.MaxSteps < 1 || o.Timeout <= 0 || o.Confirm <= 0 || o.Startup < 0 {
-		return runner.Options{}, UsageError(cmd, "--depth and --startup must be >= 0, and --max-steps, --confirm and --timeout positive")
+	if o.Depth < 0 || o.MaxSteps < 1 || o.Timeout <= 0 || o.Confirm <= 0 || o.Startup < 0 || o.MaxConfirm <= 0 {
+		return runner.Options{}, UsageError(cmd, "--depth and --startup must be >= 0, and --max-steps, --confirm, --max-confirm and --timeout positive")
 	}
 	plan, err := runner.ParseStrategy(o.Plan)
 	if err != nil {
@@ -227,7 +229,7 @@ func (o RunOptions) runner() (runner.Options, error) {
 	}
 	opts := runner.Options{Plan: plan, Depth: o.Depth}
 	opts.Quiescence, opts.Auto = q.Window, q.Auto
-	opts.Confirm, opts.Startup = o.Confirm, o.Startup
+	opts.Confirm, opts.Startup, opts.MaxConfirm = o.Confirm, o.Startup, o.MaxConfirm
 	opts.MaxSteps, opts.Timeout = o.MaxSteps, o.Timeout
 	if opts.Startup == 0 {
 		opts.Startup = time.Nanosecond // no allowance

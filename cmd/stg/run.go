@@ -93,6 +93,7 @@ Example:
 			&cli.StringFlag{Name: "quiescence", Value: "auto", Usage: "`WINDOW` of silence that counts as quiescence (delta): a duration, or auto (from measured latencies, at least 200ms)"},
 			&cli.DurationFlag{Name: "confirm", Value: runner.DefaultConfirm, Usage: "a silence that would lead to Fail must last `DURATION`"},
 			&cli.DurationFlag{Name: "startup", Value: runner.DefaultStartup, Usage: "start-up allowance: no quiescence before `DURATION` after the SUT started, until it is heard from"},
+			&cli.DurationFlag{Name: "max-confirm", Value: runner.DefaultMaxConfirm, Usage: "a SUT process still working (or waiting for the CPU) delays a confirmation or its start-up at most `DURATION`; then a silence that would fail is Inconc"},
 			&cli.IntFlag{Name: "depth", Value: runner.DefaultDepth, Usage: "look for paths to Pass of at most `K` steps; 0: random walk"},
 			&cli.StringFlag{Name: "plan", Value: "diverse", Usage: "steer toward Pass along `PATHS`: diverse (each run's seed stretches its path: loop iterations, longer ways), shortest, or random (a random walk, as --depth 0)"},
 			&cli.StringFlag{Name: "shard", Usage: "play share `I/N` of the runs: runs I, I+N, I+2N, ... of the campaign (needs --seed); the shards' reports merge (stg report merge) into the campaign's"},
@@ -117,7 +118,7 @@ func runAction(c *cli.Context) error {
 	opts := tool.RunOptions{Spec: c.String("spec"), TCP: c.String("tcp"),
 		Runs: c.Int("runs"), Seed: c.Int64("seed"), Shard: c.String("shard"), Parallel: c.Int("parallel"),
 		Plan: c.String("plan"), Depth: c.Int("depth"), Quiescence: c.String("quiescence"),
-		Confirm: c.Duration("confirm"), Startup: c.Duration("startup"), MaxSteps: c.Int("max-steps"), Timeout: c.Duration("timeout"),
+		Confirm: c.Duration("confirm"), Startup: c.Duration("startup"), MaxConfirm: c.Duration("max-confirm"), MaxSteps: c.Int("max-steps"), Timeout: c.Duration("timeout"),
 		Report: c.String("report"), ReportJSON: c.String("report-json"), SaveTrace: c.String("save-trace"), Replay: c.String("replay"),
 		Shrink: c.Bool("shrink"), ShrinkRuns: c.Int("shrink-runs"), Quiet: c.Bool("quiet"), Funcs: funcOptions(c), // verdict.go
 		AfterWeakPass: c.String("after-weakpass"), Given: map[string]bool{}}
