@@ -184,6 +184,8 @@ func writeHeader(b *bytes.Buffer, what, test, helper, pkg string, sub []string) 
 //	                  calibrated on the SUT's measured latencies, --quiescence (default auto)
 //	STG_CONFIRM       how long a silence that would give Fail must last, --confirm (default %[6]v)
 //	STG_STARTUP       the start-up allowance of a fresh SUT, --startup (default %[7]v)
+//	STG_MAX_CONFIRM   the longest wait for a SUT that still works (runs, or waits for
+//	                  the CPU) to be idle before quiescence, --max-confirm (default %[12]v)
 //	STG_TIMEOUT       the time limit of a run, which then ends Inconc, --timeout (default %[8]v)
 //	STG_MAX_STEPS     the step limit of a run, which then ends Inconc, --max-steps (default %[9]d)
 //	STG_CALL_TIMEOUT  the time limit of one call of an external function's command,
@@ -206,7 +208,7 @@ import (
 	"github.com/stg-tool/stg/stgtest"
 )
 
-`, what, test, helper, pkg, runner.DefaultDepth, runner.DefaultConfirm, runner.DefaultStartup, runner.DefaultTimeout, runner.DefaultMaxSteps, run, re)
+`, what, test, helper, pkg, runner.DefaultDepth, runner.DefaultConfirm, runner.DefaultStartup, runner.DefaultTimeout, runner.DefaultMaxSteps, run, re, runner.DefaultMaxConfirm)
 }
 
 // goString returns s as a Go string literal: a raw one, which keeps the

@@ -39,6 +39,8 @@
 //	                window calibrated on the SUT's measured latencies (default)
 //	STG_CONFIRM     how long a silence that would give Fail must last
 //	STG_STARTUP     the start-up allowance of a freshly started SUT
+//	STG_MAX_CONFIRM how long the tester waits, at most, for a SUT that
+//	                still works (runs or waits for the CPU) to be idle
 //	STG_TIMEOUT     the time limit of a run, which then ends Inconc
 //	STG_MAX_STEPS   the step limit of a run, which then ends Inconc
 //	STG_CALL_TIMEOUT  the time limit of one call of an external function's

@@ -60,6 +60,7 @@ func variables() []variable {
 		}},
 		{"STG_CONFIRM", func(c *config, s string) error { return positive(&c.opts.Confirm, s, "") }},
 		{"STG_STARTUP", func(c *config, s string) error { return positive(&c.opts.Startup, s, "") }},
+		{"STG_MAX_CONFIRM", func(c *config, s string) error { return positive(&c.opts.MaxConfirm, s, "") }},
 		{"STG_TIMEOUT", func(c *config, s string) error { return positive(&c.opts.Timeout, s, "") }},
 		{"STG_MAX_STEPS", func(c *config, s string) error { return atLeast(&c.opts.MaxSteps, s, 1) }},
 		{"STG_CALL_TIMEOUT", func(c *config, s string) error { return positive(&c.callTimeout, s, "") }},

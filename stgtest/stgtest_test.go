@@ -194,6 +194,10 @@ func TestReadConfig(t *testing.T) {
 		{"bad quiescence", map[string]string{"STG_QUIESCENCE": "200"}, nil, `STG_QUIESCENCE="200": want a positive Go duration such as 500ms or 2s or auto`},
 		{"negative confirm", map[string]string{"STG_CONFIRM": "-1s"}, nil, `STG_CONFIRM="-1s"`},
 		{"bad startup", map[string]string{"STG_STARTUP": "soon"}, nil, `STG_STARTUP="soon"`},
+		{"max confirm", map[string]string{"STG_MAX_CONFIRM": "2m"}, func(c *config) {
+			c.opts.MaxConfirm, c.env = 2*time.Minute, []string{"STG_MAX_CONFIRM=2m"}
+		}, ""},
+		{"bad max confirm", map[string]string{"STG_MAX_CONFIRM": "0"}, nil, `STG_MAX_CONFIRM="0"`},
 		{"bad timeout", map[string]string{"STG_TIMEOUT": "0s"}, nil, `STG_TIMEOUT="0s"`},
 		{"bad max steps", map[string]string{"STG_MAX_STEPS": "1e3"}, nil, `STG_MAX_STEPS="1e3"`},
 		{"bad SUT", map[string]string{"STG_SUT": "'./sut"}, nil, `STG_SUT="'./sut": unterminated '`},
