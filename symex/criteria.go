@@ -3,6 +3,7 @@ package symex
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
@@ -127,6 +128,26 @@ func (p *Purpose) Split() []*Purpose {
 	return out
 }
 
+// lengthHint says which shorter lengths have paths ending with an output,
+// for the error of a length that has none.
+func lengthHint(nodes []*Node, n int) string {
+	var lens []int
+	for _, node := range nodes {
+		if node.Depth < n && isOutput(node) && !slices.Contains(lens, node.Depth) {
+			lens = append(lens, node.Depth)
+		}
+	}
+	if len(lens) == 0 {
+		return "internal steps count in a path's length: try a longer one"
+	}
+	slices.Sort(lens)
+	words := make([]string, len(lens))
+	for i, l := range lens {
+		words[i] = strconv.Itoa(l)
+	}
+	return fmt.Sprintf("internal steps count in a path's length; paths of length %s end with an output (quiescence included)", strings.Join(words, ", "))
+}
+
 // Length builds the purpose of the criterion "all paths of length n"
 // (TG_n, Def. 18): for each path p of length exactly n, its target is
 // accept if p ends with an output (quiescence included); otherwise the
@@ -166,7 +187,7 @@ func (e *Executor) Length(n int) (*Purpose, error) {
 		}
 	}
 	if len(accept) == 0 {
-		return nil, fmt.Errorf("no path of length %d: the purpose would have no accept node", n)
+		return nil, fmt.Errorf("no path of length %d ends with an output or is followed by one: the purpose would have no accept node (%s)", n, lengthHint(t.Nodes, n))
 	}
 	e.share(x)
 	p := NewPurpose(fmt.Sprintf("length %d", n), nodes, accept)
