@@ -130,11 +130,16 @@ func TestTourStatsJSON(t *testing.T) {
 // is refused as stg abstract refuses it (the purpose's Call and HangUp
 // need TryCounter); an unknown variable is named.
 func TestTourVars(t *testing.T) {
-	def := quidoncTourStats(t)
-	same := statsJSON(t, append([]string{"tour", "--stats", "--format", "json", "--vars", "TryCounter, State"}, tourQuidonc...)...)
-	for _, k := range []string{"states", "transitions", "symbolic_tests", "instantiated"} {
-		if same[k] != def[k] {
-			t.Errorf("--vars TryCounter,State (the rule's): %s %v, want %v", k, same[k], def[k])
+	// The rule's variables: the same SP, tour and instances as without
+	// --vars (quidoncTourOut's output).
+	_, def := quidoncTourFiles(t)
+	code, out, errOut := stg(t, append([]string{"tour", "-o", t.TempDir(), "--vars", "TryCounter, State"}, tourQuidonc...)...)
+	if code != exitPass {
+		t.Fatalf("--vars TryCounter,State (the rule's): exit %d %s", code, errOut)
+	}
+	for _, prefix := range []string{"SP: ", "covering tour: ", "instantiated: "} {
+		if got, want := lineWith(out, prefix), lineWith(def, prefix); got != want || want == "" {
+			t.Errorf("--vars TryCounter,State (the rule's): %q, want %q", got, want)
 		}
 	}
 	for _, tt := range []struct{ vars, want string }{
@@ -178,4 +183,14 @@ func TestProjectStats(t *testing.T) {
 	if one["behaviours"] != 1.0 || one["nodes"] != m["nodes"] {
 		t.Errorf("--path 14: %v", one)
 	}
+}
+
+// lineWith returns the first line of out that begins with prefix.
+func lineWith(out, prefix string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -40,12 +41,7 @@ func jobsParkPage(t *testing.T) (page, testcase string) {
 	dir := t.TempDir()
 	bin := map[string]string{}
 	for _, name := range []string{"correct", "mutant-off-by-one"} {
-		bin[name] = filepath.Join(dir, name)
-		cmd := exec.Command("go", "build", "-o", bin[name], "./examples/jobs/sut/"+name)
-		cmd.Dir = filepath.Join("..", "..")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
+		bin[name] = buildProgram(t, "./examples/jobs/sut/"+name)
 	}
 	file := func(name string) string { return filepath.Join(dir, name) }
 	must := func(want int, args ...string) {
@@ -66,7 +62,11 @@ func jobsParkPage(t *testing.T) (page, testcase string) {
 // transition in the panel after a click, the never-taken transitions
 // marked, the trace's failing step highlighted. With STG_VIEW_SHOT=FILE
 // it saves a 1600x1000 screenshot there (docs/view-jobs-park.png).
+//
+// A long test (a browser's start costs more CPU than the rest of the
+// view's tests): STG_LONG=1 plays it; TestViewKinds checks the page.
 func TestViewInChromium(t *testing.T) {
+	testlong.Skip(t)
 	browser := chromium(t)
 	page, tc := jobsParkPage(t)
 	m, err := loadModel(tc, nil)
