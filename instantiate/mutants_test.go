@@ -47,12 +47,7 @@ func TestQuidoncToursKillMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every test against four SUTs")
 	}
-	ctx := newContext(t)
-	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
-	su, err := Generate(ctx, s, tp, Options{Reflexive: 2, Testcases: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, su := fig4Suite(t)
 	if su.Stats.Instantiated < 7 {
 		t.Errorf("%d of %d symbolic tests instantiated, want at least 7", su.Stats.Instantiated, su.Stats.Symbolic)
 	}
