@@ -72,7 +72,7 @@ func TestTourWritesTestcases(t *testing.T) {
 // instance: the account's 2 tests and its completion's 1 by default,
 // quidonc's 13 with STG_LONG=1.
 func TestTourGo(t *testing.T) {
-	args, want := []string{filepath.Join("..", "..", "examples", "account", "spec.yaml"), filepath.Join("..", "..", "examples", "account", "purpose-limit.yaml")}, 3
+	args, want := tourAccount, 3
 	if testlong.Enabled() {
 		args, want = tourQuidonc, 13
 	}
@@ -111,8 +111,8 @@ func TestTourReflexive(t *testing.T) {
 }
 
 // TestTourStats: the columns of Table II, both variants. The default run
-// reads the table of the tank (TestTourStatsJSON checks quidonc's figures
-// from its JSON, the same computation); STG_LONG=1 reads quidonc's.
+// reads the table of the tank (instantiate's TestQuidoncFigures checks
+// quidonc's figures); STG_LONG=1 reads quidonc's.
 func TestTourStats(t *testing.T) {
 	args, symbolic, instantiated := tourTank, "1", "1"
 	if testlong.Enabled() {
