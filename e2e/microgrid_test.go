@@ -156,14 +156,20 @@ func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs, budget int) {
 		err    error
 	}
 	outs := make([]outcome, len(faults))
-	var paths [][]string
-	sessions := make([]*microgridSession, len(faults))
-	for i := range faults {
-		sessions[i] = newMicrogridSession(t, tablesOnly)
+	// One session per worker, taken by a controller's job and given
+	// back: the purposes are generated twice, not once per controller (a
+	// run depends on its seed alone, not on the runs before it).
+	const workers = 2
+	pool := make(chan *microgridSession, workers)
+	for range workers {
+		pool <- newMicrogridSession(t, tablesOnly)
 	}
-	paths = sessions[0].paths
-	parallel(len(faults), 2, func(j int) {
-		s, o := sessions[j], &outs[j]
+	s0 := <-pool
+	paths := s0.paths
+	pool <- s0
+	parallel(len(faults), workers, func(j int) {
+		s, o := <-pool, &outs[j]
+		defer func() { pool <- s }()
 		o.count, o.byPath = map[online.Verdict]int{}, map[int]map[online.Verdict]int{}
 		n := budget
 		if faults[j] == microgrid.Correct {
@@ -236,7 +242,7 @@ func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs, budget int) {
 // TestOnlineMicrogrid kills it in process.
 const (
 	microgridProcessRuns      = 30
-	microgridShortProcessRuns = 10
+	microgridShortProcessRuns = 4
 	microgridMutantRuns       = 150
 )
 
