@@ -236,7 +236,7 @@ func TestCorrectNeverFails(t *testing.T) {
 	tcs := generate(t)
 	total := *soundRuns
 	if total == 0 {
-		total = testlong.Runs(200, 1000)
+		total = testlong.Runs(80, 1000)
 	}
 	per := (total + len(tcs) - 1) / len(tcs)
 	var jobs []job
@@ -270,7 +270,9 @@ type kill struct {
 // Fail; quiescence is exact, so a Fail on quiescence is a missing output,
 // not a slow SUT) with the reason of each kill, and the mean steps per
 // run. Every mutant must be killed by the goal-directed runs of some test
-// case of its example.
+// case of its example. The default run stops each job at its first Fail
+// (the mean steps are then those of the runs up to it); STG_LONG=1 plays
+// all 10 runs.
 func TestMutationScore(t *testing.T) {
 	t.Parallel()
 	tcs := generate(t)
@@ -279,7 +281,7 @@ func TestMutationScore(t *testing.T) {
 	for _, tc := range tcs {
 		for _, s := range inProcess(t, tc.example)[1:] {
 			for _, d := range []int{8, 0} {
-				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: inProcessOptions(d), runs: runs, seed: 7})
+				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: inProcessOptions(d), runs: runs, seed: 7, untilFail: !testlong.Enabled()})
 			}
 		}
 	}

@@ -39,10 +39,13 @@ const microgridLength = 6
 
 // microgridRuns are the runs of the correct controller, spread over the
 // purposes, with STG_LONG=1, and microgridShortRuns without; a mutant
-// plays them up to its first Fail (always-rise, the slowest, needs 72).
+// plays up to microgridRuns runs with STG_LONG=1, microgridMutantBudget
+// without, and stops at its first Fail (always-rise, the slowest, needs
+// 72).
 const (
-	microgridRuns      = 1000
-	microgridShortRuns = 250
+	microgridRuns         = 1000
+	microgridShortRuns    = 80
+	microgridMutantBudget = 250
 )
 
 // microgridSession holds the microgrid's purposes on one solver context.
@@ -124,11 +127,11 @@ func (s *microgridSession) run(i int, f microgrid.Fault) (*online.Result, int, e
 
 // TestOnlineMicrogrid: Theorem 1 of the AGATHA paper with external
 // functions evaluated at run time: no Fail for the correct controller in
-// 250 runs (1,000 with STG_LONG=1), a Fail for every mutant. The log has the verdicts per
+// 80 runs (1,000 with STG_LONG=1), a Fail for every mutant. The log has the verdicts per
 // purpose and each mutant's killing run.
 func TestOnlineMicrogrid(t *testing.T) {
 	t.Parallel()
-	testOnlineMicrogrid(t, false, testlong.Runs(microgridShortRuns, microgridRuns))
+	testOnlineMicrogrid(t, false, testlong.Runs(microgridShortRuns, microgridRuns), testlong.Runs(microgridMutantBudget, microgridRuns))
 }
 
 // TestOnlineMicrogridTablesOnly: with Table 3 and no implementation, the
@@ -137,10 +140,12 @@ func TestOnlineMicrogrid(t *testing.T) {
 // gives the correct controller Fail.
 func TestOnlineMicrogridTablesOnly(t *testing.T) {
 	t.Parallel()
-	testOnlineMicrogrid(t, true, testlong.Runs(microgridShortRuns, microgridRuns)/4)
+	testOnlineMicrogrid(t, true, testlong.Runs(microgridShortRuns, microgridRuns)/4, testlong.Runs(microgridMutantBudget, microgridRuns)/4)
 }
 
-func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs int) {
+// testOnlineMicrogrid plays runs runs of the correct controller and at
+// most budget runs of each mutant, up to its first Fail.
+func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs, budget int) {
 	faults := microgrid.Faults()
 	type outcome struct {
 		count  map[online.Verdict]int
@@ -151,16 +156,26 @@ func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs int) {
 		err    error
 	}
 	outs := make([]outcome, len(faults))
-	var paths [][]string
-	sessions := make([]*microgridSession, len(faults))
-	for i := range faults {
-		sessions[i] = newMicrogridSession(t, tablesOnly)
+	// One session per worker, taken by a controller's job and given
+	// back: the purposes are generated twice, not once per controller (a
+	// run depends on its seed alone, not on the runs before it).
+	const workers = 2
+	pool := make(chan *microgridSession, workers)
+	for range workers {
+		pool <- newMicrogridSession(t, tablesOnly)
 	}
-	paths = sessions[0].paths
-	parallel(len(faults), 2, func(j int) {
-		s, o := sessions[j], &outs[j]
+	s0 := <-pool
+	paths := s0.paths
+	pool <- s0
+	parallel(len(faults), workers, func(j int) {
+		s, o := <-pool, &outs[j]
+		defer func() { pool <- s }()
 		o.count, o.byPath = map[online.Verdict]int{}, map[int]map[online.Verdict]int{}
-		for i := range runs {
+		n := budget
+		if faults[j] == microgrid.Correct {
+			n = runs
+		}
+		for i := range n {
 			res, p, err := s.run(i, faults[j])
 			if err != nil {
 				o.err = err
@@ -227,7 +242,7 @@ func testOnlineMicrogrid(t *testing.T, tablesOnly bool, runs int) {
 // TestOnlineMicrogrid kills it in process.
 const (
 	microgridProcessRuns      = 30
-	microgridShortProcessRuns = 10
+	microgridShortProcessRuns = 4
 	microgridMutantRuns       = 150
 )
 

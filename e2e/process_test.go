@@ -101,7 +101,7 @@ type suite struct {
 // confirmation of quiescence: they play with STG_LONG=1 (2 runs per
 // example at 3s, and the mutants that betray themselves by a missing
 // output) or -slow (20 runs per example with start-up delays of 1s and
-// 3s, and every mutant late); the default run plays 2 goal-directed runs
+// 3s, and every mutant late); the default run plays a goal-directed run
 // and a random walk per test case and program (3 and 2 with STG_LONG=1).
 func TestProcesses(t *testing.T) {
 	if testing.Short() {
@@ -151,14 +151,14 @@ func sumRuns(outs []outcome) int {
 	return n
 }
 
-// correctSuite plays 2 goal-directed runs and a random walk of every
-// test case against the correct programs (3 and 2 with STG_LONG=1).
+// correctSuite plays a goal-directed run and a random walk of every test
+// case against the correct programs (3 and 2 with STG_LONG=1).
 func correctSuite(tcs []testcase, progs map[string][]program) suite {
 	var jobs []job
 	for _, tc := range tcs {
 		for _, p := range progs[tc.example] {
 			if p.name == "correct" || p.name == "python" {
-				jobs = append(jobs, p.job(tc, 8, testlong.Runs(2, 3), 1), p.job(tc, 0, testlong.Runs(1, 2), 1001))
+				jobs = append(jobs, p.job(tc, 8, testlong.Runs(1, 3), 1), p.job(tc, 0, testlong.Runs(1, 2), 1001))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	account "github.com/stg-tool/stg/examples/account/sut/impl"
 	quidonc "github.com/stg-tool/stg/examples/quidonc/sut/impl"
+	"github.com/stg-tool/stg/internal/testlong"
 	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
@@ -15,7 +16,12 @@ import (
 
 // play runs tc against fresh SUTs for the seeds 1..runs and returns the
 // number of Fail verdicts and the first failing result.
-func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int) (int, *runner.Result) {
+// correctRuns are the seeded runs of each test against a correct SUT: 4
+// by default, 10 with STG_LONG=1. A mutant plays up to 10, until its
+// first Fail.
+func correctRuns() int { return testlong.Runs(4, 10) }
+
+func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int, untilFail bool) (int, *runner.Result) {
 	t.Helper()
 	r, err := runner.New(tc, runner.Options{Depth: 8, Options: stgplay.Options{MaxSteps: 150, Timeout: 2 * time.Minute}})
 	if err != nil {
@@ -34,6 +40,9 @@ func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int) (in
 			if first == nil {
 				first = res
 			}
+			if untilFail {
+				break
+			}
 		}
 	}
 	return fails, first
@@ -42,17 +51,12 @@ func play(t *testing.T, tc *spec.Model, newSUT func() adapter.SUT, runs int) (in
 // TestQuidoncToursKillMutants: with pending outputs and the completion,
 // at least 7 of the 8 symbolic tests of Fig. 4's tour have an instance,
 // every test (the tour's and the completion's) passes the correct
-// Qui-Donc in 10 seeded runs, and each bundled mutant fails some test.
+// Qui-Donc in correctRuns() seeded runs, and each bundled mutant fails some test.
 func TestQuidoncToursKillMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every test against four SUTs")
 	}
-	ctx := newContext(t)
-	s, tp := load(t, examplePairs[0].spec, examplePairs[0].purpose)
-	su, err := Generate(ctx, s, tp, Options{Reflexive: 2, Testcases: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, su := fig4Suite(t)
 	if su.Stats.Instantiated < 7 {
 		t.Errorf("%d of %d symbolic tests instantiated, want at least 7", su.Stats.Instantiated, su.Stats.Symbolic)
 	}
@@ -66,14 +70,14 @@ func TestQuidoncToursKillMutants(t *testing.T) {
 		}
 	}
 	for _, tc := range tcs {
-		if n, first := play(t, tc, func() adapter.SUT { return quidonc.New(quidonc.Correct) }, 10); n > 0 {
-			t.Errorf("%s: the correct SUT got Fail in %d of 10 runs: %s\n%s", tc.Name, n, first.Reason, first.TraceString())
+		if n, first := play(t, tc, func() adapter.SUT { return quidonc.New(quidonc.Correct) }, correctRuns(), false); n > 0 {
+			t.Errorf("%s: the correct SUT got Fail in %d of %d runs: %s\n%s", tc.Name, n, correctRuns(), first.Reason, first.TraceString())
 		}
 	}
 	for _, f := range quidonc.Faults()[1:] {
 		killed := ""
 		for _, tc := range tcs {
-			if n, _ := play(t, tc, func() adapter.SUT { return quidonc.New(f) }, 10); n > 0 {
+			if n, _ := play(t, tc, func() adapter.SUT { return quidonc.New(f) }, 10, true); n > 0 {
 				killed = tc.Name
 				break
 			}
@@ -88,7 +92,7 @@ func TestQuidoncToursKillMutants(t *testing.T) {
 
 // TestAccountToursKillMutant: the account (a daily limit, deposits, a
 // relational invariant): the completed tour gives test cases, all pass
-// the correct SUT in 10 seeded runs, and the mutant that pays beyond the
+// the correct SUT in correctRuns() seeded runs, and the mutant that pays beyond the
 // balance fails one.
 func TestAccountToursKillMutant(t *testing.T) {
 	if testing.Short() {
@@ -113,13 +117,13 @@ func TestAccountToursKillMutant(t *testing.T) {
 		t.Fatal("no test case")
 	}
 	for _, tc := range tcs {
-		if n, first := play(t, tc, func() adapter.SUT { return account.New(account.Correct) }, 10); n > 0 {
-			t.Errorf("%s: the correct SUT got Fail in %d of 10 runs: %s\n%s", tc.Name, n, first.Reason, first.TraceString())
+		if n, first := play(t, tc, func() adapter.SUT { return account.New(account.Correct) }, correctRuns(), false); n > 0 {
+			t.Errorf("%s: the correct SUT got Fail in %d of %d runs: %s\n%s", tc.Name, n, correctRuns(), first.Reason, first.TraceString())
 		}
 	}
 	killed := ""
 	for _, tc := range tcs {
-		if n, _ := play(t, tc, func() adapter.SUT { return account.New(account.PaysBeyondBalance) }, 10); n > 0 {
+		if n, _ := play(t, tc, func() adapter.SUT { return account.New(account.PaysBeyondBalance) }, 10, true); n > 0 {
 			killed = tc.Name
 			break
 		}

@@ -163,7 +163,7 @@ func TestMutantsImpl(t *testing.T) {
 	for i, p := range purposes {
 		testers[i] = NewRunner(newTester(t, p...), Options{})
 	}
-	seeds := int64(10)
+	seeds := int64(testlong.Runs(4, 10)) // as -short; every seed with STG_LONG=1
 	if testing.Short() {
 		seeds = 4
 	}

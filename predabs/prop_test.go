@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 )
@@ -107,11 +108,11 @@ func abstractOf(t *testing.T, a *Abstraction, s spec.Valuation) *State {
 // transition of its EGA (with and without filtering, whatever X^A), and
 // every reachable concrete state lies in a reachable abstract state.
 // Concrete semantics by enumeration and exact evaluation: the oracle is
-// independent of Z3.
+// independent of Z3. 16 random models by default, 40 with STG_LONG=1.
 func TestOverApproximation(t *testing.T) {
 	ctx := newContext(t)
 	r := rand.New(rand.NewSource(1))
-	for i := 0; i < 40; i++ {
+	for i := range testlong.Runs(16, 40) { // random models
 		src, psrc := randomModels(r)
 		s, err := spec.ParseModel("r.yaml", []byte(src), nil)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/internal/randsys"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -21,7 +22,8 @@ import (
 // each step's external constraint (no system run is cut off); every
 // model of a constraint extends to a run of the system (the
 // elimination of the system's own symbols is exact); each step's target
-// is satisfiable; and a step's two twins cover its source.
+// is satisfiable; and a step's two twins cover its source. 4 systems
+// by default, 8 with STG_LONG=1.
 func TestProjectRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	z, err := solver.NewContext()
@@ -30,7 +32,8 @@ func TestProjectRandom(t *testing.T) {
 	}
 	defer z.Close()
 	checked, steps := 0, 0
-	for i := 0; checked < 8 && i < 300; i++ {
+	systems := testlong.Runs(4, 8) // random systems checked
+	for i := 0; checked < systems && i < 300; i++ {
 		dir := t.TempDir()
 		path := randomSystem(rng, dir)
 		sys, err := spec.LoadSystem(path)
@@ -51,7 +54,7 @@ func TestProjectRandom(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 8 {
+	if checked < systems {
 		t.Fatalf("only %d random systems checked", checked)
 	}
 	t.Logf("%d systems, %d projected steps checked", checked, steps)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/spec"
 )
@@ -32,9 +33,10 @@ func meanSteps(t testing.TB, depth, runs int) (float64, int) {
 }
 
 // TestGoalDirected compares planning with a random walk on a test case
-// whose Pass needs a particular sequence of sends among detours.
+// whose Pass needs a particular sequence of sends among detours: 60
+// runs per depth (200 with STG_LONG=1).
 func TestGoalDirected(t *testing.T) {
-	runs := 200
+	runs := testlong.Runs(60, 200)
 	if testing.Short() {
 		runs = 30
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
 )
 
@@ -41,10 +42,11 @@ func (e *echoSUT) Input(action string, args map[string]spec.Value) ([]adapter.Ou
 	return []adapter.Output{{Action: "greet", Args: map[string]any{"msg": msg}}}, nil
 }
 
-// TestEchoCorrect plays 100 seeded runs of the echo test case against
-// the correct SUT, planning as stg run does: no error, no Fail.
+// TestEchoCorrect plays 30 seeded runs (100 with STG_LONG=1) of the echo
+// test case against the correct SUT, planning as stg run does: no
+// error, no Fail.
 func TestEchoCorrect(t *testing.T) {
-	runs := 100
+	runs := testlong.Runs(30, 100)
 	if testing.Short() {
 		runs = 20
 	}

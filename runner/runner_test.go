@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/play"
 
 	"github.com/stg-tool/stg/spec"
@@ -88,9 +89,10 @@ func TestCmpTrace(t *testing.T) {
 }
 
 // TestCmpSoundness checks that the correct SUT never gets Fail, whatever
-// the values the tester picks.
+// the values the tester picks: 200 runs per depth (1,000 with
+// STG_LONG=1).
 func TestCmpSoundness(t *testing.T) {
-	n := 1000
+	n := testlong.Runs(200, 1000)
 	if testing.Short() {
 		n = 100
 	}

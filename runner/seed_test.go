@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/internal/exampletest"
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
@@ -20,18 +21,22 @@ import (
 // run must give the same trace, whatever ran before it in its Runner (the
 // memo of states without a path, the Z3 context). It is what makes a run
 // replay by its seed, and --shard and --parallel play the campaign's runs.
+// The default run plays the first purpose of each example, seeds 1..3;
+// STG_LONG=1 every purpose, seeds 1..5.
 func TestRunDependsOnSeedAlone(t *testing.T) {
-	const seeds = 5
+	seeds := int64(testlong.Runs(3, 5))
 	byExample := map[string][]examples.SUT{}
 	for _, s := range examples.SUTs() {
 		byExample[s.Example] = append(byExample[s.Example], s)
 	}
+	played := map[string]bool{}
 	for _, ex := range exampletest.Pairs(t, "..") {
 		example, _, _ := strings.Cut(ex.Name, "/")
 		suts := byExample[example]
-		if len(suts) == 0 {
+		if len(suts) == 0 || played[example] && !testlong.Enabled() {
 			continue
 		}
+		played[example] = true
 		res, err := pipeline.Generate(ex.Spec, ex.Purpose, pipeline.Options{Domain: "polyhedra"})
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Name, err)
@@ -46,11 +51,11 @@ func TestRunDependsOnSeedAlone(t *testing.T) {
 				return res.Verdict.String() + "\n" + res.TraceString()
 			}
 			batch, fresh := newTestRunner(t, res.Testcase, opts), newTestRunner(t, res.Testcase, opts)
-			var traces [seeds + 1]string
+			traces := make([]string, seeds+1)
 			for seed := int64(1); seed <= seeds; seed++ {
 				traces[seed] = play(batch, seed)
 			}
-			for seed := int64(seeds); seed >= 1; seed-- {
+			for seed := seeds; seed >= 1; seed-- {
 				if got := play(fresh, seed); got != traces[seed] {
 					t.Errorf("%s against %s, seed %d: in order\n%s\nin reverse order\n%s", ex.Name, s, seed, traces[seed], got)
 				}

@@ -18,12 +18,7 @@ func microgrid(t *testing.T, program string) (bin, purpose string) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatalf("the microgrid's implementation needs python3: %v", err)
 	}
-	bin = filepath.Join(t.TempDir(), program)
-	cmd := exec.Command("go", "build", "-o", bin, "./examples/microgrid/sut/"+program)
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building: %v\n%s", err, out)
-	}
+	bin = buildProgram(t, "./examples/microgrid/sut/"+program)
 	spec, err := filepath.Abs(filepath.Join("..", "..", "examples", "microgrid", "spec.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,15 +81,7 @@ func TestRunInternalActions(t *testing.T) {
 		t.Skip("builds the SUTs")
 	}
 	dir := t.TempDir()
-	build := func(name string) string {
-		bin := filepath.Join(dir, name)
-		cmd := exec.Command("go", "build", "-o", bin, "./examples/jobs/sut/"+name)
-		cmd.Dir = filepath.Join("..", "..")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", name, err, out)
-		}
-		return bin
-	}
+	build := func(name string) string { return buildProgram(t, "./examples/jobs/sut/"+name) }
 	tcs := map[string]string{}
 	for name, p := range map[string]string{"result21": jobsPurpose, "park": jobsPurposePark} {
 		tcs[name] = filepath.Join(dir, name+".tc.yaml")

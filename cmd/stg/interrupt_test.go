@@ -13,14 +13,10 @@ import (
 	"time"
 )
 
-// stgBinary builds stg into a temporary directory of t.
+// stgBinary returns stg built as a program, once for the package.
 func stgBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "stg")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building stg: %v\n%s", err, out)
-	}
-	return bin
+	return buildProgram(t, ".")
 }
 
 // cpuTime returns the user+system CPU time of process pid, in clock

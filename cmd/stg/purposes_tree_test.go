@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/symex"
@@ -93,10 +94,11 @@ func TestPurposesDeltaLoop(t *testing.T) {
 }
 
 // TestSymexNoDep: --no-dep changes the microgrid rows m = 1 and m = 2
-// of Table 2 (SolveTab as Algorithm 1), and --per-call is reported.
+// of Table 2 (SolveTab as Algorithm 1), and --per-call is reported. The
+// default run checks the row m = 1, STG_LONG=1 both.
 func TestSymexNoDep(t *testing.T) {
 	base := []string{microgridSpec, "--height", "15", "--delta", "none"}
-	for _, m := range []string{"1", "2"} {
+	for _, m := range testlong.Pick([]string{"1", "2"}, func(i int, _ string) bool { return i == 0 }) {
 		dep := symexJSON(t, append(base, "--m", m)...)
 		nodep := symexJSON(t, append(base, "--m", m, "--no-dep")...)
 		if dep["dep"] != true || nodep["dep"] != false {

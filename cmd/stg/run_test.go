@@ -27,24 +27,10 @@ func stgCmd(t *testing.T, args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-// buildExampleSUT builds examples/cmp/sut/NAME into a temporary directory.
+// buildExampleSUT builds examples/cmp/sut/NAME, once for the package.
 func buildExampleSUT(t *testing.T, name string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds a SUT")
-	}
-	pkg := "./examples/cmp/sut/" + name
-	root := filepath.Join("..", "..")
-	if _, err := os.Stat(filepath.Join(root, pkg)); err != nil {
-		t.Skipf("no %s", pkg)
-	}
-	bin := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", pkg, err, out)
-	}
-	return bin
+	return buildProgram(t, "./examples/cmp/sut/"+name)
 }
 
 type junitReport struct {
@@ -173,10 +159,7 @@ func TestRunSIGTERMKillsSUT(t *testing.T) {
 		t.Skip("builds stg")
 	}
 	dir := t.TempDir()
-	stg := filepath.Join(dir, "stg")
-	if out, err := exec.Command("go", "build", "-o", stg, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building stg: %v\n%s", err, out)
-	}
+	stg := stgBinary(t)
 	pidFile := filepath.Join(dir, "pid")
 	// The shell and its child sleep write their pids; both must die.
 	cmd := exec.Command(stg, "run", runTestcaseFile, "--", "sh", "-c", "sleep 300 & echo $$ $! > "+pidFile+"; wait")

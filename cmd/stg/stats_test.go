@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stg-tool/stg/internal/testlong"
 )
 
 // statsJSON runs stg with args, which print --stats --format json, and
@@ -22,24 +25,37 @@ func statsJSON(t *testing.T, args ...string) map[string]any {
 	return m
 }
 
-// quidoncTour is the output of stg tour --stats --format json on
-// Qui-Donc's fig4 purpose, computed once for the tests that read it (an
-// instantiation with its completion: the longest command of this
-// package's tests).
-var quidoncTour struct {
+// tourAccount is the account example's tour: a few seconds where
+// Qui-Donc's (tourQuidonc) takes several times longer.
+var tourAccount = []string{filepath.Join("..", "..", "examples", "account", "spec.yaml"), filepath.Join("..", "..", "examples", "account", "purpose-limit.yaml")}
+
+// tourStatsRun is the output of stg tour --stats --format json (both
+// variants: the longest command of this package's tests), computed once
+// for the tests that read it: on the account example by default, on
+// Qui-Donc's fig4 purpose with STG_LONG=1 (tourStatsArgs).
+var tourStatsRun struct {
 	once sync.Once
 	m    map[string]any
 }
 
-func quidoncTourStats(t *testing.T) map[string]any {
-	t.Helper()
-	quidoncTour.once.Do(func() {
-		quidoncTour.m = statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, tourQuidonc...)...)
-	})
-	if quidoncTour.m == nil {
-		t.Fatal("stg tour --stats --format json on quidonc failed (see the first test that ran it)")
+// tourStatsArgs returns the example tourStats plays and its name.
+func tourStatsArgs() ([]string, string) {
+	if testlong.Enabled() {
+		return tourQuidonc, "quidonc"
 	}
-	return quidoncTour.m
+	return tourAccount, "account"
+}
+
+func tourStats(t *testing.T) map[string]any {
+	t.Helper()
+	args, name := tourStatsArgs()
+	tourStatsRun.once.Do(func() {
+		tourStatsRun.m = statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, args...)...)
+	})
+	if tourStatsRun.m == nil {
+		t.Fatalf("stg tour --stats --format json on %s failed (see the first test that ran it)", name)
+	}
+	return tourStatsRun.m
 }
 
 // checkCoverage checks the coverage object shared by symex, tour and
@@ -77,7 +93,7 @@ func TestStatsJSONKeys(t *testing.T) {
 	} {
 		var m map[string]any
 		if tt.args[0] == "tour" {
-			m = quidoncTourStats(t)
+			m = tourStats(t)
 		} else {
 			m = statsJSON(t, append(tt.args, "--stats", "--format", "json")...)
 		}
@@ -107,20 +123,27 @@ func TestAbstractStatsJSON(t *testing.T) {
 	}
 }
 
+// TestTourStatsJSON: the figures of Table II in JSON, both variants. On
+// Qui-Donc (STG_LONG=1; instantiate's TestQuidoncFigures checks them by
+// default), as TestTourStats reads the table: 8 symbolic, 7 instantiated
+// with filtering (cut at their first infeasible step and completed); 9
+// and 7 without. On the account example: 2 and 2; 4 and 1 without.
 func TestTourStatsJSON(t *testing.T) {
-	m := quidoncTourStats(t)
+	m := tourStats(t)
 	wo, _ := m["without_filtering"].(map[string]any)
-	// As TestTourStats reads the table: 8 symbolic, 7 instantiated with
-	// filtering (cut at their first infeasible step and completed); 9 and
-	// 7 without.
-	if m["symbolic_tests"] != 8.0 || m["instantiated"] != 7.0 || m["states"] != 15.0 || m["transitions"] != 36.0 ||
-		wo["symbolic_tests"] != 9.0 || wo["instantiated"] != 7.0 {
-		t.Errorf("tour --stats --format json: %v", m)
+	_, name := tourStatsArgs()
+	want := map[string][7]float64{ // states, transitions, symbolic, instantiated, without: symbolic, instantiated; coverage total
+		"quidonc": {15, 36, 8, 7, 9, 7, 12},
+		"account": {14, 30, 2, 2, 4, 1, 9},
+	}[name]
+	if m["states"] != want[0] || m["transitions"] != want[1] || m["symbolic_tests"] != want[2] || m["instantiated"] != want[3] ||
+		wo["symbolic_tests"] != want[4] || wo["instantiated"] != want[5] {
+		t.Errorf("tour --stats --format json on %s: %v, want %v", name, m, want)
 	}
 	total := m["coverage"].(map[string]any)["total"].(float64)
 	covered := m["coverage"].(map[string]any)["covered"].(float64)
-	if total != 12 || covered < 1 {
-		t.Errorf("coverage %v/%v of quidonc's 12 transitions", covered, total)
+	if total != want[6] || covered < 1 {
+		t.Errorf("coverage %v/%v of %s's %v transitions", covered, total, name, want[6])
 	}
 	checkCoverage(t, "tour", m["coverage"], covered, total)
 }
@@ -130,11 +153,16 @@ func TestTourStatsJSON(t *testing.T) {
 // is refused as stg abstract refuses it (the purpose's Call and HangUp
 // need TryCounter); an unknown variable is named.
 func TestTourVars(t *testing.T) {
-	def := quidoncTourStats(t)
-	same := statsJSON(t, append([]string{"tour", "--stats", "--format", "json", "--vars", "TryCounter, State"}, tourQuidonc...)...)
-	for _, k := range []string{"states", "transitions", "symbolic_tests", "instantiated"} {
-		if same[k] != def[k] {
-			t.Errorf("--vars TryCounter,State (the rule's): %s %v, want %v", k, same[k], def[k])
+	// The rule's variables: the same SP, tour and instances as without
+	// --vars (quidoncTourOut's output).
+	_, def := quidoncTourFiles(t)
+	code, out, errOut := stg(t, append([]string{"tour", "-o", t.TempDir(), "--vars", "TryCounter, State"}, tourQuidonc...)...)
+	if code != exitPass {
+		t.Fatalf("--vars TryCounter,State (the rule's): exit %d %s", code, errOut)
+	}
+	for _, prefix := range []string{"SP: ", "covering tour: ", "instantiated: "} {
+		if got, want := lineWith(out, prefix), lineWith(def, prefix); got != want || want == "" {
+			t.Errorf("--vars TryCounter,State (the rule's): %q, want %q", got, want)
 		}
 	}
 	for _, tt := range []struct{ vars, want string }{
@@ -178,4 +206,14 @@ func TestProjectStats(t *testing.T) {
 	if one["behaviours"] != 1.0 || one["nodes"] != m["nodes"] {
 		t.Errorf("--path 14: %v", one)
 	}
+}
+
+// lineWith returns the first line of out that begins with prefix.
+func lineWith(out, prefix string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
 }

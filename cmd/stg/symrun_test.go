@@ -2,26 +2,16 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// buildATMPaperSUT builds examples/atm-paper/sut/NAME.
+// buildATMPaperSUT builds examples/atm-paper/sut/NAME, once for the
+// package.
 func buildATMPaperSUT(t *testing.T, name string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds a SUT")
-	}
-	pkg := "./examples/atm-paper/sut/" + name
-	bin := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", pkg, err, out)
-	}
-	return bin
+	return buildProgram(t, "./examples/atm-paper/sut/"+name)
 }
 
 // writeSymPurpose writes a sympurpose on examples/atm-paper/spec.yaml

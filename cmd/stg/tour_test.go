@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/stg-tool/stg/internal/testlong"
 )
 
 var (
@@ -14,15 +19,36 @@ var (
 	tourTank    = []string{filepath.Join("..", "..", "examples", "tank", "spec.yaml"), filepath.Join("..", "..", "examples", "tank", "purpose-high-then-empty.yaml")}
 )
 
+// quidoncTourOut is the output of stg tour -o DIR on Qui-Donc's fig4
+// purpose and DIR, computed once for the tests that read them.
+var quidoncTourOut = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp(builds.dir, "quidonc-tour-")
+	if err != nil {
+		return "", err
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"stg", "tour", "-o", dir}, tourQuidonc...), &stdout, &stderr); code != exitPass {
+		return "", fmt.Errorf("stg tour -o %s on quidonc: exit %d: %s", dir, code, stderr.String())
+	}
+	return dir + "\n" + stdout.String(), nil
+})
+
+// quidoncTourFiles returns the directory and the output of quidoncTourOut.
+func quidoncTourFiles(t *testing.T) (dir, out string) {
+	t.Helper()
+	s, err := quidoncTourOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, out, _ = strings.Cut(s, "\n")
+	return dir, out
+}
+
 // TestTourWritesTestcases: stg tour -o DIR writes one test case per
 // instance (7 of the tour's 8, then the feasible prefix of t1 and the 5
 // tests of the completion), which stg check and stg dot accept.
 func TestTourWritesTestcases(t *testing.T) {
-	dir := t.TempDir()
-	code, out, errOut := stgCmd(t, append([]string{"tour", "-o", dir}, tourQuidonc...)...)
-	if code != exitPass {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	dir, out := quidoncTourFiles(t)
 	for _, want := range []string{"SP: 15 states, 36 transitions", "covering tour: 8 symbolic tests, total length 81", "instantiated: 7/8 (87.5 %)", "not instantiable"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -42,16 +68,22 @@ func TestTourWritesTestcases(t *testing.T) {
 	}
 }
 
-// TestTourGo: --format go writes Go test files of one package.
+// TestTourGo: --format go writes Go test files of one package, one per
+// instance: the account's 2 tests and its completion's 1 by default,
+// quidonc's 13 with STG_LONG=1.
 func TestTourGo(t *testing.T) {
+	args, want := tourAccount, 3
+	if testlong.Enabled() {
+		args, want = tourQuidonc, 13
+	}
 	dir := t.TempDir()
-	code, _, errOut := stgCmd(t, append([]string{"tour", "-o", dir, "--format", "go", "--package", "qd_test"}, tourQuidonc...)...)
+	code, _, errOut := stgCmd(t, append([]string{"tour", "-o", dir, "--format", "go", "--package", "qd_test"}, args...)...)
 	if code != exitPass {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	if len(files) != 13 {
-		t.Fatalf("%d files written, want 13", len(files))
+	if len(files) != want {
+		t.Fatalf("%d files written, want %d", len(files), want)
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
@@ -78,9 +110,15 @@ func TestTourReflexive(t *testing.T) {
 	}
 }
 
-// TestTourStats: the columns of Table II, both variants.
+// TestTourStats: the columns of Table II, both variants. The default run
+// reads the table of the tank (instantiate's TestQuidoncFigures checks
+// quidonc's figures); STG_LONG=1 reads quidonc's.
 func TestTourStats(t *testing.T) {
-	code, out, errOut := stgCmd(t, append([]string{"tour", "--stats"}, tourQuidonc...)...)
+	args, symbolic, instantiated := tourTank, "1", "1"
+	if testlong.Enabled() {
+		args, symbolic, instantiated = tourQuidonc, "8", "7"
+	}
+	code, out, errOut := stgCmd(t, append([]string{"tour", "--stats"}, args...)...)
 	if code != exitPass {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -88,8 +126,8 @@ func TestTourStats(t *testing.T) {
 	if len(lines) != 3 || !strings.Contains(lines[0], "#symbolic") || !strings.HasPrefix(lines[1], "without") || !strings.HasPrefix(lines[2], "with filtering") {
 		t.Fatalf("unexpected stats:\n%s", out)
 	}
-	if f := strings.Fields(lines[2]); f[2] != "8" || f[5] != "7" {
-		t.Errorf("with filtering: %v, want 8 symbolic, 7 instantiated", f)
+	if f := strings.Fields(lines[2]); f[2] != symbolic || f[5] != instantiated {
+		t.Errorf("with filtering: %v, want %s symbolic, %s instantiated", f, symbolic, instantiated)
 	}
 }
 

@@ -3,7 +3,7 @@
 // for it, and run by CI in a second step with the environment variable
 // STG_LONG=1:
 //
-//	STG_LONG=1 go test -v -timeout 60m ./e2e ./coreach ./pipeline ./symex ./instantiate ./solver ./online ./compose
+//	STG_LONG=1 go test -v -timeout 60m ./e2e ./coreach ./pipeline ./symex ./instantiate ./solver ./online ./compose ./runner ./cmd/stg ./project ./predabs
 //
 // A long test either skips (Skip) or, better, plays a representative
 // share of its matrix by default (Enabled, Pick, Runs) and all of it
