@@ -54,7 +54,7 @@ func (c *checker) builtinCall(name string, n *ast.CallExpr) (e Expr, ok bool) {
 	case "real":
 		switch args[0].Type() {
 		case IntType:
-			if r, ok := toReal(args[0]); ok {
+			if r, ok := AsReal(args[0]); ok {
 				return r, true
 			}
 			return &Unary{Op: ToReal, X: args[0], At: p}, true
@@ -107,11 +107,11 @@ func (c *checker) unifyArgs(n *ast.CallExpr, name string, x, y Expr) (Expr, Expr
 	case tx == ty:
 		return x, y, true
 	case tx == RealType && ty == IntType:
-		if r, ok := toReal(y); ok {
+		if r, ok := AsReal(y); ok {
 			return x, r, true
 		}
 	case tx == IntType && ty == RealType:
-		if r, ok := toReal(x); ok {
+		if r, ok := AsReal(x); ok {
 			return r, y, true
 		}
 	}

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -203,8 +204,8 @@ func TestFunctions(t *testing.T) {
 	if got := intgr.String(); got != "INTGR([2]int) int" {
 		t.Errorf("signature %s", got)
 	}
-	if r := intgr.Table[1]; valuesText(r.Args) != "148, 141" || r.Result.String() != "300" || r.Pos.Line != 11 {
-		t.Errorf("row 2 = %v -> %v at %v", valuesText(r.Args), r.Result, r.Pos)
+	if r := intgr.Table[1]; fmt.Sprint(r.Args) != "[148 141]" || r.Result.String() != "300" || r.Pos.Line != 11 {
+		t.Errorf("row 2 = %v -> %v at %v", r.Args, r.Result, r.Pos)
 	}
 	if got := m.Func("RISE").Table[1].Result.String(); got != "2.42" {
 		t.Errorf("RISE(300) = %s", got)
@@ -307,7 +308,7 @@ func TestBuiltins(t *testing.T) {
 
 func TestEvalBuiltins(t *testing.T) {
 	scope := &Scope{Vars: map[string]Type{"x": IntType, "y": IntType, "r": RealType}}
-	env := Valuation{Vars: map[string]Value{"x": IntValue(bigInt(-7)), "y": IntValue(bigInt(2)), "r": RatValue(big.NewRat(1, 2))}}
+	env := Valuation{Vars: map[string]Value{"x": IntValue(big.NewInt(-7)), "y": IntValue(big.NewInt(2)), "r": RatValue(big.NewRat(1, 2))}}
 	tests := []struct{ src, want string }{
 		{"min(x, y)", "-7"}, {"max(x, y)", "2"}, {"abs(x)", "7"}, {"abs(r)", "0.5"},
 		{"(1 + r) * real(x)", "-10.5"}, {"ite(y != 0, x / y, 0)", "-4"}, {"ite(y != 2, x / (y - 2), 1)", "1"},
@@ -363,18 +364,18 @@ func TestArrays(t *testing.T) {
 			t.Errorf("F has %d flattened arguments, want 4", len(c.Args))
 		}
 	})
-	env := Valuation{Vars: map[string]Value{}, Params: map[string]Value{"i": IntValue(bigInt(1)), "x": IntValue(bigInt(5))}}
+	env := Valuation{Vars: map[string]Value{}, Params: map[string]Value{"i": IntValue(big.NewInt(1)), "x": IntValue(big.NewInt(5))}}
 	for _, v := range m.Variables {
 		env.Vars[v.Name] = Zero(v.Type)
 	}
-	env.Vars["a[1]"] = IntValue(bigInt(7))
+	env.Vars["a[1]"] = IntValue(big.NewInt(7))
 	if v, err := Eval(set.Assign[1].Value, env); err != nil || v.String() != "5" {
 		t.Errorf("a[1] := %v, %v", v, err)
 	}
 	if v, err := Eval(set.Assign[3].Value, env); err != nil || v.String() != "true" {
 		t.Errorf("flags[0] := %v, %v", v, err)
 	}
-	env.Params["i"] = IntValue(bigInt(3))
+	env.Params["i"] = IntValue(big.NewInt(3))
 	if ok, err := EvalBool(set.Guard, env); err != nil || ok {
 		t.Errorf("index 3 out of range: guard %v, %v (want false)", ok, err)
 	}
@@ -450,7 +451,7 @@ func TestArraysInferred(t *testing.T) {
 	c.Arrays = nil
 	var decls []string
 	for _, a := range c.ArrayDecls() {
-		decls = append(decls, a.Name+":"+arrayTypeText(a.Len, a.Elem))
+		decls = append(decls, a.Name+":"+ArrayTypeText(a.Len, a.Elem))
 	}
 	if got := strings.Join(decls, " "); got != "a:[3]int b:[3]int flags:[2]bool" {
 		t.Errorf("ArrayDecls %s", got)

@@ -122,7 +122,7 @@ func (l *loader) funcParams(m *Model, f *Func, n *yaml.Node) {
 		}
 		for i := 0; i < size; i++ {
 			f.Params = append(f.Params, t)
-			f.ParamNames = append(f.ParamNames, cellName(name, i))
+			f.ParamNames = append(f.ParamNames, CellName(name, i))
 		}
 	}
 	if n.Kind != yaml.MappingNode {
@@ -225,7 +225,7 @@ func (l *loader) callsIn(n *yaml.Node) []callSite {
 		if c, ok := a.(*ast.CallExpr); ok {
 			if id, ok := c.Fun.(*ast.Ident); ok {
 				p := fset.Position(c.Pos())
-				calls = append(calls, callSite{id.Name, shift(base, p.Line, p.Column)})
+				calls = append(calls, callSite{id.Name, Shift(base, p.Line, p.Column)})
 			}
 		}
 		return true
@@ -248,10 +248,10 @@ func (l *loader) define(m *Model, d *funcDecl) {
 		return
 	}
 	if !IsTrue(def) {
-		f.defBounds = def
+		f.DefBounds = def
 	}
 	if e.Type() != f.Result {
-		if r, ok := toReal(e); ok && f.Result == RealType {
+		if r, ok := AsReal(e); ok && f.Result == RealType {
 			e = r
 		} else {
 			l.errorf(d.def, "body of %s has type %s, want %s", f.Name, e.Type(), f.Result)
@@ -335,53 +335,6 @@ func flatLeaves(n *yaml.Node) []*yaml.Node {
 		ls = append(ls, flatLeaves(c)...)
 	}
 	return ls
-}
-
-// AddRow adds row to f's table. A row equal to a known one is dropped;
-// a row with the inputs of a known one and another result is an error
-// (at the new row's position), and is not added.
-func (f *Func) AddRow(row TableRow) ErrorList {
-	for _, r := range f.Table {
-		if !sameValues(r.Args, row.Args) {
-			continue
-		}
-		if r.Result.Equal(row.Result) {
-			return nil
-		}
-		at := fmt.Sprintf("row at %d:%d", r.Pos.Line, r.Pos.Col)
-		switch {
-		case !r.Pos.IsValid():
-			at = "a known row"
-		case r.Pos.File != row.Pos.File:
-			at = "row at " + r.Pos.String()
-		}
-		var errs ErrorList
-		errs.Add(row.Pos, "row %s(%s) = %s conflicts with %s (= %s)",
-			f.Name, valuesText(row.Args), row.Result, at, r.Result)
-		return errs
-	}
-	f.Table = append(f.Table, row)
-	return nil
-}
-
-func sameValues(a, b []Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func valuesText(vs []Value) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = v.String()
-	}
-	return strings.Join(s, ", ")
 }
 
 // value reads a constant of type t: an integer, a real (an integer, a

@@ -98,8 +98,8 @@ func (l *Linear) add(m Linear, s *big.Rat) bool {
 	return true
 }
 
-// constValue returns the value of a constant: a literal, or a negated one.
-func constValue(e Expr) (*big.Rat, bool) {
+// ConstValue returns the value of a constant: a literal, or a negated one.
+func ConstValue(e Expr) (*big.Rat, bool) {
 	switch e := e.(type) {
 	case *IntLit:
 		return new(big.Rat).SetInt(e.Val), true
@@ -107,7 +107,7 @@ func constValue(e Expr) (*big.Rat, bool) {
 		return e.Val, true
 	case *Unary:
 		if e.Op == Neg {
-			if c, ok := constValue(e.X); ok {
+			if c, ok := ConstValue(e.X); ok {
 				return new(big.Rat).Neg(c), true
 			}
 		}

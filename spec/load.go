@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -232,7 +233,7 @@ func (l *loader) mapping(n *yaml.Node, what string, allowed []string) [][2]*yaml
 			continue
 		}
 		seen[k.Value] = k
-		if allowed != nil && !contains(allowed, k.Value) {
+		if allowed != nil && !slices.Contains(allowed, k.Value) {
 			l.errorf(k, "unknown key %s in %s (allowed: %s)", k.Value, what, strings.Join(allowed, ", "))
 			continue
 		}
@@ -260,7 +261,6 @@ func (l *loader) sequence(n *yaml.Node, what string) []*yaml.Node {
 	return n.Content
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`)
 
 var reserved = map[string]bool{
@@ -280,7 +280,7 @@ var goKeywords = map[string]bool{
 func (l *loader) ident(n *yaml.Node, what string) (string, bool) {
 	s := n.Value
 	switch {
-	case !identRE.MatchString(s):
+	case !IsIdent(s):
 		l.errorf(n, "%s %q is not an identifier (letters, digits, _; not starting with a digit)", what, s)
 	case goKeywords[s]:
 		l.errorf(n, "%s %q is a keyword of the expression language", what, s)
@@ -448,7 +448,7 @@ func (l *loader) model(root *yaml.Node, kind ModelKind, spec *Model) *Model {
 			}
 		}
 		if n := sec["analysis"]; n != nil {
-			l.analysis(m, n) // analysis.go
+			l.analysis(m, n) // analysisload.go
 		}
 	}
 	return m
@@ -537,7 +537,7 @@ func (l *loader) actions(m *Model, n *yaml.Node, ns names) {
 				l.errorf(kv[0], "delta is reserved for quiescence: the tool adds it, a spec never declares it")
 				continue
 			}
-		} else if !identRE.MatchString(name) {
+		} else if !IsIdent(name) {
 			// Action names never occur in expressions, so Go keywords
 			// (select, go) are fine; they must still be identifiers for
 			// the generated code and the wire protocol.
@@ -631,7 +631,7 @@ func (l *loader) verdicts(m *Model, n *yaml.Node, addLoc func(string)) {
 		var locs []string
 		for _, ln := range l.sequence(kv[1], "verdicts "+kv[0].Value) {
 			if s, ok := l.location(ln); ok {
-				if m.Verdict(s) != "" || contains(locs, s) {
+				if m.Verdict(s) != "" || slices.Contains(locs, s) {
 					l.errorf(ln, "location %s has two verdicts", s)
 				}
 				locs = append(locs, s)

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -399,5 +400,46 @@ func sameModel(t *testing.T, a, b *Model) {
 				t.Errorf("transition %d, assignment %d differs", i, j)
 			}
 		}
+	}
+}
+
+// TestTestcaseGuardsLiteral: a spec's guard gets the implicit bounds of
+// s[0]; a test case's guard is read as written (stg writes every bound
+// it needs), so that a complement that negates a bound keeps its
+// meaning and write/load/write is the identity.
+func TestTestcaseGuardsLiteral(t *testing.T) {
+	const body = `
+variables: {}
+actions:
+  hi: {dir: %s, params: {s: string}}
+initial: {location: A}
+%stransitions:
+  - {from: A, action: hi, guard: 's[0] == "a" || 0 >= len(s)', to: %s}
+`
+	sp, err := ParseModel("s.yaml", []byte(fmt.Sprintf("kind: spec\nname: s"+body, "input", "", "A")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := Format(sp.Transitions[0].Guard), `(s[0] == "a" || 0 >= len(s)) && 0 < len(s)`; got != want {
+		t.Errorf("spec guard %s, want %s", got, want)
+	}
+	tc, err := ParseModel("t.yaml", []byte(fmt.Sprintf("kind: testcase\nname: t"+body,
+		"receive", "verdicts: {pass: [P], fail: [F], inconc: [I]}\nlocations: [A, P, F, I]\n", "P")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := Format(tc.Transitions[0].Guard), `s[0] == "a" || 0 >= len(s)`; got != want {
+		t.Errorf("testcase guard %s, want %s", got, want)
+	}
+	out, err := Marshal(tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseModel("t.yaml", out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Marshal(back); string(again) != string(out) {
+		t.Errorf("write/load/write differs:\n%s\n---\n%s", out, again)
 	}
 }

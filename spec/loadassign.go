@@ -1,8 +1,7 @@
 package spec
 
 import (
-	"go/parser"
-	"go/token"
+	"math/big"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -80,7 +79,7 @@ func (l *loader) assignable(vn *yaml.Node, e *Expr, name string, t Type) bool {
 	if (*e).Type() == t {
 		return true
 	}
-	if r, ok := toReal(*e); ok && t == RealType {
+	if r, ok := AsReal(*e); ok && t == RealType {
 		*e = r
 		return true
 	}
@@ -106,9 +105,9 @@ func (l *loader) cellAssignment(a *ArrayVar, kn *yaml.Node, index string, vn *ya
 		return nil, nil, false
 	}
 	def = AndOf(kdef, def)
-	if c, ok := constValue(k); ok {
+	if c, ok := ConstValue(k); ok {
 		i := c.Num()
-		if !c.IsInt() || i.Sign() < 0 || i.Cmp(bigInt(a.Len)) >= 0 {
+		if !c.IsInt() || i.Sign() < 0 || i.Cmp(big.NewInt(int64(a.Len))) >= 0 {
 			l.errs.Add(kpos, "index %s out of range for %s (length %d)", c.RatString(), a.Name, a.Len)
 			return nil, nil, false
 		}
@@ -117,7 +116,7 @@ func (l *loader) cellAssignment(a *ArrayVar, kn *yaml.Node, index string, vn *ya
 	var as []Assignment
 	for i := 0; i < a.Len; i++ {
 		old := VarRef(a.Cell(i), a.Elem)
-		v := &Cond{If: Compare(Eq, k, IntConst(int64(i))), Then: e, Else: old, At: e.Pos(), index: true}
+		v := UpdateCell(k, i, e, old)
 		as = append(as, Assignment{Var: a.Cell(i), Value: v, Pos: l.pos(kn)})
 	}
 	return as, AndOf(def, Compare(Le, IntConst(0), k), Compare(Lt, k, IntConst(int64(a.Len)))), true
@@ -129,24 +128,22 @@ func (l *loader) arrayAssignment(a *ArrayVar, kn, vn *yaml.Node, scope *Scope) (
 	if !ok {
 		return nil, nil, false
 	}
-	fset := token.NewFileSet()
-	x, err := parser.ParseExprFrom(fset, "", s, parser.SkipObjectResolution)
+	cells, bounds, err := ParseArray(s, l.exprPos(vn), scope, "the value of "+a.Name, a.Len, a.Elem)
 	if err != nil {
-		l.guarded(vn, scope, "value of "+a.Name) // reports the syntax error
+		if _, typed := err.(ErrorList); !typed {
+			l.guarded(vn, scope, "value of "+a.Name) // reports the syntax error
+			return nil, nil, false
+		}
+		l.errs = append(l.errs, err.(ErrorList)...)
 		return nil, nil, false
 	}
-	c := &checker{fset: fset, base: l.exprPos(vn), scope: scope}
-	cells := c.arrayArg(x, "the value of "+a.Name, a.Len, a.Elem)
-	if len(c.errs) > 0 || cells == nil {
-		if len(c.errs) == 0 {
-			l.errorf(vn, "cannot assign %s to the array %s", s, a.Name)
-		}
-		l.errs = append(l.errs, c.errs...)
+	if cells == nil {
+		l.errorf(vn, "cannot assign %s to the array %s", s, a.Name)
 		return nil, nil, false
 	}
 	var as []Assignment
 	for i, e := range cells {
 		as = append(as, Assignment{Var: a.Cell(i), Value: e, Pos: l.pos(kn)})
 	}
-	return as, AndOf(c.bounds...), true
+	return as, AndOf(bounds...), true
 }

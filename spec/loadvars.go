@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -59,73 +58,6 @@ func (l *loader) variables(m *Model, n *yaml.Node, ns names) {
 	}
 }
 
-// ArrayVar returns the array variable called name, or nil.
-func (m *Model) ArrayVar(name string) *ArrayVar {
-	for _, a := range m.ArrayDecls() {
-		if a.Name == name {
-			return a
-		}
-	}
-	return nil
-}
-
-// ArrayOf returns the array whose cell is the variable called name,
-// and the cell's index; nil when name is not a cell.
-func (m *Model) ArrayOf(name string) (*ArrayVar, int) {
-	base, index, ok := strings.Cut(name, "[")
-	if !ok {
-		return nil, 0
-	}
-	a := m.ArrayVar(base)
-	if a == nil {
-		return nil, 0
-	}
-	i, err := strconv.Atoi(strings.TrimSuffix(index, "]"))
-	if err != nil || i < 0 || i >= a.Len || a.Cell(i) != name {
-		return nil, 0
-	}
-	return a, i
-}
-
-var cellRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\[(0|[1-9][0-9]*)\]$`)
-
-// ArrayDecls returns the arrays of m: Arrays, and the arrays whose
-// cells a model built by the tool (a product, a test case) has among its
-// Variables without declaring them: variables a[0] ... a[N-1], in
-// order, of one type and range.
-func (m *Model) ArrayDecls() []*ArrayVar {
-	var inferred []*ArrayVar
-	known := map[string]bool{}
-	for _, a := range m.Arrays {
-		known[a.Name] = true
-	}
-	vs := m.Variables
-	for i := 0; i < len(vs); i++ {
-		g := cellRE.FindStringSubmatch(vs[i].Name)
-		if g == nil || g[2] != "0" || known[g[1]] {
-			continue
-		}
-		n := 1
-		for i+n < len(vs) && vs[i+n].Name == cellName(g[1], n) && vs[i+n].Type == vs[i].Type && sameRange(vs[i+n].Range, vs[i].Range) {
-			n++
-		}
-		inferred = append(inferred, &ArrayVar{Name: g[1], Len: n, Elem: vs[i].Type, Range: vs[i].Range, Pos: vs[i].Pos})
-		known[g[1]] = true
-		i += n - 1
-	}
-	if inferred == nil {
-		return m.Arrays
-	}
-	return append(append([]*ArrayVar(nil), m.Arrays...), inferred...)
-}
-
-func sameRange(a, b *Range) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.Lo.Cmp(b.Lo) == 0 && a.Hi.Cmp(b.Hi) == 0
-}
-
 // rangeOf reads range: [lo, hi], two integer constants with lo <= hi.
 func (l *loader) rangeOf(n *yaml.Node, name string) (*Range, bool) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
@@ -161,21 +93,6 @@ func (l *loader) bigInt(n *yaml.Node) (*big.Int, bool) {
 	}
 	v, ok := new(big.Int).SetString(n.Value, 0)
 	return v, ok
-}
-
-// RangeConstraint returns the conjunction of lo <= x && x <= hi over the
-// variables x of m with a range (true when none has one). Like the
-// Invariant, it is the model author's claim about every reachable state.
-func (m *Model) RangeConstraint() Expr {
-	var cs []Expr
-	for _, v := range m.Variables {
-		if v.Range == nil {
-			continue
-		}
-		x := VarRef(v.Name, v.Type)
-		cs = append(cs, Compare(Le, BigIntConst(v.Range.Lo), x), Compare(Le, x, BigIntConst(v.Range.Hi)))
-	}
-	return AndOf(cs...)
 }
 
 // maxArrayLen bounds the length of an array type: its cells are

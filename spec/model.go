@@ -2,7 +2,6 @@ package spec
 
 import (
 	"fmt"
-	"math/big"
 	"sync/atomic"
 )
 
@@ -68,7 +67,7 @@ type Model struct {
 	Tables    string      // the tables file named by tables:, as written, or ""
 	Arrays    []*ArrayVar // array variables, desugared into their cells in Variables
 
-	tablesPath string    // Tables, relative to the working directory
+	TablesPath string    // Tables, relative to the working directory
 	Actions    []*Action // Σ, in order; a purpose's actions are its spec's
 	Locations  []string  // L, in order of first appearance (or as listed)
 	Initial    Initial   // l0 and Θ
@@ -98,29 +97,6 @@ type Variable struct {
 	Type  Type
 	Range *Range // bounds of an int variable (range: [lo, hi]), or nil
 	Pos   Pos
-}
-
-// ArrayVar is a fixed-size array variable a: [Len]Elem (or an array
-// parameter of a function). The loader desugars it into Len scalar
-// Variables named by Cell(0)...Cell(Len-1); the ArrayVar remains as the
-// declaration, written back as [Len]Elem.
-type ArrayVar struct {
-	Name  string
-	Len   int
-	Elem  Type
-	Range *Range // of every cell, or nil
-	Pos   Pos
-}
-
-// Cell returns the name of the i-th cell, "a[i]".
-func (a *ArrayVar) Cell(i int) string { return cellName(a.Name, i) }
-
-func cellName(name string, i int) string { return fmt.Sprintf("%s[%d]", name, i) }
-
-// Range is the closed interval [Lo, Hi] an int variable stays in.
-type Range struct {
-	Lo, Hi *big.Int
-	Pos    Pos
 }
 
 // Param is a communication parameter of an action.

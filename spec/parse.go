@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"math/big"
+	"regexp"
 	"strings"
 )
 
@@ -47,7 +48,7 @@ type Func struct {
 	ParamNames []string // flattened names ("v[0]", "v[1]" for v: [2]int), when params are named
 	Def        Expr     // the body of a defined function, or nil
 
-	defBounds Expr // the index bounds of Def (see ParseGuarded), or nil
+	DefBounds Expr // the index bounds of Def (see ParseGuarded), or nil
 
 	Table   []TableRow // known input/output tuples of an external function
 	Impl    string     // a command speaking JSON Lines that computes it, or ""
@@ -97,7 +98,7 @@ func ParseGuarded(src string, pos Pos, scope *Scope) (e Expr, def Expr, err erro
 		var errs ErrorList
 		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
 			e := list[0]
-			errs.Add(shift(pos, e.Pos.Line, e.Pos.Column), "syntax error in expression %q: %s", src, e.Msg)
+			errs.Add(Shift(pos, e.Pos.Line, e.Pos.Column), "syntax error in expression %q: %s", src, e.Msg)
 		} else {
 			errs.Add(pos, "syntax error in expression %q: %v", src, err)
 		}
@@ -229,14 +230,14 @@ func (c *checker) pos(p token.Pos) Pos {
 		return c.base
 	}
 	gp := c.fset.Position(p)
-	return shift(c.base, gp.Line, gp.Column)
+	return Shift(c.base, gp.Line, gp.Column)
 }
 
-// shift returns the model-file position of line and column (from 1) of
+// Shift returns the model-file position of line and column (from 1) of
 // an expression that starts at base. Continuation lines of a multi-line
 // expression get the expression's own column (an approximation: YAML
 // has removed the indentation).
-func shift(base Pos, line, col int) Pos {
+func Shift(base Pos, line, col int) Pos {
 	if !base.IsValid() {
 		return base
 	}
@@ -477,12 +478,12 @@ func (c *checker) unify(n *ast.BinaryExpr, x, y Expr) (Expr, Expr, bool) {
 		return x, y, true
 	}
 	if tx == RealType && ty == IntType {
-		if r, ok := toReal(y); ok {
+		if r, ok := AsReal(y); ok {
 			return x, r, true
 		}
 	}
 	if tx == IntType && ty == RealType {
-		if r, ok := toReal(x); ok {
+		if r, ok := AsReal(x); ok {
 			return r, y, true
 		}
 	}
@@ -490,21 +491,21 @@ func (c *checker) unify(n *ast.BinaryExpr, x, y Expr) (Expr, Expr, bool) {
 	return x, y, false
 }
 
-// toReal converts a constant integer expression to a real one.
-func toReal(e Expr) (Expr, bool) {
+// AsReal converts a constant integer expression to a real one.
+func AsReal(e Expr) (Expr, bool) {
 	switch e := e.(type) {
 	case *IntLit:
 		return &RealLit{Val: new(big.Rat).SetInt(e.Val), At: e.At}, true
 	case *Unary:
 		if e.Op == Neg {
-			if x, ok := toReal(e.X); ok {
+			if x, ok := AsReal(e.X); ok {
 				return &Unary{Op: Neg, X: x, At: e.At}, true
 			}
 		}
 	case *Binary:
 		if e.Op == Add || e.Op == Sub || e.Op == Mul {
-			x, okx := toReal(e.X)
-			y, oky := toReal(e.Y)
+			x, okx := AsReal(e.X)
+			y, oky := AsReal(e.Y)
 			if okx && oky {
 				return &Binary{Op: e.Op, X: x, Y: y, At: e.At}, true
 			}
@@ -568,7 +569,7 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 			return bad
 		}
 		if e.Type() != f.Params[k] {
-			if r, ok := toReal(e); ok && f.Params[k] == RealType {
+			if r, ok := AsReal(e); ok && f.Params[k] == RealType {
 				e = r
 			} else {
 				c.errorf(a.Pos(), "argument %d of %s has type %s, want %s", i+1, f.Name, e.Type(), f.Params[k])
@@ -583,9 +584,9 @@ func (c *checker) call(n *ast.CallExpr) Expr {
 		return bad
 	}
 	if f.Def != nil {
-		if f.defBounds != nil {
+		if f.DefBounds != nil {
 			// The body's own index bounds, on the arguments.
-			for _, b := range Conjuncts(inline(&Func{ParamNames: f.ParamNames, Def: f.defBounds}, args)) {
+			for _, b := range Conjuncts(inline(&Func{ParamNames: f.ParamNames, Def: f.DefBounds}, args)) {
 				if !IsTrue(b) && !containsExpr(c.bounds, b) {
 					c.bounds = append(c.bounds, b)
 				}
@@ -612,3 +613,9 @@ func inline(f *Func, args []Expr) Expr {
 		return nil
 	})
 }
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// IsIdent reports whether s is an identifier of the expression language
+// (a letter or underscore, then letters, digits and underscores).
+func IsIdent(s string) bool { return identRE.MatchString(s) }

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"math/big"
 	"strconv"
@@ -33,13 +34,13 @@ func (c *checker) cells(a *ArrayVar, p Pos) []Expr {
 	return es
 }
 
-func arrayTypeText(n int, t Type) string { return "[" + strconv.Itoa(n) + "]" + t.String() }
+func ArrayTypeText(n int, t Type) string { return "[" + strconv.Itoa(n) + "]" + t.String() }
 
 // arrayArg reads a, what (argument i of f, the value of an array) of
 // type [size]elem: the name of an array or a literal [size]elem{x, y,
 // ...}; it returns the cells, or nil after an error.
 func (c *checker) arrayArg(a ast.Expr, what string, size int, elem Type) []Expr {
-	want := arrayTypeText(size, elem)
+	want := ArrayTypeText(size, elem)
 	switch a := a.(type) {
 	case *ast.ParenExpr:
 		return c.arrayArg(a.X, what, size, elem)
@@ -49,7 +50,7 @@ func (c *checker) arrayArg(a ast.Expr, what string, size int, elem Type) []Expr 
 			break
 		}
 		if arr.Len != size || arr.Elem != elem {
-			c.errorf(a.Pos(), "%s has type %s, want %s", what, arrayTypeText(arr.Len, arr.Elem), want)
+			c.errorf(a.Pos(), "%s has type %s, want %s", what, ArrayTypeText(arr.Len, arr.Elem), want)
 			return nil
 		}
 		return c.cells(arr, c.pos(a.Pos()))
@@ -84,7 +85,7 @@ func (c *checker) arrayLit(a *ast.CompositeLit, want string, size int, elem Type
 			return nil
 		}
 		if e.Type() != elem {
-			if r, ok := toReal(e); ok && elem == RealType {
+			if r, ok := AsReal(e); ok && elem == RealType {
 				e = r
 			} else {
 				c.errorf(x.Pos(), "element %s of %s has type %s, want %s", Format(e), want, e.Type(), elem)
@@ -137,7 +138,7 @@ func (c *checker) index(n *ast.IndexExpr) Expr {
 		return bad
 	}
 	p := c.pos(n.Pos())
-	if v, ok := constValue(k); ok {
+	if v, ok := ConstValue(k); ok {
 		i := v.Num()
 		if !v.IsInt() || i.Sign() < 0 || i.Cmp(bigInt(a.Len)) >= 0 {
 			c.errorf(n.Index.Pos(), "index %s out of range for %s (length %d)", v.RatString(), a.Name, a.Len)
@@ -167,3 +168,23 @@ func IndexChain(cells []Expr, k Expr, p Pos) Expr {
 }
 
 func bigInt(n int) *big.Int { return big.NewInt(int64(n)) }
+
+// ParseArray type-checks src, the value of an array of n elements of
+// type elem (an array variable of that type or an array literal), at pos
+// in scope. It returns the n cells and the bounds under which they are
+// defined, or an ErrorList of type errors, or nil cells and no error
+// when src is something else, or a non-ErrorList error when src is not
+// an expression at all (Parse reports that error with its position).
+func ParseArray(src string, pos Pos, scope *Scope, what string, n int, elem Type) (cells, bounds []Expr, err error) {
+	fset := token.NewFileSet()
+	x, err := parser.ParseExprFrom(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &checker{fset: fset, base: pos, scope: scope}
+	cells = c.arrayArg(x, what, n, elem)
+	if len(c.errs) > 0 {
+		return nil, nil, c.errs
+	}
+	return cells, c.bounds, nil
+}

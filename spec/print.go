@@ -57,7 +57,7 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 		}
 		b.WriteString(e.Val.String())
 	case *RealLit:
-		s, quotient := ratText(e.Val)
+		s, quotient := RatText(e.Val)
 		if (quotient && ctx >= precedence(Div)) || (e.Val.Sign() < 0 && ctx >= unaryPrec) {
 			s = "(" + s + ")"
 		}
@@ -135,9 +135,9 @@ func writeExpr(b *strings.Builder, e Expr, ctx int) {
 	}
 }
 
-// ratText prints r as a decimal when its expansion is finite, and as
+// RatText prints r as a decimal when its expansion is finite, and as
 // "N.0 / D" otherwise; quotient reports the latter.
-func ratText(r *big.Rat) (s string, quotient bool) {
+func RatText(r *big.Rat) (s string, quotient bool) {
 	if r.IsInt() {
 		return r.Num().String() + ".0", false
 	}
@@ -193,7 +193,7 @@ func writeCall(b *strings.Builder, e *Call) {
 			b.WriteString(name)
 			continue
 		}
-		b.WriteString(arrayTypeText(size, group[0].Type()) + "{")
+		b.WriteString(ArrayTypeText(size, group[0].Type()) + "{")
 		for j, a := range group {
 			if j > 0 {
 				b.WriteString(", ")
@@ -288,6 +288,6 @@ func isIntLit(e Expr, i int) bool {
 // constOutside reports whether k is a constant outside [0, n): a[k]
 // would not read back.
 func constOutside(k Expr, n int) bool {
-	v, ok := constValue(k)
+	v, ok := ConstValue(k)
 	return ok && (!v.IsInt() || v.Sign() < 0 || v.Num().Cmp(big.NewInt(int64(n))) >= 0)
 }

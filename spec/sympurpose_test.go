@@ -288,7 +288,7 @@ func FuzzParseSymPurpose(f *testing.F) {
 			t.Fatalf("round trip changed the purpose:\n%s", out)
 		}
 		for i, a := range p.Accept {
-			if pathKey(a.Names) != pathKey(back.Accept[i].Names) {
+			if PathKey(a.Names) != PathKey(back.Accept[i].Names) {
 				t.Fatalf("path %d: %q, read back %q", i, a.Names, back.Accept[i].Names)
 			}
 		}

@@ -3,8 +3,6 @@ package spec
 import (
 	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
 // An accept path may carry an external constraint (Def 10 of Faivre,
@@ -25,59 +23,12 @@ import (
 // once on the path; stepK.p is parameter p of the K-th step (from 1).
 // The accept node's twin, where the constraint does not hold, is ⊥.
 
-// constrainedAcceptPath reads {path: [...], constraint: EXPR}.
-func (l *loader) constrainedAcceptPath(n *yaml.Node) (AcceptPath, bool) {
-	var a AcceptPath
-	hasPath := false
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		hasPath = hasPath || n.Content[i].Value == "path"
-	}
-	if !hasPath {
-		l.errorf(n, "an accept path must be a list of transition names, such as [a, b], or {path: [a, b], constraint: EXPR}")
-		return a, false
-	}
-	var pathNode *yaml.Node
-	for _, kv := range l.mapping(n, "accept path", []string{"path", "constraint"}) {
-		switch kv[0].Value {
-		case "path":
-			pathNode = kv[1]
-		case "constraint":
-			s, ok := l.scalar(kv[1], "constraint")
-			if !ok {
-				return a, false
-			}
-			if strings.TrimSpace(s) == "" {
-				l.errorf(kv[1], "empty constraint")
-				return a, false
-			}
-			a.Constraint, a.ConstraintPos = s, l.pos(kv[1])
-		}
-	}
-	if pathNode == nil {
-		return a, false
-	}
-	p, ok := l.acceptPath(pathNode)
-	p.Constraint, p.ConstraintPos = a.Constraint, a.ConstraintPos
-	return p, ok
-}
-
-// acceptNode writes a as a list, or {path, constraint} when it has a
-// constraint.
-func acceptNode(a AcceptPath) *yaml.Node {
-	if a.Constraint == "" {
-		return strSeq(a.Names)
-	}
-	n := &yaml.Node{Kind: yaml.MappingNode}
-	n.Content = append(n.Content, str("path"), strSeq(a.Names), str("constraint"), str(a.Constraint))
-	return n
-}
-
 // StepName returns the name by which a constraint refers to step k
 // (from 0) of a: the transition's name when it is an identifier that
 // occurs once on the path, else "step" followed by k+1.
 func (a AcceptPath) StepName(k int) string {
 	name := a.Names[k]
-	if identRE.MatchString(name) && name != Delta {
+	if IsIdent(name) && name != Delta {
 		count := 0
 		for _, o := range a.Names {
 			if o == name {

@@ -86,7 +86,7 @@ type structParser struct {
 }
 
 func (p *structParser) pos() Pos {
-	return at(p.base, utf8.RuneCountInString(p.src[:p.off]))
+	return Shift(p.base, 1, 1+utf8.RuneCountInString(p.src[:p.off]))
 }
 
 func (p *structParser) fail(format string, args ...any) {

@@ -2,7 +2,6 @@ package spec
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"path/filepath"
 
@@ -88,18 +87,8 @@ func (l *loader) tablesFile(m *Model, n *yaml.Node) {
 		l.errorf(n, "cannot read the tables file: %v", err)
 		return
 	}
-	m.tablesPath = path
+	m.TablesPath = path
 	l.errs = append(l.errs, parseTables(path, data, m)...)
-}
-
-// Func returns the function called name, or nil.
-func (m *Model) Func(name string) *Func {
-	for _, f := range m.Funcs {
-		if f.Name == name {
-			return f
-		}
-	}
-	return nil
 }
 
 // MarshalTables writes the tables of m's external functions as a
@@ -136,7 +125,7 @@ func tableNode(f *Func, rows []TableRow) *yaml.Node {
 	for _, r := range rows {
 		rn := flowSeq()
 		k := 0
-		for _, size := range f.declaredLens() {
+		for _, size := range f.DeclaredLens() {
 			if size == 0 {
 				if k < len(r.Args) {
 					rn.Content = append(rn.Content, valueNode(r.Args[k]))
@@ -157,44 +146,13 @@ func tableNode(f *Func, rows []TableRow) *yaml.Node {
 	return t
 }
 
-// declaredLens returns ParamLens, or all zeros when it is nil.
-func (f *Func) declaredLens() []int {
-	if f.ParamLens != nil {
-		return f.ParamLens
-	}
-	return make([]int, len(f.Params))
-}
-
 // valueNode writes a value as a plain scalar: 228, 0.97, "7/3", true, ok.
 func valueNode(v Value) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.ScalarNode, Value: v.String()}
 	if v.T.Kind == Real && !v.Rat.IsInt() {
-		if _, quotient := ratText(v.Rat); quotient {
+		if _, quotient := RatText(v.Rat); quotient {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 	}
 	return n
-}
-
-// String describes a function's signature: INTGR([2]int) int.
-func (f *Func) String() string {
-	var b bytes.Buffer
-	b.WriteString(f.Name + "(")
-	k := 0
-	for i, size := range f.declaredLens() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if k >= len(f.Params) {
-			break
-		}
-		if size > 0 {
-			b.WriteString(arrayTypeText(size, f.Params[k]))
-		} else {
-			b.WriteString(f.Params[k].String())
-		}
-		k += max(size, 1)
-	}
-	fmt.Fprintf(&b, ") %s", f.Result)
-	return b.String()
 }

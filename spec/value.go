@@ -74,7 +74,7 @@ func (v Value) String() string {
 		if v.Rat.IsInt() {
 			return v.Rat.Num().String()
 		}
-		s, quotient := ratText(v.Rat)
+		s, quotient := RatText(v.Rat)
 		if quotient {
 			return v.Rat.String()
 		}

@@ -130,7 +130,7 @@ func IsLinear(e Expr) bool {
 }
 
 func isConst(e Expr) bool {
-	_, ok := constValue(e)
+	_, ok := ConstValue(e)
 	return ok
 }
 

@@ -33,7 +33,7 @@ func Write(w io.Writer, m *Model) error {
 	if err := writeTransitions(w, m); err != nil {
 		return err
 	}
-	return writeAnalysis(w, m) // analysis.go
+	return writeAnalysis(w, m) // analysisload.go
 }
 
 // writeTree writes m as YAML to w from one tree of nodes: the reference
@@ -48,7 +48,7 @@ func writeTree(w io.Writer, m *Model) error {
 		ts.Style = yaml.FlowStyle
 	}
 	root.Content = append(root.Content, str("transitions"), ts)
-	if a := analysisNode(m); a != nil { // analysis.go
+	if a := analysisNode(m); a != nil { // analysisload.go
 		root.Content = append(root.Content, str("analysis"), a)
 	}
 	return encodeYAML(w, root)
@@ -132,7 +132,7 @@ func headerNode(m *Model) *yaml.Node {
 	}
 	add("variables", vars)
 	if m.Invariant != nil {
-		add("invariant", expr(m.Invariant))
+		add("invariant", exprScalar(m.Invariant))
 	}
 	if m.Kind != PurposeKind {
 		acts := block()
@@ -151,7 +151,7 @@ func headerNode(m *Model) *yaml.Node {
 	}
 	in := flow("location", str(m.Initial.Location))
 	if m.Initial.Condition != nil && !IsTrue(m.Initial.Condition) {
-		in.Content = append(in.Content, str("condition"), expr(m.Initial.Condition))
+		in.Content = append(in.Content, str("condition"), exprScalar(m.Initial.Condition))
 	}
 	add("initial", in)
 	if m.Kind == PurposeKind {
@@ -185,11 +185,11 @@ func transitionNode(m *Model, t *Transition) *yaml.Node {
 	}
 	tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
 	if t.Guard != nil && !IsTrue(t.Guard) {
-		tn.Content = append(tn.Content, str("guard"), expr(t.Guard))
+		tn.Content = append(tn.Content, str("guard"), exprScalar(t.Guard))
 	}
 	if len(t.Assign) > 0 {
 		as := flow()
-		for _, kv := range assignKeys(m, t.Assign) {
+		for _, kv := range m.AssignmentTexts(t.Assign) {
 			as.Content = append(as.Content, str(kv[0]), &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
 		}
 		tn.Content = append(tn.Content, str("assign"), as)
@@ -245,7 +245,7 @@ func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!
 // expr is a scalar holding an expression: untagged, so that "0" and
 // "true" are written plainly; the encoder still quotes what plain YAML
 // cannot hold ("!(a && b)", "a: b").
-func expr(e Expr) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: Format(e)} }
+func exprScalar(e Expr) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: Format(e)} }
 
 func block() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 
@@ -285,13 +285,13 @@ func funcNode(m *Model, f *Func) *yaml.Node {
 		ps = flowSeq()
 	}
 	k := 0
-	for _, size := range f.declaredLens() {
+	for _, size := range f.DeclaredLens() {
 		if k >= len(f.Params) {
 			break
 		}
 		t := f.Params[k].String()
 		if size > 0 {
-			t = arrayTypeText(size, f.Params[k])
+			t = ArrayTypeText(size, f.Params[k])
 		}
 		if f.ParamNames != nil && k < len(f.ParamNames) {
 			name := f.ParamNames[k]
@@ -305,11 +305,11 @@ func funcNode(m *Model, f *Func) *yaml.Node {
 	}
 	n := flow("params", ps, "result", str(f.Result.String()))
 	if f.Def != nil {
-		n.Content = append(n.Content, str("def"), expr(f.Def))
+		n.Content = append(n.Content, str("def"), exprScalar(f.Def))
 	}
 	var rows []TableRow
 	for _, r := range f.Table {
-		if m.tablesPath == "" || r.Pos.File != m.tablesPath {
+		if m.TablesPath == "" || r.Pos.File != m.TablesPath {
 			rows = append(rows, r)
 		}
 	}
@@ -329,72 +329,11 @@ func funcNode(m *Model, f *Func) *yaml.Node {
 // arrayType writes an array's declaration: [N]T, or {type: [N]T,
 // range: [lo, hi]}.
 func arrayType(a *ArrayVar) *yaml.Node {
-	t := str(arrayTypeText(a.Len, a.Elem))
+	t := str(ArrayTypeText(a.Len, a.Elem))
 	if a.Range == nil {
 		return t
 	}
 	r := flowSeq()
 	r.Content = append(r.Content, bigIntNode(a.Range.Lo), bigIntNode(a.Range.Hi))
 	return flow("type", t, "range", r)
-}
-
-// AssignmentTexts returns a transition's assignments as Write writes
-// them, target and value: the cells of an array are collapsed back into
-// what the loader expands, a[k] := v for a[i] := ite(k == i, v, a[i]) on
-// every cell, and a := b for a[i] := b[i].
-func (m *Model) AssignmentTexts(as []Assignment) [][2]string { return assignKeys(m, as) }
-
-func assignKeys(m *Model, as []Assignment) [][2]string {
-	var kvs [][2]string
-	for i := 0; i < len(as); {
-		if arr, c := m.ArrayOf(as[i].Var); arr != nil && c == 0 && i+arr.Len <= len(as) {
-			group := as[i : i+arr.Len]
-			if k, v, ok := cellUpdate(arr, group); ok {
-				kvs = append(kvs, [2]string{arr.Name + "[" + Format(k) + "]", Format(v)})
-				i += arr.Len
-				continue
-			}
-			if src, ok := arrayCopy(arr, group); ok {
-				kvs = append(kvs, [2]string{arr.Name, src})
-				i += arr.Len
-				continue
-			}
-		}
-		kvs = append(kvs, [2]string{as[i].Var, Format(as[i].Value)})
-		i++
-	}
-	return kvs
-}
-
-// cellUpdate recognises a[i] := ite(k == i, v, a[i]) for every cell.
-func cellUpdate(a *ArrayVar, group []Assignment) (k, v Expr, ok bool) {
-	for i, as := range group {
-		c, isCond := as.Value.(*Cond)
-		if as.Var != a.Cell(i) || !isCond || !c.index {
-			return nil, nil, false
-		}
-		cmp, isCmp := c.If.(*Binary)
-		old, isId := c.Else.(*Ident)
-		if !isCmp || cmp.Op != Eq || !isIntLit(cmp.Y, i) || !isId || old.Name != a.Cell(i) || old.Kind != VarIdent {
-			return nil, nil, false
-		}
-		if i == 0 {
-			k, v = cmp.X, c.Then
-		} else if !Equal(cmp.X, k) || !Equal(c.Then, v) {
-			return nil, nil, false
-		}
-	}
-	return k, v, !constOutside(k, a.Len)
-}
-
-// arrayCopy recognises a[i] := b[i] for every cell, and returns b.
-func arrayCopy(a *ArrayVar, group []Assignment) (string, bool) {
-	vals := make([]Expr, len(group))
-	for i, as := range group {
-		if as.Var != a.Cell(i) {
-			return "", false
-		}
-		vals[i] = as.Value
-	}
-	return wholeArray(vals)
 }
