@@ -10,7 +10,7 @@ import (
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // The tests of this file check the abstract domains against Z3: every
@@ -26,39 +26,39 @@ type oracle struct {
 	t   testing.TB
 	ctx *solver.Context
 	sp  *abstraction.Space
-	typ spec.Type // the type of every dimension
+	typ expr.Type // the type of every dimension
 }
 
-func (o *oracle) isInt() bool { return o.typ.Kind == spec.Int }
+func (o *oracle) isInt() bool { return o.typ.Kind == expr.Int }
 
 // variable returns dimension d as a spec variable, with a suffix to make
 // a copy (the state before an assignment).
-func (o *oracle) variable(d int, suffix string) *spec.Ident {
-	return &spec.Ident{Name: o.sp.Names[d] + suffix, Kind: spec.VarIdent, T: o.typ}
+func (o *oracle) variable(d int, suffix string) *expr.Ident {
+	return &expr.Ident{Name: o.sp.Names[d] + suffix, Kind: expr.VarIdent, T: o.typ}
 }
 
-func (o *oracle) constant(r *big.Rat) spec.Expr {
+func (o *oracle) constant(r *big.Rat) expr.Expr {
 	if o.isInt() {
 		if !r.IsInt() {
 			o.t.Fatalf("non-integer constant %s in an integer space", r.RatString())
 		}
-		return spec.BigIntConst(r.Num())
+		return expr.BigIntConst(r.Num())
 	}
-	return spec.RatConst(r)
+	return expr.RatConst(r)
 }
 
 // linear converts e, reading dimension d as the variable with the suffix.
-func (o *oracle) linear(e abstraction.LinExpr, suffix string) spec.Expr {
-	var sum spec.Expr
+func (o *oracle) linear(e abstraction.LinExpr, suffix string) expr.Expr {
+	var sum expr.Expr
 	for _, d := range e.Dims() {
-		var term spec.Expr = o.variable(d, suffix)
+		var term expr.Expr = o.variable(d, suffix)
 		if c := e.Coeff(d); c.Cmp(big.NewRat(1, 1)) != 0 {
-			term = spec.Arith(spec.Mul, o.constant(c), term)
+			term = expr.Arith(expr.Mul, o.constant(c), term)
 		}
 		if sum == nil {
 			sum = term
 		} else {
-			sum = spec.Arith(spec.Add, sum, term)
+			sum = expr.Arith(expr.Add, sum, term)
 		}
 	}
 	k := e.ConstTerm()
@@ -66,14 +66,14 @@ func (o *oracle) linear(e abstraction.LinExpr, suffix string) spec.Expr {
 	case sum == nil:
 		return o.constant(k)
 	case k.Sign() != 0:
-		return spec.Arith(spec.Add, sum, o.constant(k))
+		return expr.Arith(expr.Add, sum, o.constant(k))
 	}
 	return sum
 }
 
 // constraint converts c; over an integer space it is first scaled to
 // integer coefficients (which keeps its integer points).
-func (o *oracle) constraint(c abstraction.Constraint, suffix string) spec.Expr {
+func (o *oracle) constraint(c abstraction.Constraint, suffix string) expr.Expr {
 	e := c.Expr
 	if o.isInt() {
 		l := new(big.Int).Set(e.ConstTerm().Denom())
@@ -84,21 +84,21 @@ func (o *oracle) constraint(c abstraction.Constraint, suffix string) spec.Expr {
 		}
 		e = e.Scale(new(big.Rat).SetInt(l))
 	}
-	op := map[abstraction.Op]spec.Op{abstraction.Le: spec.Le, abstraction.Eq: spec.Eq, abstraction.Lt: spec.Lt}[c.Op]
-	return spec.Compare(op, o.linear(e, suffix), o.constant(new(big.Rat)))
+	op := map[abstraction.Op]expr.Op{abstraction.Le: expr.Le, abstraction.Eq: expr.Eq, abstraction.Lt: expr.Lt}[c.Op]
+	return expr.Compare(op, o.linear(e, suffix), o.constant(new(big.Rat)))
 }
 
 // constraints converts a conjunction (strict inequalities stay strict).
-func (o *oracle) constraints(cs []abstraction.Constraint, suffix string) spec.Expr {
-	var es []spec.Expr
+func (o *oracle) constraints(cs []abstraction.Constraint, suffix string) expr.Expr {
+	var es []expr.Expr
 	for _, c := range cs {
 		es = append(es, o.constraint(c, suffix))
 	}
-	return spec.AndOf(es...)
+	return expr.AndOf(es...)
 }
 
 // closure converts a conjunction with strict inequalities closed.
-func (o *oracle) closure(cs []abstraction.Constraint) spec.Expr {
+func (o *oracle) closure(cs []abstraction.Constraint) expr.Expr {
 	cl := make([]abstraction.Constraint, len(cs))
 	for i, c := range cs {
 		cl[i] = c
@@ -110,43 +110,43 @@ func (o *oracle) closure(cs []abstraction.Constraint) spec.Expr {
 }
 
 // pred converts a value over the plain variables.
-func (o *oracle) pred(v abstraction.Value) spec.Expr { return o.predAt(v, "") }
+func (o *oracle) pred(v abstraction.Value) expr.Expr { return o.predAt(v, "") }
 
-func (o *oracle) predAt(v abstraction.Value, suffix string) spec.Expr {
+func (o *oracle) predAt(v abstraction.Value, suffix string) expr.Expr {
 	if v.IsEmpty() {
-		return spec.False()
+		return expr.False()
 	}
 	return o.constraints(v.Constraints(), suffix)
 }
 
-func (o *oracle) entails(a, b spec.Expr) bool {
+func (o *oracle) entails(a, b expr.Expr) bool {
 	o.t.Helper()
 	ok, err := o.ctx.Entails(a, b)
 	if err != nil && strings.Contains(err.Error(), "unknown") {
 		// A hard integer query ran out of time: no verdict, so no failure.
-		o.t.Logf("Entails(%s, %s) undecided: %v", spec.Format(a), spec.Format(b), err)
+		o.t.Logf("Entails(%s, %s) undecided: %v", expr.Format(a), expr.Format(b), err)
 		return true
 	}
 	if err != nil {
-		o.t.Fatalf("Entails(%s, %s): %v", spec.Format(a), spec.Format(b), err)
+		o.t.Fatalf("Entails(%s, %s): %v", expr.Format(a), expr.Format(b), err)
 	}
 	return ok
 }
 
-func (o *oracle) sat(a spec.Expr) bool {
+func (o *oracle) sat(a expr.Expr) bool {
 	o.t.Helper()
 	r, err := o.ctx.Sat(a)
 	if err != nil {
-		o.t.Fatalf("Sat(%s): %v", spec.Format(a), err)
+		o.t.Fatalf("Sat(%s): %v", expr.Format(a), err)
 	}
 	return r != solver.Unsat
 }
 
-func (o *oracle) exists(ids []*spec.Ident, e spec.Expr) spec.Expr {
+func (o *oracle) exists(ids []*expr.Ident, e expr.Expr) expr.Expr {
 	o.t.Helper()
 	r, err := o.ctx.EliminateExists(ids, e)
 	if err != nil {
-		o.t.Fatalf("EliminateExists(%s): %v", spec.Format(e), err)
+		o.t.Fatalf("EliminateExists(%s): %v", expr.Format(e), err)
 	}
 	return r
 }
@@ -197,7 +197,7 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 	if exact && c.a.IsEmpty() == o.sat(A) {
 		fail("IsEmpty(%v) = %v", c.a, c.a.IsEmpty())
 	}
-	if c.a.IsUniverse() && !o.entails(spec.True(), A) {
+	if c.a.IsUniverse() && !o.entails(expr.True(), A) {
 		fail("IsUniverse(%v) but its constraints are not valid", c.a)
 	}
 
@@ -214,7 +214,7 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 
 	// Meet: a ∧ b ⊆ meet, and equal for polyhedra.
 	m := c.a.Meet(c.b)
-	M, AB := o.pred(m), spec.AndOf(A, B)
+	M, AB := o.pred(m), expr.AndOf(A, B)
 	if !o.entails(AB, M) {
 		fail("meet %v misses points of a ∧ b", m)
 	}
@@ -241,7 +241,7 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 	x := o.variable(c.forget, "")
 	f := c.a.Forget(c.forget)
 	F := o.pred(f)
-	if spec.Mentions(F, spec.VarIdent, x.Name) && !f.IsEmpty() {
+	if expr.Mentions(F, expr.VarIdent, x.Name) && !f.IsEmpty() {
 		fail("forget %v still constrains %s", f, x.Name)
 	}
 	// F does not mention x, so a ⇒ F is (∃x.a) ⇒ F.
@@ -249,9 +249,9 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 		fail("forget %v misses points of ∃%s.a", f, x.Name)
 	}
 	if exact {
-		ex := o.exists([]*spec.Ident{x}, A)
+		ex := o.exists([]*expr.Ident{x}, A)
 		if !o.entails(ex, F) || !o.entails(F, ex) {
-			fail("forget %v is not ∃%s.a = %s", f, x.Name, spec.Format(ex))
+			fail("forget %v is not ∃%s.a = %s", f, x.Name, expr.Format(ex))
 		}
 	}
 
@@ -259,17 +259,17 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 	// universally quantified by Entails, hence ∃-eliminated on the left.
 	img := c.a.Image(c.assign)
 	I := o.pred(img)
-	step := []spec.Expr{o.predAt(c.a, "'")}
-	var olds []*spec.Ident
+	step := []expr.Expr{o.predAt(c.a, "'")}
+	var olds []*expr.Ident
 	for d := 0; d < o.sp.Dim(); d++ {
 		olds = append(olds, o.variable(d, "'"))
-		var val spec.Expr = o.variable(d, "'")
+		var val expr.Expr = o.variable(d, "'")
 		if e, ok := c.assign[d]; ok {
 			val = o.linear(e, "'")
 		}
-		step = append(step, spec.Compare(spec.Eq, o.variable(d, ""), val))
+		step = append(step, expr.Compare(expr.Eq, o.variable(d, ""), val))
 	}
-	post := spec.AndOf(step...)
+	post := expr.AndOf(step...)
 	if !o.entails(post, I) {
 		fail("image %v misses successors", img)
 	}
@@ -280,16 +280,16 @@ func checkOps(t testing.TB, o *oracle, c *opCase) {
 	// Preimage contains the exact substitution, and is it for polyhedra.
 	pre := c.a.Preimage(c.assign)
 	P := o.pred(pre)
-	sub := map[string]spec.Expr{}
+	sub := map[string]expr.Expr{}
 	for d, e := range c.assign {
 		sub[o.sp.Names[d]] = o.linear(e, "")
 	}
-	S := spec.Substitute(A, sub, nil)
+	S := expr.Substitute(A, sub, nil)
 	if !o.entails(S, P) {
-		fail("preimage %v misses predecessors %s", pre, spec.Format(S))
+		fail("preimage %v misses predecessors %s", pre, expr.Format(S))
 	}
 	if isPoly && !o.entails(P, S) {
-		fail("preimage %v is larger than the substitution %s", pre, spec.Format(S))
+		fail("preimage %v is larger than the substitution %s", pre, expr.Format(S))
 	}
 }
 
@@ -297,9 +297,9 @@ var dimNames = []string{"x", "y", "z", "w"}
 
 func newOracle(t testing.TB, ctx *solver.Context, n int, isInt bool) *oracle {
 	ints := make([]bool, n)
-	typ := spec.RealType
+	typ := expr.RealType
 	if isInt {
-		typ = spec.IntType
+		typ = expr.IntType
 		for i := range ints {
 			ints[i] = true
 		}

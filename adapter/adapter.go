@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Input is a message from the tester to the SUT: an input action of the
 // SUT (a send action of the test case) with typed arguments.
 type Input struct {
 	Action string
-	Args   map[string]spec.Value
+	Args   map[string]expr.Value
 }
 
 // Output is a message from the SUT to the tester, as the SUT wrote it.
@@ -30,7 +31,7 @@ type Input struct {
 //     parameters (an integer also fits a real parameter),
 //   - bool for bool parameters,
 //   - a string naming the constant for enumerated parameters,
-//   - or a spec.Value of the parameter's type.
+//   - or a expr.Value of the parameter's type.
 type Output struct {
 	Action string
 	Args   map[string]any
@@ -84,11 +85,11 @@ type ExitError struct {
 }
 
 func (e *ExitError) Error() string {
-	s := "the SUT ended: " + spec.Printable(e.What)
+	s := "the SUT ended: " + expr.Printable(e.What)
 	if len(e.Stderr) > 0 {
 		lines := make([]string, len(e.Stderr))
 		for i, l := range e.Stderr {
-			lines[i] = spec.Printable(l) // no escape sequence reaches the terminal
+			lines[i] = expr.Printable(l) // no escape sequence reaches the terminal
 		}
 		s += "; its last lines on stderr:\n    " + strings.Join(lines, "\n    ")
 	}
@@ -147,25 +148,25 @@ func encodeInput(in Input) []byte {
 // numbers when integral and as "N/D" strings otherwise, enum constants as
 // strings, strings as JSON strings (a byte sequence that is not UTF-8
 // has its invalid bytes replaced by U+FFFD, as encoding/json does).
-func encodeValue(v spec.Value) []byte {
+func encodeValue(v expr.Value) []byte {
 	switch v.T.Kind {
-	case spec.Int:
+	case expr.Int:
 		return []byte(v.Int.String())
-	case spec.Real:
+	case expr.Real:
 		if v.Rat.IsInt() {
 			return []byte(v.Rat.Num().String())
 		}
 		s, _ := json.Marshal(v.Rat.String())
 		return s
-	case spec.Bool:
+	case expr.Bool:
 		if v.Bool {
 			return []byte("true")
 		}
 		return []byte("false")
-	case spec.EnumKind:
+	case expr.EnumKind:
 		s, _ := json.Marshal(v.T.Enum.Values[v.Enum])
 		return s
-	case spec.Str:
+	case expr.Str:
 		s, _ := json.Marshal(v.Str)
 		return s
 	}
@@ -228,8 +229,8 @@ func decodeLine(line []byte) (out *Output, ready bool, err error) {
 
 // DecodeArgs checks the arguments of an output against the signature of
 // a and converts them to values. The error says what is wrong.
-func DecodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, error) {
-	vals := make(map[string]spec.Value, len(a.Params))
+func DecodeArgs(a *spec.Action, args map[string]any) (map[string]expr.Value, error) {
+	vals := make(map[string]expr.Value, len(a.Params))
 	for _, p := range a.Params {
 		raw, ok := args[p.Name]
 		if !ok {
@@ -252,23 +253,23 @@ func DecodeArgs(a *spec.Action, args map[string]any) (map[string]spec.Value, err
 			}
 		}
 		slices.Sort(extra)
-		return nil, fmt.Errorf("%s has no parameter %s", a.Name, spec.Printable(strings.Join(extra, ", ")))
+		return nil, fmt.Errorf("%s has no parameter %s", a.Name, expr.Printable(strings.Join(extra, ", ")))
 	}
 	return vals, nil
 }
 
 // convertValue converts a Go or JSON value to a value of type t.
-func convertValue(raw any, t spec.Type) (spec.Value, error) {
-	bad := func() (spec.Value, error) {
-		return spec.Value{}, fmt.Errorf("%s is not a value of type %s", describeRaw(raw), t)
+func convertValue(raw any, t expr.Type) (expr.Value, error) {
+	bad := func() (expr.Value, error) {
+		return expr.Value{}, fmt.Errorf("%s is not a value of type %s", describeRaw(raw), t)
 	}
 	switch x := raw.(type) {
-	case spec.Value:
+	case expr.Value:
 		if x.T == t {
 			return x, nil
 		}
-		if t == spec.RealType && x.T == spec.IntType {
-			return spec.RatValue(new(big.Rat).SetInt(x.Int)), nil
+		if t == expr.RealType && x.T == expr.IntType {
+			return expr.RatValue(new(big.Rat).SetInt(x.Int)), nil
 		}
 		return bad()
 	case int:
@@ -292,21 +293,21 @@ func convertValue(raw any, t spec.Type) (spec.Value, error) {
 		}
 		return convertNumber(r, t, bad)
 	case bool:
-		if t == spec.BoolType {
-			return spec.BoolValue(x), nil
+		if t == expr.BoolType {
+			return expr.BoolValue(x), nil
 		}
 		return bad()
 	case string:
 		switch t.Kind {
-		case spec.Str:
-			return spec.StringValue(x), nil
-		case spec.EnumKind:
+		case expr.Str:
+			return expr.StringValue(x), nil
+		case expr.EnumKind:
 			if i := t.Enum.Index(x); i >= 0 {
-				return spec.EnumValue(t.Enum, i), nil
+				return expr.EnumValue(t.Enum, i), nil
 			}
-		case spec.Real:
+		case expr.Real:
 			if r, ok := parseNumber(x); ok {
-				return spec.RatValue(r), nil
+				return expr.RatValue(r), nil
 			}
 		}
 		return bad()
@@ -314,15 +315,15 @@ func convertValue(raw any, t spec.Type) (spec.Value, error) {
 	return bad()
 }
 
-func convertNumber(r *big.Rat, t spec.Type, bad func() (spec.Value, error)) (spec.Value, error) {
+func convertNumber(r *big.Rat, t expr.Type, bad func() (expr.Value, error)) (expr.Value, error) {
 	switch t.Kind {
-	case spec.Int:
+	case expr.Int:
 		if !r.IsInt() {
 			return bad()
 		}
-		return spec.IntValue(new(big.Int).Set(r.Num())), nil
-	case spec.Real:
-		return spec.RatValue(r), nil
+		return expr.IntValue(new(big.Int).Set(r.Num())), nil
+	case expr.Real:
+		return expr.RatValue(r), nil
 	}
 	return bad()
 }
@@ -354,7 +355,7 @@ func describeRaw(raw any) string {
 		return fmt.Sprintf("%q", x)
 	case json.Number:
 		return string(x)
-	case spec.Value:
+	case expr.Value:
 		return x.String() + " (" + x.T.String() + ")"
 	case map[string]any:
 		return "an object"

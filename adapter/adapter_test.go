@@ -8,17 +8,18 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 func TestEncodeInput(t *testing.T) {
-	color := &spec.Enum{Name: "Color", Values: []string{"red", "green"}}
+	color := &expr.Enum{Name: "Color", Values: []string{"red", "green"}}
 	huge, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
-	in := Input{Action: "set", Args: map[string]spec.Value{
-		"i": spec.IntValue(huge),
-		"r": spec.RatValue(big.NewRat(7, 2)),
-		"n": spec.RatValue(big.NewRat(4, 1)),
-		"b": spec.BoolValue(true),
-		"c": spec.EnumValue(color, 1),
+	in := Input{Action: "set", Args: map[string]expr.Value{
+		"i": expr.IntValue(huge),
+		"r": expr.RatValue(big.NewRat(7, 2)),
+		"n": expr.RatValue(big.NewRat(4, 1)),
+		"b": expr.BoolValue(true),
+		"c": expr.EnumValue(color, 1),
 	}}
 	got := string(encodeInput(in))
 	want := `{"action":"set","args":{"b":true,"c":"green","i":-123456789012345678901234567890,"n":4,"r":"7/2"}}` + "\n"
@@ -31,10 +32,10 @@ func TestEncodeInput(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	color := &spec.Enum{Name: "Color", Values: []string{"red", "green"}}
+	color := &expr.Enum{Name: "Color", Values: []string{"red", "green"}}
 	a := &spec.Action{Name: "out", Dir: spec.Receive, Params: []*spec.Param{
-		{Name: "i", Type: spec.IntType}, {Name: "r", Type: spec.RealType},
-		{Name: "b", Type: spec.BoolType}, {Name: "c", Type: spec.EnumType(color)},
+		{Name: "i", Type: expr.IntType}, {Name: "r", Type: expr.RealType},
+		{Name: "b", Type: expr.BoolType}, {Name: "c", Type: expr.EnumType(color)},
 	}}
 	for _, tt := range []struct {
 		line string
@@ -55,7 +56,7 @@ func TestDecode(t *testing.T) {
 		{`{"action":"out"} {"action":"out"}`, "text after the JSON object"},
 	} {
 		out, _, err := decodeLine([]byte(tt.line))
-		var vals map[string]spec.Value
+		var vals map[string]expr.Value
 		if err == nil {
 			vals, err = DecodeArgs(a, out.Args)
 		}
@@ -74,22 +75,22 @@ func TestDecode(t *testing.T) {
 func TestConvertGoValues(t *testing.T) {
 	for _, tt := range []struct {
 		raw  any
-		t    spec.Type
+		t    expr.Type
 		want string
 	}{
-		{2, spec.IntType, "2"},
-		{int64(-5), spec.IntType, "-5"},
-		{big.NewInt(12), spec.RealType, "12"},
-		{big.NewRat(1, 3), spec.RealType, "1/3"},
-		{json.Number("0.25"), spec.RealType, "0.25"},
-		{spec.IntValue(big.NewInt(3)), spec.RealType, "3"},
+		{2, expr.IntType, "2"},
+		{int64(-5), expr.IntType, "-5"},
+		{big.NewInt(12), expr.RealType, "12"},
+		{big.NewRat(1, 3), expr.RealType, "1/3"},
+		{json.Number("0.25"), expr.RealType, "0.25"},
+		{expr.IntValue(big.NewInt(3)), expr.RealType, "3"},
 	} {
 		v, err := convertValue(tt.raw, tt.t)
 		if err != nil || v.String() != tt.want || v.T != tt.t {
 			t.Errorf("convertValue(%v, %s) = %v (%s), %v; want %s", tt.raw, tt.t, v, v.T, err, tt.want)
 		}
 	}
-	if _, err := convertValue(big.NewRat(1, 3), spec.IntType); err == nil {
+	if _, err := convertValue(big.NewRat(1, 3), expr.IntType); err == nil {
 		t.Error("1/3 became an int")
 	}
 }
@@ -116,7 +117,7 @@ func TestSplitCommand(t *testing.T) {
 }
 
 // formatBindings prints vals in the order of a's parameters: "p=2 q=3".
-func formatBindings(a *spec.Action, vals map[string]spec.Value) string {
+func formatBindings(a *spec.Action, vals map[string]expr.Value) string {
 	var parts []string
 	for _, p := range a.Params {
 		if v, ok := vals[p.Name]; ok {

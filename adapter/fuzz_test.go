@@ -4,18 +4,19 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // FuzzDecodeOutput feeds arbitrary SUT output lines through the wire
 // decoding: it must never panic, and what it accepts must have the
 // action's parameter types and survive encoding and decoding again.
 func FuzzDecodeOutput(f *testing.F) {
-	level := &spec.Enum{Name: "Level", Values: []string{"low", "high"}}
+	level := &expr.Enum{Name: "Level", Values: []string{"low", "high"}}
 	act := &spec.Action{Name: "out", Dir: spec.Receive, Params: []*spec.Param{
-		{Name: "n", Type: spec.IntType},
-		{Name: "r", Type: spec.RealType},
-		{Name: "b", Type: spec.BoolType},
-		{Name: "l", Type: spec.EnumType(level)},
+		{Name: "n", Type: expr.IntType},
+		{Name: "r", Type: expr.RealType},
+		{Name: "b", Type: expr.BoolType},
+		{Name: "l", Type: expr.EnumType(level)},
 	}}
 	for _, s := range []string{
 		`{"action":"out","args":{"n":5,"r":"7/2","b":true,"l":"low"}}`,

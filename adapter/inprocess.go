@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // SUT is an implementation under test written in Go, tested in the same
@@ -16,14 +16,14 @@ import (
 // The runner calls Input from one goroutine at a time. A fresh SUT is
 // needed for every run.
 type SUT interface {
-	Input(action string, args map[string]spec.Value) ([]Output, error)
+	Input(action string, args map[string]expr.Value) ([]Output, error)
 }
 
 // SUTFunc adapts a function to the SUT interface.
-type SUTFunc func(action string, args map[string]spec.Value) ([]Output, error)
+type SUTFunc func(action string, args map[string]expr.Value) ([]Output, error)
 
 // Input calls f.
-func (f SUTFunc) Input(action string, args map[string]spec.Value) ([]Output, error) {
+func (f SUTFunc) Input(action string, args map[string]expr.Value) ([]Output, error) {
 	return f(action, args)
 }
 

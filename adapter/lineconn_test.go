@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // noHang bounds waits that only guard against a hang: on a loaded machine
@@ -185,7 +185,7 @@ func TestReceiveCancel(t *testing.T) {
 func TestSendNotRead(t *testing.T) {
 	l, _ := pipeConn(t)
 	huge := new(big.Int).Lsh(big.NewInt(1), 8*maxLine) // a 2.5 MB argument: more than a pipe holds
-	in := Input{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(huge)}}
+	in := Input{Action: "in", Args: map[string]expr.Value{"p": expr.IntValue(huge)}}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	err := l.Send(ctx, in)

@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // This file lends the JSON Lines discipline of the SUT adapters (reads
@@ -109,12 +109,12 @@ func (l *lineConn) readLine(ctx context.Context, wait time.Duration) ([]byte, er
 // EncodeValue writes v as on the wire (docs/reference.md#wire-protocol): an int as a JSON
 // number of any size, a real as a number when integral and as an "N/D"
 // string otherwise, a bool, an enum constant as a string.
-func EncodeValue(v spec.Value) []byte { return encodeValue(v) }
+func EncodeValue(v expr.Value) []byte { return encodeValue(v) }
 
 // DecodeValue converts a value read from the wire (with
 // json.Decoder.UseNumber) or given by Go code to a value of type t, with
 // the conversions of Output's arguments.
-func DecodeValue(raw any, t spec.Type) (spec.Value, error) { return convertValue(raw, t) }
+func DecodeValue(raw any, t expr.Type) (expr.Value, error) { return convertValue(raw, t) }
 
 // Kill is Close, returning the last lines the process wrote on its
 // standard error (for the report of a process that hung).

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestDecodeHugeInts: integers have any size on the wire and in traces
@@ -13,7 +15,7 @@ import (
 // int", hence Fail).
 func TestDecodeHugeInts(t *testing.T) {
 	a := &spec.Action{Name: "out", Dir: spec.Receive, Params: []*spec.Param{
-		{Name: "i", Type: spec.IntType}, {Name: "r", Type: spec.RealType},
+		{Name: "i", Type: expr.IntType}, {Name: "r", Type: expr.RealType},
 	}}
 	for _, digits := range []int{10001, 100000} {
 		n := "-" + strings.Repeat("9", digits)
@@ -30,7 +32,7 @@ func TestDecodeHugeInts(t *testing.T) {
 			t.Errorf("%d digits: values changed", digits)
 		}
 		trace := `{"dir":"receive","action":"out","args":{"i":` + n + `,"r":` + n[1:] + "}}\n"
-		evs, err := spec.ReadTrace("t.jsonl", strings.NewReader(trace))
+		evs, err := specfile.ReadTrace("t.jsonl", strings.NewReader(trace))
 		if err != nil {
 			t.Fatalf("%d digits, trace: %v", digits, err)
 		}

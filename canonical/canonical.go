@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Tester is can(Δ(S)): the suspended spec with its Fail transitions.
@@ -59,7 +60,7 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) 
 			return nil, nil, err
 		}
 		notes = append(notes, ns...)
-		if spec.IsFalse(guard) {
+		if expr.IsFalse(guard) {
 			continue
 		}
 		d.Transitions = append(d.Transitions, &spec.Transition{From: l, Action: spec.Delta, Guard: guard, To: l})
@@ -70,9 +71,9 @@ func Suspend(ctx *solver.Context, s *spec.Model) (*spec.Model, []string, error) 
 // notPossible returns ¬ ∨ ∃params. G over the transitions ts of l whose
 // action counts; an action whose ∃ the solver cannot eliminate counts as
 // never possible (quiescence over-approximated), with a note saying where.
-func notPossible(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transition, counts func(*spec.Action) bool) (spec.Expr, []string) {
+func notPossible(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transition, counts func(*spec.Action) bool) (expr.Expr, []string) {
 	var notes []string
-	var possible []spec.Expr
+	var possible []expr.Expr
 	for _, t := range ts {
 		a := s.Action(t.Action)
 		if a == nil || !counts(a) {
@@ -86,7 +87,7 @@ func notPossible(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 		}
 		possible = append(possible, g)
 	}
-	return spec.NotOf(spec.OrOf(possible...)), notes
+	return expr.NotOf(expr.OrOf(possible...)), notes
 }
 
 // QuiescenceGuard returns the condition, over the variables of s, under
@@ -96,7 +97,7 @@ func notPossible(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 // an output is always possible. An output whose ∃ the solver cannot
 // eliminate counts as never possible, which over-approximates quiescence
 // (sound: a correct SUT is never failed on quiescence); notes say where.
-func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, []string, error) {
+func QuiescenceGuard(ctx *solver.Context, s *spec.Model, l string) (expr.Expr, []string, error) {
 	quiet, notes := notPossible(ctx, s, l, s.Outgoing(l), func(a *spec.Action) bool {
 		return a.Dir != spec.Input && a.Name != spec.Delta
 	})
@@ -127,17 +128,17 @@ func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
 			if a.Dir != spec.Output {
 				continue
 			}
-			var guards []spec.Expr
+			var guards []expr.Expr
 			for _, t := range suspended.Outgoing(l) {
 				if t.Action == a.Name {
 					guards = append(guards, t.Guard)
 				}
 			}
-			g, err := readable(ctx, spec.NotOf(spec.OrOf(guards...)))
+			g, err := readable(ctx, expr.NotOf(expr.OrOf(guards...)))
 			if err != nil {
 				return nil, fmt.Errorf("Fail transition of %s in location %s: %w", a.Name, l, err)
 			}
-			if spec.IsFalse(g) {
+			if expr.IsFalse(g) {
 				continue
 			}
 			c.Transitions = append(c.Transitions, &spec.Transition{From: l, Action: a.Name, Guard: g, To: fail})
@@ -150,13 +151,13 @@ func Canonical(ctx *solver.Context, suspended *spec.Model) (*Tester, error) {
 // Build returns can(Δ(s)); for a spec with internal actions, can of its
 // closure (Close), with the post-quiescence locations in Tester.Quiet.
 func Build(ctx *solver.Context, s *spec.Model) (*Tester, error) {
-	return BuildKnown(ctx, s, spec.True())
+	return BuildKnown(ctx, s, expr.True())
 }
 
 // BuildKnown is Build for a spec known to satisfy known in every
 // reachable state (CloseKnown; known must be proved, as check.Proved
 // proves a spec's invariant and ranges).
-func BuildKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Tester, error) {
+func BuildKnown(ctx *solver.Context, s *spec.Model, known expr.Expr) (*Tester, error) {
 	if err := checkSpec(s); err != nil {
 		return nil, err
 	}
@@ -176,7 +177,7 @@ func BuildKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Tester, e
 
 // suspend is Suspend, as a Closure: with the post-quiescence locations
 // and the unknowns of a closure.
-func suspend(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, error) {
+func suspend(ctx *solver.Context, s *spec.Model, known expr.Expr) (*Closure, error) {
 	if HasInternal(s) {
 		return CloseKnown(ctx, s, known)
 	}
@@ -196,11 +197,11 @@ func checkSpec(s *spec.Model) error {
 }
 
 // exists returns a quantifier-free equivalent of ∃ params(a). g.
-func exists(ctx *solver.Context, a *spec.Action, g spec.Expr) (spec.Expr, error) {
-	var ids []*spec.Ident
+func exists(ctx *solver.Context, a *spec.Action, g expr.Expr) (expr.Expr, error) {
+	var ids []*expr.Ident
 	for _, p := range a.Params {
-		if spec.Mentions(g, spec.ParamIdent, p.Name) {
-			ids = append(ids, &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type})
+		if expr.Mentions(g, expr.ParamIdent, p.Name) {
+			ids = append(ids, &expr.Ident{Name: p.Name, Kind: expr.ParamIdent, T: p.Type})
 		}
 	}
 	if len(ids) == 0 {
@@ -212,16 +213,16 @@ func exists(ctx *solver.Context, a *spec.Action, g spec.Expr) (spec.Expr, error)
 // readable decides trivial guards (false, true) and pushes negations
 // inward. Full simplification is left to the selection, which simplifies
 // every guard of the test case once, at the end.
-func readable(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
+func readable(ctx *solver.Context, g expr.Expr) (expr.Expr, error) {
 	possible, err := ctx.Possible(g)
 	if err != nil {
 		return nil, err
 	}
 	if !possible {
-		return spec.False(), nil
+		return expr.False(), nil
 	}
 	if valid, err := ctx.Valid(g); err == nil && valid {
-		return spec.True(), nil
+		return expr.True(), nil
 	}
-	return spec.NegationNormal(g), nil
+	return expr.NegationNormal(g), nil
 }

@@ -6,11 +6,13 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func load(t *testing.T, src string) *spec.Model {
 	t.Helper()
-	m, err := spec.ParseModel("s.yaml", []byte(src), nil)
+	m, err := specfile.ParseModel("s.yaml", []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,9 +46,9 @@ transitions:
 `
 
 // guardOf returns the guard of the only transition from l on a to "to".
-func guardOf(t *testing.T, m *spec.Model, l, a, to string) spec.Expr {
+func guardOf(t *testing.T, m *spec.Model, l, a, to string) expr.Expr {
 	t.Helper()
-	var found []spec.Expr
+	var found []expr.Expr
 	for _, tr := range m.Transitions {
 		if tr.From == l && tr.Action == a && tr.To == to {
 			found = append(found, tr.Guard)
@@ -58,9 +60,9 @@ func guardOf(t *testing.T, m *spec.Model, l, a, to string) spec.Expr {
 	return found[0]
 }
 
-func equivalent(t *testing.T, ctx *solver.Context, m *spec.Model, got spec.Expr, want string, a string) {
+func equivalent(t *testing.T, ctx *solver.Context, m *spec.Model, got expr.Expr, want string, a string) {
 	t.Helper()
-	w, err := spec.Parse(want, spec.Pos{}, m.ParamScope(m.Action(a)))
+	w, err := expr.Parse(want, expr.Pos{}, m.ParamScope(m.Action(a)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func equivalent(t *testing.T, ctx *solver.Context, m *spec.Model, got spec.Expr,
 		t.Fatal(err)
 	}
 	if !ok {
-		t.Errorf("guard %s, want (equivalent to) %s", spec.Format(got), want)
+		t.Errorf("guard %s, want (equivalent to) %s", expr.Format(got), want)
 	}
 }
 
@@ -83,7 +85,7 @@ func TestSuspension(t *testing.T) {
 	// Rx and Ry have no output: always quiescent.
 	for _, l := range []string{"Rx", "Ry"} {
 		g := guardOf(t, d, l, spec.Delta, l)
-		if g == nil || !spec.IsTrue(g) {
+		if g == nil || !expr.IsTrue(g) {
 			t.Errorf("delta in %s: %v, want true", l, g)
 		}
 	}
@@ -91,7 +93,7 @@ func TestSuspension(t *testing.T) {
 	// In End, end is always possible.
 	for _, l := range []string{"Cmp", "End"} {
 		if g := guardOf(t, d, l, spec.Delta, l); g != nil {
-			t.Errorf("delta in %s with guard %s, want none", l, spec.Format(g))
+			t.Errorf("delta in %s with guard %s, want none", l, expr.Format(g))
 		}
 	}
 }
@@ -115,9 +117,9 @@ transitions:
 	if g == nil {
 		t.Fatal("no delta in A")
 	}
-	spec.Idents(g, func(id *spec.Ident) {
-		if id.Kind == spec.ParamIdent {
-			t.Errorf("delta guard %s still mentions parameter %s", spec.Format(g), id.Name)
+	expr.Idents(g, func(id *expr.Ident) {
+		if id.Kind == expr.ParamIdent {
+			t.Errorf("delta guard %s still mentions parameter %s", expr.Format(g), id.Name)
 		}
 	})
 	// ∃v. 0 < v < n  ⟺  n >= 2 over the integers.
@@ -151,7 +153,7 @@ func TestCanonicalFail(t *testing.T) {
 	}
 	// Specified quiescence is not a failure.
 	if g := guardOf(t, c.Model, "Rx", spec.Delta, "Fail"); g != nil {
-		t.Errorf("Rx fails on delta with guard %s", spec.Format(g))
+		t.Errorf("Rx fails on delta with guard %s", expr.Format(g))
 	}
 	// Inputs never lead to Fail.
 	for _, tr := range c.Transitions {
@@ -196,6 +198,6 @@ transitions:
 	// Quiescence is allowed everywhere in B, so never a Fail on delta:
 	// the over-approximation keeps the tester sound.
 	if g := guardOf(t, c.Model, "B", spec.Delta, "Fail"); g != nil {
-		t.Errorf("Fail on delta in B with guard %s", spec.Format(g))
+		t.Errorf("Fail on delta in B with guard %s", expr.Format(g))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stg-tool/stg/internal/graph"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // HiddenPrefix starts the names of the unknowns the τ-closure adds for
@@ -43,11 +44,11 @@ func newUnknowns(s *spec.Model) *unknowns {
 // named apart); the runner's soundness needs the closed transition to be
 // taken at most once in a run, which the test case is checked for
 // (CheckHidden).
-func (u *unknowns) hide(p *tauPath, g spec.Expr, assign []spec.Assignment) (spec.Expr, []spec.Assignment) {
-	rename := map[string]spec.Expr{}
+func (u *unknowns) hide(p *tauPath, g expr.Expr, assign []spec.Assignment) (expr.Expr, []spec.Assignment) {
+	rename := map[string]expr.Expr{}
 	for _, a := range assign {
 		for _, id := range p.taus {
-			if rename[id.Name] == nil && spec.Mentions(a.Value, spec.ParamIdent, id.Name) {
+			if rename[id.Name] == nil && expr.Mentions(a.Value, expr.ParamIdent, id.Name) {
 				rename[id.Name] = u.fresh(id)
 			}
 		}
@@ -57,13 +58,13 @@ func (u *unknowns) hide(p *tauPath, g spec.Expr, assign []spec.Assignment) (spec
 	}
 	out := make([]spec.Assignment, len(assign))
 	for i, a := range assign {
-		out[i] = spec.Assignment{Var: a.Var, Value: spec.Substitute(a.Value, nil, rename)}
+		out[i] = spec.Assignment{Var: a.Var, Value: expr.Substitute(a.Value, nil, rename)}
 	}
-	return spec.Substitute(g, nil, rename), out
+	return expr.Substitute(g, nil, rename), out
 }
 
 // fresh returns a new unknown for the τ-parameter id (named p'k).
-func (u *unknowns) fresh(id *spec.Ident) spec.Expr {
+func (u *unknowns) fresh(id *expr.Ident) expr.Expr {
 	base, _, _ := strings.Cut(id.Name, "'")
 	var name string
 	for {
@@ -75,7 +76,7 @@ func (u *unknowns) fresh(id *spec.Ident) spec.Expr {
 	}
 	u.taken[name] = true
 	u.vars = append(u.vars, &spec.Variable{Name: name, Type: id.T})
-	return spec.VarRef(name, id.T)
+	return expr.VarRef(name, id.T)
 }
 
 // declare adds to c the unknowns its transitions mention, and returns
@@ -97,11 +98,11 @@ func (u *unknowns) declare(c *spec.Model) []string {
 // mentionsVar reports whether t's guard or assignments read the variable
 // name.
 func mentionsVar(t *spec.Transition, name string) bool {
-	if t.Guard != nil && spec.Mentions(t.Guard, spec.VarIdent, name) {
+	if t.Guard != nil && expr.Mentions(t.Guard, expr.VarIdent, name) {
 		return true
 	}
 	for _, a := range t.Assign {
-		if spec.Mentions(a.Value, spec.VarIdent, name) {
+		if expr.Mentions(a.Value, expr.VarIdent, name) {
 			return true
 		}
 	}
@@ -117,10 +118,10 @@ func mentionsVar(t *spec.Transition, name string) bool {
 func (u *unknowns) eliminate(ctx *solver.Context, ts []*spec.Transition) (out []*spec.Transition, exact bool) {
 	exact = true
 	for _, t := range ts {
-		var ids []*spec.Ident
+		var ids []*expr.Ident
 		for _, v := range u.vars {
-			if spec.Mentions(t.Guard, spec.VarIdent, v.Name) {
-				ids = append(ids, &spec.Ident{Name: v.Name, Kind: spec.VarIdent, T: v.Type})
+			if expr.Mentions(t.Guard, expr.VarIdent, v.Name) {
+				ids = append(ids, &expr.Ident{Name: v.Name, Kind: expr.VarIdent, T: v.Type})
 			}
 		}
 		if len(ids) == 0 {
@@ -129,7 +130,7 @@ func (u *unknowns) eliminate(ctx *solver.Context, ts []*spec.Transition) (out []
 		}
 		g, err := ctx.EliminateExists(ids, t.Guard)
 		if err != nil {
-			g, exact = spec.False(), false
+			g, exact = expr.False(), false
 		}
 		c := *t
 		c.Guard = g
@@ -180,7 +181,7 @@ func CheckHidden(tc *spec.Model, hidden []string) error {
 // assignsFrom reports whether an assignment of t reads the variable name.
 func assignsFrom(t *spec.Transition, name string) bool {
 	for _, a := range t.Assign {
-		if spec.Mentions(a.Value, spec.VarIdent, name) {
+		if expr.Mentions(a.Value, expr.VarIdent, name) {
 			return true
 		}
 	}
@@ -211,11 +212,11 @@ func FreeSends(ctx *solver.Context, tc *spec.Model, hidden []string) {
 		})
 		for _, t := range tc.Transitions {
 			a := tc.Action(t.Action)
-			if a == nil || a.Dir != spec.Send || after[t.From] || t.Guard == nil || !spec.Mentions(t.Guard, spec.VarIdent, h) {
+			if a == nil || a.Dir != spec.Send || after[t.From] || t.Guard == nil || !expr.Mentions(t.Guard, expr.VarIdent, h) {
 				continue
 			}
 			v := tc.Variable(h)
-			if g, err := ctx.EliminateExists([]*spec.Ident{{Name: h, Kind: spec.VarIdent, T: v.Type}}, t.Guard); err == nil {
+			if g, err := ctx.EliminateExists([]*expr.Ident{{Name: h, Kind: expr.VarIdent, T: v.Type}}, t.Guard); err == nil {
 				t.Guard = g
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // MaxTauPaths bounds the number of τ-paths Close enumerates from all
@@ -32,13 +33,13 @@ func HasInternal(s *spec.Model) bool {
 // of the path.
 type tauPath struct {
 	steps []*spec.Transition
-	guard spec.Expr
+	guard expr.Expr
 	// assumed is the spec's invariant and ranges in every state of the
 	// path (claims of its author, true in reachable states): used to
 	// prune infeasible paths, never written into a guard.
-	assumed spec.Expr
-	subst   map[string]spec.Expr // variable -> value after the path
-	taus    []*spec.Ident        // renamed parameters of the τ steps
+	assumed expr.Expr
+	subst   map[string]expr.Expr // variable -> value after the path
+	taus    []*expr.Ident        // renamed parameters of the τ steps
 	end     string
 }
 
@@ -63,7 +64,7 @@ type Closure struct {
 // Close returns the closure of s, assuming nothing of its states beyond
 // what its guards say.
 func Close(ctx *solver.Context, s *spec.Model) (*Closure, error) {
-	return CloseKnown(ctx, s, spec.True())
+	return CloseKnown(ctx, s, expr.True())
 }
 
 // CloseKnown is Close for a spec known to satisfy known in every
@@ -71,7 +72,7 @@ func Close(ctx *solver.Context, s *spec.Model) (*Closure, error) {
 // must be proved (the invariant and ranges check.Proved establishes, or
 // true): a τ-path cut by a claim that does not hold is behaviour of the
 // spec after which the tester would fail a conformant SUT.
-func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, error) {
+func CloseKnown(ctx *solver.Context, s *spec.Model, known expr.Expr) (*Closure, error) {
 	paths, err := tauPaths(ctx, s, known)
 	if err != nil {
 		return nil, err
@@ -95,7 +96,7 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 		}
 		closed[l] = ts
 	}
-	noCont := map[string]spec.Expr{}
+	noCont := map[string]expr.Expr{}
 	approx := map[string]bool{}
 	for _, l := range s.Locations {
 		outs, exact := u.eliminate(ctx, closed[l]) // an output for some hidden value
@@ -110,7 +111,7 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 			return nil, err
 		}
 		res.Notes = append(res.Notes, ns...)
-		if spec.IsFalse(g) {
+		if expr.IsFalse(g) {
 			continue
 		}
 		if err := res.addDelta(ctx, s, l, g, paths[l], noCont, approx, u); err != nil {
@@ -130,7 +131,7 @@ func CloseKnown(ctx *solver.Context, s *spec.Model, known spec.Expr) (*Closure, 
 // (the solver could not eliminate an output's parameters), the quiet
 // states are not known exactly and delta stays a self-loop on l: its
 // inputs are l's, all specified (sound, less precise).
-func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spec.Expr, paths []*tauPath, noCont map[string]spec.Expr, approx map[string]bool, u *unknowns) error {
+func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g expr.Expr, paths []*tauPath, noCont map[string]expr.Expr, approx map[string]bool, u *unknowns) error {
 	c := res.Model
 	exact := len(paths) > 1
 	for _, p := range paths {
@@ -160,7 +161,7 @@ func (res *Closure) addDelta(ctx *solver.Context, s *spec.Model, l string, g spe
 // closedDeterministic returns the closed transitions of l, named as
 // leaving from, made deterministic (determinise). With quiet set, only
 // the inputs of the quiet states (quiet[end] holds after the path).
-func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, paths []*tauPath, quiet map[string]spec.Expr, u *unknowns) ([]*spec.Transition, error) {
+func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, paths []*tauPath, quiet map[string]expr.Expr, u *unknowns) ([]*spec.Transition, error) {
 	ts, origins, err := closedTransitions(ctx, s, from, paths, quiet, u)
 	if err != nil {
 		return nil, err
@@ -174,7 +175,7 @@ func closedDeterministic(ctx *solver.Context, s *spec.Model, l, from string, pat
 // A_t ∘ A_π. Unsatisfiable ones are dropped. With quiet set, only inputs
 // count, and the guard also requires quiet[end(π)][A_π]. A τ-parameter
 // that flows into a variable becomes an unknown of u (hidden).
-func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, quiet map[string]spec.Expr, u *unknowns) ([]*spec.Transition, map[*spec.Transition]origin, error) {
+func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, quiet map[string]expr.Expr, u *unknowns) ([]*spec.Transition, map[*spec.Transition]origin, error) {
 	var out []*spec.Transition
 	from := map[*spec.Transition]origin{}
 	for _, p := range paths {
@@ -198,15 +199,15 @@ func closedTransitions(ctx *solver.Context, s *spec.Model, l string, paths []*ta
 
 // closedOne is the closed transition of the τ-path p followed by the
 // visible transition t, from l, or nil when its guard is unsatisfiable.
-func closedOne(ctx *solver.Context, s *spec.Model, l string, p *tauPath, t *spec.Transition, quiet map[string]spec.Expr, u *unknowns) (*spec.Transition, error) {
-	g := spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, nil))
+func closedOne(ctx *solver.Context, s *spec.Model, l string, p *tauPath, t *spec.Transition, quiet map[string]expr.Expr, u *unknowns) (*spec.Transition, error) {
+	g := expr.AndOf(p.guard, expr.Substitute(t.Guard, p.subst, nil))
 	if quiet != nil {
-		g = spec.AndOf(g, spec.Substitute(quiet[p.end], p.subst, nil))
+		g = expr.AndOf(g, expr.Substitute(quiet[p.end], p.subst, nil))
 	}
 	var assign []spec.Assignment
 	for _, v := range s.Variables {
-		e := spec.Substitute(t.AssignedValue(v), p.subst, nil)
-		if id, ok := e.(*spec.Ident); ok && id.Kind == spec.VarIdent && id.Name == v.Name {
+		e := expr.Substitute(t.AssignedValue(v), p.subst, nil)
+		if id, ok := e.(*expr.Ident); ok && id.Kind == expr.VarIdent && id.Name == v.Name {
 			continue
 		}
 		assign = append(assign, spec.Assignment{Var: v.Name, Value: e})
@@ -215,7 +216,7 @@ func closedOne(ctx *solver.Context, s *spec.Model, l string, p *tauPath, t *spec
 	var err error
 	if len(p.steps) > 0 {
 		if g, err = eliminate(ctx, p.taus, g); err != nil {
-			return nil, &spec.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
+			return nil, &expr.Error{Pos: p.steps[0].Pos, Msg: fmt.Sprintf(
 				"τ-path %s then %s: cannot eliminate the parameters of the internal actions (%s)",
 				pathString(p), t.Label(), firstLine(err.Error()))}
 		}
@@ -224,7 +225,7 @@ func closedOne(ctx *solver.Context, s *spec.Model, l string, p *tauPath, t *spec
 	if err != nil {
 		return nil, fmt.Errorf("τ-closure of %s on %s: %w", l, t.Label(), err)
 	}
-	if spec.IsFalse(g) {
+	if expr.IsFalse(g) {
 		return nil, nil
 	}
 	return &spec.Transition{Name: t.Name, From: l, Action: t.Action, Guard: g, To: t.To, Pos: t.Pos, Assign: assign}, nil
@@ -238,7 +239,7 @@ type origin struct {
 }
 
 // pos is the position of the first step of o.
-func (o origin) pos() spec.Pos {
+func (o origin) pos() expr.Pos {
 	if len(o.path.steps) > 0 {
 		return o.path.steps[0].Pos
 	}
@@ -255,10 +256,10 @@ func (o origin) String() string {
 
 // eliminate returns a quantifier-free equivalent of ∃ids. g for the ids g
 // mentions.
-func eliminate(ctx *solver.Context, ids []*spec.Ident, g spec.Expr) (spec.Expr, error) {
-	var used []*spec.Ident
+func eliminate(ctx *solver.Context, ids []*expr.Ident, g expr.Expr) (expr.Expr, error) {
+	var used []*expr.Ident
 	for _, id := range ids {
-		if spec.Mentions(g, spec.ParamIdent, id.Name) {
+		if expr.Mentions(g, expr.ParamIdent, id.Name) {
 			used = append(used, id)
 		}
 	}
@@ -271,7 +272,7 @@ func eliminate(ctx *solver.Context, ids []*spec.Ident, g spec.Expr) (spec.Expr, 
 // noOutput returns the condition under which no τ*·output continuation
 // exists from l: the negation of ∃params. G over the closed output
 // transitions of l (notPossible, as in QuiescenceGuard).
-func noOutput(ctx *solver.Context, s *spec.Model, l string, closed []*spec.Transition) (spec.Expr, []string) {
+func noOutput(ctx *solver.Context, s *spec.Model, l string, closed []*spec.Transition) (expr.Expr, []string) {
 	return notPossible(ctx, s, l, closed, func(a *spec.Action) bool { return a.Dir == spec.Output })
 }
 
@@ -280,21 +281,21 @@ func noOutput(ctx *solver.Context, s *spec.Model, l string, closed []*spec.Trans
 // ∨_π ∃τ-params. G_π ∧ noCont(end(π))[A_π] (Def. 5 of the component
 // paper). When the solver cannot eliminate the τ parameters, the path's
 // disjunct is true (quiescence over-approximated) and a note says so.
-func tauDelta(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, noCont map[string]spec.Expr) (spec.Expr, []string, error) {
+func tauDelta(ctx *solver.Context, s *spec.Model, l string, paths []*tauPath, noCont map[string]expr.Expr) (expr.Expr, []string, error) {
 	var notes []string
-	var ds []spec.Expr
+	var ds []expr.Expr
 	for _, p := range paths {
-		g := spec.AndOf(p.guard, spec.Substitute(noCont[p.end], p.subst, nil))
+		g := expr.AndOf(p.guard, expr.Substitute(noCont[p.end], p.subst, nil))
 		if e, err := eliminate(ctx, p.taus, g); err == nil {
 			g = e
 		} else {
 			notes = append(notes, fmt.Sprintf("%s: quiescence in %s is over-approximated: the solver cannot eliminate the parameters of τ-path %s (%s)",
 				p.steps[0].Pos, l, pathString(p), firstLine(err.Error())))
-			g = spec.True()
+			g = expr.True()
 		}
 		ds = append(ds, g)
 	}
-	g, err := readable(ctx, spec.OrOf(ds...))
+	g, err := readable(ctx, expr.OrOf(ds...))
 	if err != nil {
 		return nil, nil, fmt.Errorf("quiescence through τ in %s: %w", l, err)
 	}
@@ -325,7 +326,7 @@ func isInternal(s *spec.Model, t *spec.Transition) bool {
 // assigns reports whether t changes a variable (x := x does not).
 func assigns(t *spec.Transition) bool {
 	for _, a := range t.Assign {
-		if id, ok := a.Value.(*spec.Ident); !ok || id.Kind != spec.VarIdent || id.Name != a.Var {
+		if id, ok := a.Value.(*expr.Ident); !ok || id.Kind != expr.VarIdent || id.Name != a.Var {
 			return true
 		}
 	}

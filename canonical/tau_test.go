@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // tauSpec is a spec with the actions go?(p), ok!(r), nok!(r), end!,
@@ -35,33 +36,33 @@ func wantGuard(t *testing.T, m *spec.Model, l, a, to, src string) {
 	t.Helper()
 	ctx := newContext(t)
 	scope := m.ParamScope(m.Action(a))
-	w, err := spec.Parse(src, spec.Pos{}, scope)
+	w, err := expr.Parse(src, expr.Pos{}, scope)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gs []spec.Expr
+	var gs []expr.Expr
 	for _, tr := range m.Transitions {
 		if tr.From == l && tr.Action == a && tr.To == to {
 			gs = append(gs, tr.Guard)
 		}
 	}
-	g := spec.OrOf(gs...)
+	g := expr.OrOf(gs...)
 	ok, err := ctx.Equivalent(g, w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !ok {
-		t.Errorf("%s -%s-> %s: guard %s, want %s", l, a, to, spec.Format(g), src)
+		t.Errorf("%s -%s-> %s: guard %s, want %s", l, a, to, expr.Format(g), src)
 	}
 }
 
 func build(t *testing.T, s *spec.Model) *Tester {
 	t.Helper()
-	return buildKnown(t, s, spec.True())
+	return buildKnown(t, s, expr.True())
 }
 
 // buildKnown is build with BuildKnown.
-func buildKnown(t *testing.T, s *spec.Model, known spec.Expr) *Tester {
+func buildKnown(t *testing.T, s *spec.Model, known expr.Expr) *Tester {
 	t.Helper()
 	c, err := BuildKnown(newContext(t), s, known)
 	if err != nil {
@@ -89,7 +90,7 @@ func TestTauOutputAfterStep(t *testing.T) {
 	wantGuard(t, c.Model, "A", spec.Delta, "A", "true")
 	for _, tr := range c.Outgoing("B") {
 		if tr.Action == "ok" && tr.To == "A" {
-			if len(tr.Assign) != 1 || spec.Format(tr.Assign[0].Value) != "x + 1" {
+			if len(tr.Assign) != 1 || expr.Format(tr.Assign[0].Value) != "x + 1" {
 				t.Errorf("assignment %v, want x := x + 1", tr.Assign)
 			}
 		}
@@ -255,7 +256,7 @@ func TestTauParameterDefined(t *testing.T) {
 	wantGuard(t, c.Model, "B", "ok", "A", "x > 0 && r == x + 2")
 	for _, tr := range c.Outgoing("B") {
 		if tr.Action == "ok" && tr.To == "A" {
-			if len(tr.Assign) != 1 || spec.Format(tr.Assign[0].Value) != "x + 2" {
+			if len(tr.Assign) != 1 || expr.Format(tr.Assign[0].Value) != "x + 2" {
 				t.Errorf("assignment %v, want x := x + 2", tr.Assign)
 			}
 		}
@@ -309,7 +310,7 @@ transitions:
 		}
 		known := s.RangeConstraint()
 		if s.Invariant != nil {
-			known = spec.AndOf(known, s.Invariant)
+			known = expr.AndOf(known, s.Invariant)
 		}
 		c := buildKnown(t, s, known)
 		wantGuard(t, c.Model, "Try", "out", "Idle", "v == 3 && n >= 0 && n <= 3 || v == n && n > 3")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // MaxTauDepth bounds the length of the τ-paths Close unrolls: a cycle
@@ -23,11 +24,11 @@ const MaxTauDepth = 32
 // feasible; still feasible after MaxTauDepth steps, it is refused (the
 // values it reaches are unbounded, and a test case with concrete
 // variables cannot follow them).
-func tauPaths(ctx *solver.Context, s *spec.Model, known spec.Expr) (map[string][]*tauPath, error) {
+func tauPaths(ctx *solver.Context, s *spec.Model, known expr.Expr) (map[string][]*tauPath, error) {
 	out := map[string][]*tauPath{}
 	assume := known
 	if assume == nil {
-		assume = spec.True()
+		assume = expr.True()
 	}
 	count := 0
 	for _, l := range s.Locations {
@@ -62,7 +63,7 @@ func tauPaths(ctx *solver.Context, s *spec.Model, known spec.Expr) (map[string][
 			}
 			return nil
 		}
-		start := &tauPath{guard: spec.True(), assumed: assume, subst: map[string]spec.Expr{}, end: l}
+		start := &tauPath{guard: expr.True(), assumed: assume, subst: map[string]expr.Expr{}, end: l}
 		if err := walk(start); err != nil {
 			return nil, err
 		}
@@ -95,11 +96,11 @@ func anyAssigns(ts []*spec.Transition) bool {
 }
 
 func tooManyPaths(s *spec.Model, l string, p *tauPath) error {
-	pos := spec.Pos{File: s.File}
+	pos := expr.Pos{File: s.File}
 	if len(p.steps) > 0 {
 		pos = p.steps[len(p.steps)-1].Pos
 	}
-	return &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+	return &expr.Error{Pos: pos, Msg: fmt.Sprintf(
 		"more than %d paths of internal transitions (here %s from %s): the τ-closure is too large to enumerate (make some of these transitions visible, or guard them apart)",
 		MaxTauPaths, pathString(p), l)}
 }
@@ -129,7 +130,7 @@ func unboundedCycle(l string, seg []*spec.Transition) error {
 			break
 		}
 	}
-	return &spec.Error{Pos: at.Pos, Msg: fmt.Sprintf(
+	return &expr.Error{Pos: at.Pos, Msg: fmt.Sprintf(
 		"transition %s changes variables on the cycle of internal transitions %s, which is still feasible after %d internal steps from %s: stg generate cannot follow the values it reaches (bound it by a guard, by range: on the variables it changes, or by an invariant:; or make a step of it visible)",
 		at.Label(), pathString(&tauPath{steps: seg}), MaxTauDepth, l)}
 }
@@ -140,36 +141,36 @@ func unboundedCycle(l string, seg []*spec.Transition) error {
 // step) and quantified later. An undecided guard keeps the path
 // (over-approximation: the closure then has more transitions, whose
 // guards are decided or refused later).
-func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition, assume spec.Expr) (*tauPath, error) {
+func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition, assume expr.Expr) (*tauPath, error) {
 	k := len(p.steps) + 1
-	rename := map[string]spec.Expr{}
-	taus := append([]*spec.Ident(nil), p.taus...)
+	rename := map[string]expr.Expr{}
+	taus := append([]*expr.Ident(nil), p.taus...)
 	for _, prm := range s.Action(t.Action).Params {
 		if e := defining(t.Guard, prm.Name); e != nil {
 			// p == e in the guard: the value is a function of the
 			// variables, and substitution suffices (no ∃).
-			rename[prm.Name] = spec.Substitute(e, p.subst, nil)
+			rename[prm.Name] = expr.Substitute(e, p.subst, nil)
 			continue
 		}
-		id := &spec.Ident{Name: fmt.Sprintf("%s'%d", prm.Name, k), Kind: spec.ParamIdent, T: prm.Type}
+		id := &expr.Ident{Name: fmt.Sprintf("%s'%d", prm.Name, k), Kind: expr.ParamIdent, T: prm.Type}
 		rename[prm.Name] = id
 		taus = append(taus, id)
 	}
 	q := &tauPath{
 		steps: append(append([]*spec.Transition(nil), p.steps...), t),
-		guard: spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, rename)),
-		subst: map[string]spec.Expr{},
+		guard: expr.AndOf(p.guard, expr.Substitute(t.Guard, p.subst, rename)),
+		subst: map[string]expr.Expr{},
 		taus:  taus,
 		end:   t.To,
 	}
 	for _, v := range s.Variables {
-		e := spec.Substitute(t.AssignedValue(v), p.subst, rename)
-		if id, ok := e.(*spec.Ident); !ok || id.Kind != spec.VarIdent || id.Name != v.Name {
+		e := expr.Substitute(t.AssignedValue(v), p.subst, rename)
+		if id, ok := e.(*expr.Ident); !ok || id.Kind != expr.VarIdent || id.Name != v.Name {
 			q.subst[v.Name] = e
 		}
 	}
-	q.assumed = spec.AndOf(p.assumed, spec.Substitute(assume, q.subst, nil))
-	ok, err := ctx.Possible(spec.AndOf(q.assumed, q.guard))
+	q.assumed = expr.AndOf(p.assumed, expr.Substitute(assume, q.subst, nil))
+	ok, err := ctx.Possible(expr.AndOf(q.assumed, q.guard))
 	if errors.Is(err, solver.ErrUnknown) {
 		return q, nil
 	}
@@ -187,25 +188,25 @@ func extend(ctx *solver.Context, s *spec.Model, p *tauPath, t *spec.Transition, 
 // (false): the guard then fixes the parameter's value as a function of
 // the variables (as in a hidden output, whose guard gives its
 // parameters' values).
-func defining(g spec.Expr, param string) spec.Expr {
-	readsParam := func(e spec.Expr) bool {
+func defining(g expr.Expr, param string) expr.Expr {
+	readsParam := func(e expr.Expr) bool {
 		found := false
-		spec.Idents(e, func(id *spec.Ident) { found = found || id.Kind == spec.ParamIdent })
+		expr.Idents(e, func(id *expr.Ident) { found = found || id.Kind == expr.ParamIdent })
 		return found
 	}
-	isParam := func(e spec.Expr) bool {
-		id, ok := e.(*spec.Ident)
-		return ok && id.Kind == spec.ParamIdent && id.Name == param
+	isParam := func(e expr.Expr) bool {
+		id, ok := e.(*expr.Ident)
+		return ok && id.Kind == expr.ParamIdent && id.Name == param
 	}
-	for _, c := range spec.Conjuncts(g) {
+	for _, c := range expr.Conjuncts(g) {
 		switch {
 		case isParam(c): // a boolean parameter that must hold
-			return spec.True()
-		case isNot(c) && isParam(c.(*spec.Unary).X):
-			return spec.False()
+			return expr.True()
+		case isNot(c) && isParam(c.(*expr.Unary).X):
+			return expr.False()
 		}
-		b, ok := c.(*spec.Binary)
-		if !ok || b.Op != spec.Eq {
+		b, ok := c.(*expr.Binary)
+		if !ok || b.Op != expr.Eq {
 			continue
 		}
 		switch {
@@ -234,10 +235,10 @@ func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 			if u.Action != t.Action {
 				continue
 			}
-			both := spec.AndOf(u.Guard, t.Guard)
+			both := expr.AndOf(u.Guard, t.Guard)
 			r, err := ctx.Sat(both)
 			if err != nil {
-				return nil, &spec.Error{Pos: from[t].pos(), Msg: fmt.Sprintf("τ-closure of %s: cannot decide whether %s and %s overlap on %s (%v)", l, from[u], from[t], t.Action, err)}
+				return nil, &expr.Error{Pos: from[t].pos(), Msg: fmt.Sprintf("τ-closure of %s: cannot decide whether %s and %s overlap on %s (%v)", l, from[u], from[t], t.Action, err)}
 			}
 			if r == solver.Unsat {
 				continue
@@ -247,11 +248,11 @@ func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 				return nil, err
 			}
 			if !same {
-				return nil, &spec.Error{Pos: from[t].pos(), Msg: fmt.Sprintf(
+				return nil, &expr.Error{Pos: from[t].pos(), Msg: fmt.Sprintf(
 					"after internal actions from %s, %s and %s can both fire on %s with different effects: the tester cannot tell them apart (make their guards, or the guards of the internal transitions before them, disjoint)",
 					l, from[u], from[t], t.Action)}
 			}
-			g = spec.AndOf(g, spec.NegationNormal(spec.NotOf(u.Guard)))
+			g = expr.AndOf(g, expr.NegationNormal(expr.NotOf(u.Guard)))
 		}
 		if ok, err := ctx.Possible(g); err != nil || !ok {
 			if err != nil && !errors.Is(err, solver.ErrUnknown) {
@@ -265,7 +266,7 @@ func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 		merged := false
 		for _, u := range out {
 			if u.Action == t.Action && u.To == t.To && equalAssign(u.Assign, t.Assign) {
-				u.Guard = spec.OrOf(u.Guard, g)
+				u.Guard = expr.OrOf(u.Guard, g)
 				merged = true
 				break
 			}
@@ -279,36 +280,36 @@ func determinise(ctx *solver.Context, s *spec.Model, l string, ts []*spec.Transi
 
 // sameEffect reports whether u and t lead to the same location with the
 // same values wherever both hold.
-func sameEffect(ctx *solver.Context, s *spec.Model, both spec.Expr, u, t *spec.Transition) (bool, error) {
+func sameEffect(ctx *solver.Context, s *spec.Model, both expr.Expr, u, t *spec.Transition) (bool, error) {
 	if u.To != t.To {
 		return false, nil
 	}
-	var eq []spec.Expr
+	var eq []expr.Expr
 	for _, v := range s.Variables {
-		eq = append(eq, spec.Compare(spec.Eq, assigned(u, v), assigned(t, v)))
+		eq = append(eq, expr.Compare(expr.Eq, assigned(u, v), assigned(t, v)))
 	}
-	ok, err := ctx.Valid(spec.ImpliesOf(both, spec.AndOf(eq...)))
+	ok, err := ctx.Valid(expr.ImpliesOf(both, expr.AndOf(eq...)))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil
 	}
 	return ok, err
 }
 
-func assigned(t *spec.Transition, v *spec.Variable) spec.Expr { return t.AssignedValue(v) }
+func assigned(t *spec.Transition, v *spec.Variable) expr.Expr { return t.AssignedValue(v) }
 
 func equalAssign(a, b []spec.Assignment) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i].Var != b[i].Var || !spec.Equal(a[i].Value, b[i].Value) {
+		if a[i].Var != b[i].Var || !expr.Equal(a[i].Value, b[i].Value) {
 			return false
 		}
 	}
 	return true
 }
 
-func isNot(e spec.Expr) bool {
-	u, ok := e.(*spec.Unary)
-	return ok && u.Op == spec.Not
+func isNot(e expr.Expr) bool {
+	u, ok := e.(*expr.Unary)
+	return ok && u.Op == expr.Not
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Findings are what a check found in a model. Errors are proven: the
@@ -30,7 +31,7 @@ import (
 // functions): the model may or may not be wrong there, and a caller
 // reports them as warnings. Both are positioned FILE:LINE:COL.
 type Findings struct {
-	Errors, Undecided []*spec.Error
+	Errors, Undecided []*expr.Error
 }
 
 // Add appends the findings of g to f.
@@ -83,13 +84,13 @@ func Determinism(ctx *solver.Context, m *spec.Model) (Findings, error) {
 	res, err := ctx.Sat(m.Initial.Condition)
 	switch {
 	case errors.Is(err, solver.ErrUnknown):
-		f.Undecided = append(f.Undecided, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
-			"the solver cannot decide whether initial condition %s has a solution (%v)", spec.Format(m.Initial.Condition), err)})
+		f.Undecided = append(f.Undecided, &expr.Error{Pos: pos, Msg: fmt.Sprintf(
+			"the solver cannot decide whether initial condition %s has a solution (%v)", expr.Format(m.Initial.Condition), err)})
 	case err != nil:
 		return f, err
 	case res == solver.Unsat:
-		f.Errors = append(f.Errors, &spec.Error{Pos: pos,
-			Msg: fmt.Sprintf("initial condition %s has no solution", spec.Format(m.Initial.Condition))})
+		f.Errors = append(f.Errors, &expr.Error{Pos: pos,
+			Msg: fmt.Sprintf("initial condition %s has no solution", expr.Format(m.Initial.Condition))})
 	}
 	for _, l := range m.Locations {
 		out := m.Outgoing(l)
@@ -114,10 +115,10 @@ func Determinism(ctx *solver.Context, m *spec.Model) (Findings, error) {
 // overlap adds to f the overlap of t1 and t2, two transitions leaving l
 // with the action a, if their guards can hold together.
 func overlap(ctx *solver.Context, m *spec.Model, a *spec.Action, l string, t1, t2 *spec.Transition, f *Findings) error {
-	both := spec.AndOf(t1.Guard, t2.Guard)
+	both := expr.AndOf(t1.Guard, t2.Guard)
 	val, ok, err := ctx.Model(both)
 	if errors.Is(err, solver.ErrUnknown) {
-		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
+		f.Undecided = append(f.Undecided, &expr.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
 			"the solver cannot decide whether transition %s and transition %s (line %d) both fire on %s from %s (%v)",
 			describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, err)})
 		return nil
@@ -125,7 +126,7 @@ func overlap(ctx *solver.Context, m *spec.Model, a *spec.Action, l string, t1, t
 	if err != nil || !ok {
 		return err
 	}
-	f.Errors = append(f.Errors, &spec.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
+	f.Errors = append(f.Errors, &expr.Error{Pos: withFile(t2.Pos, m), Msg: fmt.Sprintf(
 		"non-deterministic: transition %s and transition %s (line %d) both fire on %s from %s, e.g. with %s",
 		describe(t2), describe(t1), t1.Pos.Line, t2.Action, l, witness(m, a, val))})
 	return nil
@@ -145,7 +146,7 @@ func describe(t *spec.Transition) string {
 // model's variables, parameters first, each in declaration order.
 // Data the solver left free (they do not occur in the guards) are left
 // out: any value will do for them.
-func witness(m *spec.Model, a *spec.Action, val spec.Valuation) string {
+func witness(m *spec.Model, a *spec.Action, val expr.Valuation) string {
 	var parts []string
 	for _, p := range a.Params {
 		if v, ok := val.Params[p.Name]; ok && v.IsValid() {
@@ -166,29 +167,29 @@ func witness(m *spec.Model, a *spec.Action, val spec.Valuation) string {
 // start returns the position of the leftmost part of e: a binary
 // expression is positioned at its operator, but a message about the
 // whole expression should point at its beginning.
-func start(e spec.Expr) spec.Pos {
+func start(e expr.Expr) expr.Pos {
 	p := e.Pos()
-	before := func(q spec.Pos) bool {
+	before := func(q expr.Pos) bool {
 		return q.IsValid() && (!p.IsValid() || q.Line < p.Line || q.Line == p.Line && q.Col < p.Col)
 	}
 	switch e := e.(type) {
-	case *spec.Unary:
+	case *expr.Unary:
 		if q := start(e.X); before(q) {
 			p = q
 		}
-	case *spec.Binary:
-		for _, x := range []spec.Expr{e.X, e.Y} {
+	case *expr.Binary:
+		for _, x := range []expr.Expr{e.X, e.Y} {
 			if q := start(x); before(q) {
 				p = q
 			}
 		}
-	case *spec.Call:
+	case *expr.Call:
 		for _, x := range e.Args {
 			if q := start(x); before(q) {
 				p = q
 			}
 		}
-	case *spec.Cond:
+	case *expr.Cond:
 		// ite( is written before its condition: the Cond's own position.
 	}
 	return p
@@ -196,7 +197,7 @@ func start(e spec.Expr) spec.Pos {
 
 // withFile fills in the model's file name for positions built without
 // one (a model made by the tool rather than read).
-func withFile(p spec.Pos, m *spec.Model) spec.Pos {
+func withFile(p expr.Pos, m *spec.Model) expr.Pos {
 	if p.File == "" {
 		p.File = m.File
 	}

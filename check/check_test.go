@@ -9,6 +9,8 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func newContext(t *testing.T) *solver.Context {
@@ -23,7 +25,7 @@ func newContext(t *testing.T) *solver.Context {
 
 func parse(t *testing.T, src string, sp *spec.Model) *spec.Model {
 	t.Helper()
-	m, err := spec.ParseModel("m.yaml", []byte(src), sp)
+	m, err := specfile.ParseModel("m.yaml", []byte(src), sp)
 	if err != nil {
 		t.Fatalf("ParseModel: %v", err)
 	}
@@ -41,11 +43,11 @@ func examplesDir(t *testing.T) string {
 
 func TestCmpIsDeterministic(t *testing.T) {
 	dir := filepath.Join(examplesDir(t), "cmp")
-	sp, err := spec.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
+	sp, err := specfile.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := spec.LoadFile(filepath.Join(dir, "purpose.yaml"), sp)
+	p, err := specfile.LoadFile(filepath.Join(dir, "purpose.yaml"), sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestCmpIsDeterministic(t *testing.T) {
 		}
 		errs := f.Errors
 		if len(errs) > 0 {
-			t.Errorf("%s %s: %v", m.Kind, m.Name, spec.ErrorList(errs))
+			t.Errorf("%s %s: %v", m.Kind, m.Name, expr.ErrorList(errs))
 		}
 	}
 }
@@ -71,10 +73,10 @@ func TestExamplesAreDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if k, err := spec.PeekKind(f, data); err != nil || k == spec.PurposeKind {
+		if k, err := specfile.PeekKind(f, data); err != nil || k == spec.PurposeKind {
 			continue
 		}
-		m, err := spec.ParseModel(f, data, nil)
+		m, err := specfile.ParseModel(f, data, nil)
 		if err != nil {
 			continue // the spec tests report it
 		}
@@ -84,7 +86,7 @@ func TestExamplesAreDeterministic(t *testing.T) {
 		}
 		errs := found.Errors
 		if len(errs) > 0 && !strings.Contains(f, "nondet") {
-			t.Errorf("%s: %v", f, spec.ErrorList(errs))
+			t.Errorf("%s: %v", f, expr.ErrorList(errs))
 		}
 	}
 }
@@ -118,7 +120,7 @@ func TestNonDeterministic(t *testing.T) {
 	// Only the first and third transitions overlap; internal actions
 	// and different actions are not compared.
 	if len(errs) != 1 {
-		t.Fatalf("got %d errors, want 1: %v", len(errs), spec.ErrorList(errs))
+		t.Fatalf("got %d errors, want 1: %v", len(errs), expr.ErrorList(errs))
 	}
 	e := errs[0]
 	if got := e.Pos.String(); got != "m.yaml:12:5" {
@@ -141,7 +143,7 @@ func TestEmptyInitialCondition(t *testing.T) {
 	errs := f.Errors
 	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "initial condition x > 0 && x < 1 has no solution") ||
 		errs[0].Pos.String() != "m.yaml:8:35" {
-		t.Errorf("got %v, want the initial condition at m.yaml:8:35", spec.ErrorList(errs))
+		t.Errorf("got %v, want the initial condition at m.yaml:8:35", expr.ErrorList(errs))
 	}
 }
 
@@ -171,13 +173,13 @@ func TestTestcase(t *testing.T) {
 	}
 	errs := f.Errors
 	if len(errs) != 1 || errs[0].Pos.Line != 15 || !strings.Contains(errs[0].Msg, "B -ok-> Fail and transition B -ok-> Pass") {
-		t.Errorf("got %v, want the ok transitions at line 15", spec.ErrorList(errs))
+		t.Errorf("got %v, want the ok transitions at line 15", expr.ErrorList(errs))
 	}
 }
 
 func TestReceiveCompleteness(t *testing.T) {
 	ctx := newContext(t)
-	m, err := spec.ParseModel("tc.yaml", []byte(`kind: testcase
+	m, err := specfile.ParseModel("tc.yaml", []byte(`kind: testcase
 name: gap
 variables: {x: int}
 actions:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Invariant checks a spec's claims about its reachable states, its
@@ -35,15 +36,15 @@ func Invariant(ctx *solver.Context, m *spec.Model) (Findings, error) {
 	if p := start(m.Initial.Condition); p.IsValid() {
 		pos = p
 	}
-	val, ok, err := ctx.Model(spec.AndOf(m.Initial.Condition, spec.NotOf(j)))
+	val, ok, err := ctx.Model(expr.AndOf(m.Initial.Condition, expr.NotOf(j)))
 	switch {
 	case errors.Is(err, solver.ErrUnknown):
-		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
+		f.Undecided = append(f.Undecided, &expr.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
 			"the solver cannot decide whether the initial condition implies the %s (%v)", what, err)})
 	case err != nil:
 		return f, err
 	case ok:
-		f.Errors = append(f.Errors, &spec.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
+		f.Errors = append(f.Errors, &expr.Error{Pos: withFile(pos, m), Msg: fmt.Sprintf(
 			"the initial condition does not imply the %s, e.g. with %s", what, witness(m, &spec.Action{}, val))})
 	}
 	for _, t := range m.Transitions {
@@ -59,28 +60,28 @@ func Invariant(ctx *solver.Context, m *spec.Model) (Findings, error) {
 // reachable state satisfies J, and analyses may assume it as known
 // bounds (spec.Model.Assuming). Otherwise, and for a model that claims
 // nothing, it returns true: an unproved claim is never assumed.
-func Proved(ctx *solver.Context, m *spec.Model) (spec.Expr, error) {
+func Proved(ctx *solver.Context, m *spec.Model) (expr.Expr, error) {
 	j, _ := claims(m)
 	if j == nil || m.Kind != spec.SpecKind {
-		return spec.True(), nil
+		return expr.True(), nil
 	}
 	f, err := Invariant(ctx, m)
 	if err != nil || len(f.Errors) > 0 || len(f.Undecided) > 0 {
-		return spec.True(), err
+		return expr.True(), err
 	}
 	return j, nil
 }
 
 // claims returns J, the invariant and the ranges of m, and how to name
 // it; J is nil when m states neither.
-func claims(m *spec.Model) (spec.Expr, string) {
-	var parts []spec.Expr
+func claims(m *spec.Model) (expr.Expr, string) {
+	var parts []expr.Expr
 	var names []string
 	if m.Invariant != nil {
 		parts = append(parts, m.Invariant)
 		names = append(names, "invariant")
 	}
-	if r := m.RangeConstraint(); !spec.IsTrue(r) {
+	if r := m.RangeConstraint(); !expr.IsTrue(r) {
 		parts = append(parts, r)
 		names = append(names, "ranges")
 	}
@@ -90,29 +91,29 @@ func claims(m *spec.Model) (spec.Expr, string) {
 	case 1:
 		return parts[0], names[0]
 	}
-	return spec.AndOf(parts...), "invariant and ranges"
+	return expr.AndOf(parts...), "invariant and ranges"
 }
 
 // preserves adds to f a violation of J by the transition t.
-func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Expr, what string, f *Findings) error {
-	post := map[string]spec.Expr{}
+func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j expr.Expr, what string, f *Findings) error {
+	post := map[string]expr.Expr{}
 	for _, v := range m.Variables {
 		post[v.Name] = t.AssignedValue(v)
 	}
 	// The values after are read from fresh variables x' == f(x), so the
 	// witness shows them.
-	var eqs []spec.Expr
-	primed := map[string]spec.Expr{}
+	var eqs []expr.Expr
+	primed := map[string]expr.Expr{}
 	for _, v := range m.Variables {
-		p := spec.VarRef(v.Name+"'", v.Type)
+		p := expr.VarRef(v.Name+"'", v.Type)
 		primed[v.Name] = p
-		eqs = append(eqs, spec.Compare(spec.Eq, p, post[v.Name]))
+		eqs = append(eqs, expr.Compare(expr.Eq, p, post[v.Name]))
 	}
-	q := spec.AndOf(j, t.Guard, spec.AndOf(eqs...), spec.NotOf(spec.Substitute(j, primed, nil)))
+	q := expr.AndOf(j, t.Guard, expr.AndOf(eqs...), expr.NotOf(expr.Substitute(j, primed, nil)))
 	val, ok, err := ctx.Model(q)
 	switch {
 	case errors.Is(err, solver.ErrUnknown):
-		f.Undecided = append(f.Undecided, &spec.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
+		f.Undecided = append(f.Undecided, &expr.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
 			"the solver cannot decide whether transition %s preserves the %s (%v)", describe(t), what, err)})
 		return nil
 	case err != nil || !ok:
@@ -122,13 +123,13 @@ func preserves(ctx *solver.Context, m *spec.Model, t *spec.Transition, j spec.Ex
 	if a == nil {
 		a = &spec.Action{}
 	}
-	after := spec.Valuation{Vars: map[string]spec.Value{}}
+	after := expr.Valuation{Vars: map[string]expr.Value{}}
 	for _, v := range m.Variables {
 		if x, ok := val.Vars[v.Name+"'"]; ok {
 			after.Vars[v.Name] = x
 		}
 	}
-	f.Errors = append(f.Errors, &spec.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
+	f.Errors = append(f.Errors, &expr.Error{Pos: withFile(t.Pos, m), Msg: fmt.Sprintf(
 		"transition %s does not preserve the %s: it leads from [%s] to [%s]",
 		describe(t), what, witness(m, a, val), witness(m, &spec.Action{}, after))})
 	return nil

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 const invSpec = `kind: spec
@@ -52,9 +53,9 @@ func TestInvariant(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := spec.ErrorList(f.Errors).Error()
+		got := expr.ErrorList(f.Errors).Error()
 		if len(f.Undecided) > 0 {
-			t.Errorf("undecided: %v", spec.ErrorList(f.Undecided))
+			t.Errorf("undecided: %v", expr.ErrorList(f.Undecided))
 		}
 		switch {
 		case c.want == "" && got != "":
@@ -74,7 +75,7 @@ func TestInvariantExamples(t *testing.T) {
 	ctx := newContext(t)
 	for _, name := range []string{"quidonc"} {
 		file := filepath.Join(examplesDir(t), name, "spec.yaml")
-		m, err := spec.LoadFile(file, nil)
+		m, err := specfile.LoadFile(file, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +87,7 @@ func TestInvariantExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		if errs := append(f.Errors, f.Undecided...); len(errs) > 0 {
-			t.Errorf("%s: %v", file, spec.ErrorList(errs))
+			t.Errorf("%s: %v", file, expr.ErrorList(errs))
 		}
 	}
 }

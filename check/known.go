@@ -4,6 +4,7 @@ import (
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Known returns the product p as the co-reachability analysis may see it
@@ -23,7 +24,7 @@ func Known(ctx *solver.Context, s *spec.Model, p *product.Product) (*product.Pro
 	case err != nil:
 		return p, err
 	case len(f.Errors) > 0:
-		return nil, spec.ErrorList(f.Errors).Err()
+		return nil, expr.ErrorList(f.Errors).Err()
 	case len(f.Undecided) > 0:
 		return p, nil
 	}

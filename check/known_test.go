@@ -9,6 +9,8 @@ import (
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestParamRangeProves: a parameter's range is part of its type, so a
@@ -31,7 +33,7 @@ transitions:
 		{"{type: int, range: [1, 2]}", ""},
 		{"int", "transition A -set-> A does not preserve the ranges"},
 	} {
-		m, err := spec.ParseModel("m.yaml", []byte(strings.Replace(src, "{type: int, range: [1, 2]}", tt.param, 1)), nil)
+		m, err := specfile.ParseModel("m.yaml", []byte(strings.Replace(src, "{type: int, range: [1, 2]}", tt.param, 1)), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,8 +52,8 @@ transitions:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if proved := !spec.IsTrue(j); proved != (tt.want == "") {
-			t.Errorf("p: %s: Proved = %s", tt.param, spec.Format(j))
+		if proved := !expr.IsTrue(j); proved != (tt.want == "") {
+			t.Errorf("p: %s: Proved = %s", tt.param, expr.Format(j))
 		}
 	}
 }
@@ -100,7 +102,7 @@ func TestKnownBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := p.Initial.Location
-	got, base := spec.Format(with.ReachOf(l)), spec.Format(plain.ReachOf(l))
+	got, base := expr.Format(with.ReachOf(l)), expr.Format(plain.ReachOf(l))
 	t.Logf("reach(%s): plain %s; with known bounds %s", l, base, got)
 	if strings.Contains(base, "<= 2") {
 		t.Errorf("the plain analysis bounds c already (%s): the test shows nothing", base)
@@ -114,11 +116,11 @@ func TestKnownBounds(t *testing.T) {
 func counterProduct(t *testing.T, src string) (*spec.Model, *product.Product) {
 	t.Helper()
 	ctx := newContext(t)
-	s, err := spec.ParseModel("s.yaml", []byte(src), nil)
+	s, err := specfile.ParseModel("s.yaml", []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.ParseModel("p.yaml", []byte(pingPurpose), s)
+	tp, err := specfile.ParseModel("p.yaml", []byte(pingPurpose), s)
 	if err != nil {
 		t.Fatal(err)
 	}

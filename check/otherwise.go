@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // OtherwiseSwallows reports, for a purpose read with its spec, each "*"
@@ -17,7 +18,7 @@ import (
 // hold, quiescence may be observed in every spec location), so a purpose
 // reported cannot reach Accept at all: the test case would be empty.
 // Findings are warnings (Undecided); other kinds of models give none.
-func OtherwiseSwallows(p *spec.Model) []*spec.Error {
+func OtherwiseSwallows(p *spec.Model) []*expr.Error {
 	if p.Kind != spec.PurposeKind || p.Spec == nil {
 		return nil
 	}
@@ -25,7 +26,7 @@ func OtherwiseSwallows(p *spec.Model) []*spec.Error {
 	if g.path(nil) != nil {
 		return nil
 	}
-	var out []*spec.Error
+	var out []*expr.Error
 	for _, t := range p.Transitions {
 		if !t.IsOtherwise() {
 			continue
@@ -41,7 +42,7 @@ func OtherwiseSwallows(p *spec.Model) []*spec.Error {
 				break
 			}
 		}
-		out = append(out, &spec.Error{Pos: t.Pos, Msg: fmt.Sprintf(
+		out = append(out, &expr.Error{Pos: t.Pos, Msg: fmt.Sprintf(
 			"purpose %s: no Accept location can be reached: this \"*\" transition from %s to %s takes every action %s does not name, also the one the only way to Accept needs%s; without it Accept is reachable (name that action at %s, or guard the \"*\")",
 			p.Name, t.From, t.To, t.From, what, t.From)})
 	}
@@ -98,7 +99,7 @@ func (g productGraph) moves(q, action string, skip *spec.Transition) []string {
 	for _, t := range g.p.Outgoing(q) {
 		if t.Action == action {
 			to = append(to, t.To)
-			covered = covered || spec.IsTrue(t.Guard)
+			covered = covered || expr.IsTrue(t.Guard)
 		}
 	}
 	if covered {
@@ -107,7 +108,7 @@ func (g productGraph) moves(q, action string, skip *spec.Transition) []string {
 	for _, t := range g.p.Outgoing(q) {
 		if t.IsOtherwise() && t != skip {
 			to = append(to, t.To)
-			covered = covered || spec.IsTrue(t.Guard)
+			covered = covered || expr.IsTrue(t.Guard)
 		}
 	}
 	if !covered {

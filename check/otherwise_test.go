@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 const swallowSpec = `kind: spec
@@ -22,7 +22,7 @@ transitions:
 `
 
 func TestOtherwiseSwallows(t *testing.T) {
-	sp, err := spec.ParseModel("s.yaml", []byte(swallowSpec), nil)
+	sp, err := specfile.ParseModel("s.yaml", []byte(swallowSpec), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestOtherwiseSwallows(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "kind: purpose\nname: p\nvariables: {}\ninitial: {location: W}\naccept: [Acc]\ntransitions:" + tt.transitions
-			p, err := spec.ParseModel("p.yaml", []byte(src), sp)
+			p, err := specfile.ParseModel("p.yaml", []byte(src), sp)
 			if err != nil {
 				if tt.name == "unreachable anyway" {
 					return // an unknown action is the loader's to report

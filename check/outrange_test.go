@@ -10,7 +10,8 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // echoSpec answers in(p) with out(p) when p lies in out's range [0, 9];
@@ -48,11 +49,11 @@ func TestOutputRangeQuiescence(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z.Close()
-	s, err := spec.ParseModel("echo.yaml", []byte(echoSpec), nil)
+	s, err := specfile.ParseModel("echo.yaml", []byte(echoSpec), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.ParseModel("out.yaml", []byte(outPurpose), s)
+	tp, err := specfile.ParseModel("out.yaml", []byte(outPurpose), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +62,13 @@ func TestOutputRangeQuiescence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	correct := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+	correct := adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 		if p := args["p"].Int; p.Sign() >= 0 && p.Cmp(big.NewInt(9)) <= 0 {
 			return []adapter.Output{{Action: "out", Args: map[string]any{"v": p}}}, nil
 		}
 		return nil, nil
 	})
-	wild := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+	wild := adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "out", Args: map[string]any{"v": args["p"].Int}}}, nil
 	})
 	opts := runner.DefaultOptions()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // PassReachable searches the symbolic runs of the test case tc of at
@@ -40,7 +41,7 @@ type bmc struct {
 	undecided     bool // a query had no answer, or the budget ran out
 }
 
-func (s *bmc) search(loc string, step int, path spec.Expr) (bool, error) {
+func (s *bmc) search(loc string, step int, path expr.Expr) (bool, error) {
 	switch {
 	case s.tc.Verdict(loc) == "pass":
 		return true, nil
@@ -56,12 +57,12 @@ func (s *bmc) search(loc string, step int, path spec.Expr) (bool, error) {
 			return false, nil
 		}
 		s.budget--
-		next := []spec.Expr{path, s.at(tr.Guard, step)}
+		next := []expr.Expr{path, s.at(tr.Guard, step)}
 		for _, v := range s.tc.Variables {
-			now := &spec.Ident{Name: stepName(v.Name, step+1), Kind: spec.VarIdent, T: v.Type}
-			next = append(next, spec.Compare(spec.Eq, now, s.at(tr.AssignedValue(v), step)))
+			now := &expr.Ident{Name: stepName(v.Name, step+1), Kind: expr.VarIdent, T: v.Type}
+			next = append(next, expr.Compare(expr.Eq, now, s.at(tr.AssignedValue(v), step)))
 		}
-		p := spec.AndOf(next...)
+		p := expr.AndOf(next...)
 		r, err := s.ctx.Sat(p)
 		if errors.Is(err, solver.ErrUnknown) {
 			s.undecided = true // a path found past it would not be known feasible
@@ -81,10 +82,10 @@ func (s *bmc) search(loc string, step int, path spec.Expr) (bool, error) {
 }
 
 // at renames the variables and parameters of e to their copies at step.
-func (s *bmc) at(e spec.Expr, step int) spec.Expr {
-	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
-		if id.Kind == spec.VarIdent || id.Kind == spec.ParamIdent {
-			return &spec.Ident{Name: stepName(id.Name, step), Kind: id.Kind, T: id.T}
+func (s *bmc) at(e expr.Expr, step int) expr.Expr {
+	return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
+		if id.Kind == expr.VarIdent || id.Kind == expr.ParamIdent {
+			return &expr.Ident{Name: stepName(id.Name, step), Kind: id.Kind, T: id.T}
 		}
 		return nil
 	})

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // rangedTC receives show(v) with v in [0, 10]; its guards cover GUARDS.
@@ -41,7 +41,7 @@ func TestReceiveCompletenessInRange(t *testing.T) {
 		{"v == 3", "v > 3", "e.g. with v = "},
 	} {
 		text := strings.NewReplacer("GUARD1", tc.g1, "GUARD2", tc.g2).Replace(rangedTC)
-		m, err := spec.ParseModel("tc.yaml", []byte(text), nil)
+		m, err := specfile.ParseModel("tc.yaml", []byte(text), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // ReceiveCompleteness reports, for a test case, each non-verdict
@@ -33,7 +34,7 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
 			if a.Dir != spec.Receive {
 				continue
 			}
-			var guards []spec.Expr
+			var guards []expr.Expr
 			for _, t := range out {
 				if t.Action == a.Name {
 					guards = append(guards, t.Guard)
@@ -42,10 +43,10 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
 			// Only values in the parameters' ranges count: an output
 			// out of range is ill-typed, Fail before any guard is read
 			// (adapter.DecodeArgs), so it needs no transition.
-			gap := spec.AndOf(a.ParamRanges(nil), spec.NotOf(spec.OrOf(guards...)))
+			gap := expr.AndOf(a.ParamRanges(nil), expr.NotOf(expr.OrOf(guards...)))
 			val, ok, err := ctx.Model(gap)
 			if errors.Is(err, solver.ErrUnknown) {
-				f.Undecided = append(f.Undecided, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+				f.Undecided = append(f.Undecided, &expr.Error{Pos: pos, Msg: fmt.Sprintf(
 					"the solver cannot decide whether test case location %s is complete for receive %s (%v)", l, a.Name, err)})
 				continue
 			}
@@ -59,7 +60,7 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
 			if len(guards) > 0 {
 				what = "no guard holds"
 			}
-			f.Errors = append(f.Errors, &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+			f.Errors = append(f.Errors, &expr.Error{Pos: pos, Msg: fmt.Sprintf(
 				"test case location %s is not complete for receive %s: %s, e.g. with %s (add a transition, to Fail for an unspecified output)",
 				l, a.Name, what, witness(m, a, val))})
 		}
@@ -70,7 +71,7 @@ func ReceiveCompleteness(ctx *solver.Context, m *spec.Model) (Findings, error) {
 // locationPos returns where the location l shows in m: its first
 // outgoing transition, else its first incoming one, else the initial
 // declaration. (The loader keeps no position for location lists.)
-func locationPos(m *spec.Model, l string) spec.Pos {
+func locationPos(m *spec.Model, l string) expr.Pos {
 	if out := m.Outgoing(l); len(out) > 0 {
 		return out[0].Pos
 	}
@@ -93,20 +94,20 @@ var verdictNames = [...]struct{ verdict, name string }{
 // locations named Pass, Fail or Inconc that are not declared verdict
 // locations of that kind: a runner or a reader would take them for
 // what they are not. Other kinds of model get nothing.
-func VerdictNames(m *spec.Model) []*spec.Error {
+func VerdictNames(m *spec.Model) []*expr.Error {
 	if m.Kind != spec.TestcaseKind {
 		return nil
 	}
-	var errs []*spec.Error
+	var errs []*expr.Error
 	for _, l := range m.Locations {
 		v := m.Verdict(l)
 		for _, vn := range verdictNames {
 			switch {
 			case v == vn.verdict && l != vn.name:
-				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
+				errs = append(errs, &expr.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
 					"%s verdict location %s must be named %s (docs/reference.md#model-files)", v, l, vn.name)})
 			case v != vn.verdict && l == vn.name:
-				errs = append(errs, &spec.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
+				errs = append(errs, &expr.Error{Pos: withFile(locationPos(m, l), m), Msg: fmt.Sprintf(
 					"location %s is not listed in the %s verdicts (verdicts: {%s: [%s]})", l, vn.verdict, vn.verdict, l)})
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // hard is a spec whose two in-transitions overlap exactly where
@@ -24,7 +24,7 @@ func TestUndecidedIsAFinding(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(f.Errors) != 0 || len(f.Undecided) != 1 {
-		t.Fatalf("got errors %v and undecided %v, want one undecided pair", spec.ErrorList(f.Errors), spec.ErrorList(f.Undecided))
+		t.Fatalf("got errors %v and undecided %v, want one undecided pair", expr.ErrorList(f.Errors), expr.ErrorList(f.Undecided))
 	}
 	got := f.Undecided[0].Error()
 	for _, want := range []string{"m.yaml:9:5: ", "cannot decide whether transition A -in-> A and transition A -in-> A (line 8)", solver.ErrUnknown.Error()} {
@@ -53,7 +53,7 @@ transitions:
 	}
 	if len(f.Errors) != 0 || len(f.Undecided) != 1 ||
 		!strings.Contains(f.Undecided[0].Error(), "m.yaml:9:5: the solver cannot decide whether test case location A is complete for receive out") {
-		t.Errorf("got errors %v and undecided %v, want one undecided gap at m.yaml:9:5", spec.ErrorList(f.Errors), spec.ErrorList(f.Undecided))
+		t.Errorf("got errors %v and undecided %v, want one undecided gap at m.yaml:9:5", expr.ErrorList(f.Errors), expr.ErrorList(f.Undecided))
 	}
 }
 
@@ -91,7 +91,7 @@ func TestVerdictNames(t *testing.T) {
 			for i := 0; i < len(tt.edits); i += 2 {
 				src = strings.Replace(src, tt.edits[i], tt.edits[i+1], 1)
 			}
-			got := spec.ErrorList(VerdictNames(parse(t, src, nil))).Error()
+			got := expr.ErrorList(VerdictNames(parse(t, src, nil))).Error()
 			if len(tt.want) == 0 && got != "" {
 				t.Errorf("got %q, want nothing", got)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // System is a system of Def 7: a system name (its Structure) with the
@@ -18,8 +19,8 @@ type System struct {
 
 	Variables   []*spec.Variable // qualified (Int.b)
 	Initial     State
-	Condition   spec.Expr // the initial condition Θ
-	Invariant   spec.Expr // nil when no component has one
+	Condition   expr.Expr // the initial condition Θ
+	Invariant   expr.Expr // nil when no component has one
 	States      []State   // reachable from Initial, in breadth-first order
 	Transitions []*Transition
 
@@ -36,9 +37,9 @@ type Transition struct {
 	Action   string
 	Dir      spec.Dir // Input, Output or Internal
 	Params   []*spec.Param
-	Guard    spec.Expr
+	Guard    expr.Expr
 	Assign   []spec.Assignment
-	Pos      spec.Pos // of the basic transition that emits, or of the first input
+	Pos      expr.Pos // of the basic transition that emits, or of the first input
 }
 
 // Build returns the system sys describes, built bottom-up along its
@@ -116,7 +117,7 @@ func product(st *spec.Structure, g1, g2 *System) *System {
 		Leaves:    append(append([]string(nil), g1.Leaves...), g2.Leaves...),
 		Variables: append(append([]*spec.Variable(nil), g1.Variables...), g2.Variables...),
 		Initial:   concat(g1.Initial, g2.Initial),
-		Condition: spec.AndOf(g1.Condition, g2.Condition),
+		Condition: expr.AndOf(g1.Condition, g2.Condition),
 		Invariant: andNil(g1.Invariant, g2.Invariant),
 	}
 	out1, out2 := g1.outgoing(), g2.outgoing()
@@ -130,23 +131,23 @@ func product(st *spec.Structure, g1, g2 *System) *System {
 	return g
 }
 
-func andNil(a, b spec.Expr) spec.Expr {
+func andNil(a, b expr.Expr) expr.Expr {
 	switch {
 	case a == nil:
 		return b
 	case b == nil:
 		return a
 	}
-	return spec.AndOf(a, b)
+	return expr.AndOf(a, b)
 }
 
 // keep decides whether a transition of the product with guard may fire:
 // not when the guard is literally false, nor, with a solver, when it is
 // unsatisfiable under the invariant. It returns the guard to write: a
 // complement guard (R2, R4) simplified by the solver.
-func (g *System) keep(guard spec.Expr, complement bool) (spec.Expr, bool) {
+func (g *System) keep(guard expr.Expr, complement bool) (expr.Expr, bool) {
 	lib := g.lib
-	if spec.IsFalse(guard) {
+	if expr.IsFalse(guard) {
 		return guard, false
 	}
 	if lib.ctx == nil || lib.err != nil {
@@ -154,7 +155,7 @@ func (g *System) keep(guard spec.Expr, complement bool) (spec.Expr, bool) {
 	}
 	cond := guard
 	if g.Invariant != nil {
-		cond = spec.AndOf(g.Invariant, guard)
+		cond = expr.AndOf(g.Invariant, guard)
 	}
 	ok, err := lib.ctx.Possible(cond)
 	if err != nil {
@@ -178,7 +179,7 @@ func (g *System) keep(guard spec.Expr, complement bool) (spec.Expr, bool) {
 // output, R3 (once: when not swapped) and R4 for an input, R5 for an
 // internal transition. swapped says that mine is G2, so states are
 // written (s2', s1'). keep filters and rewrites the guards.
-func rules(ts, others []*Transition, s1, s2 State, swapped bool, keep func(spec.Expr, bool) (spec.Expr, bool)) []*Transition {
+func rules(ts, others []*Transition, s1, s2 State, swapped bool, keep func(expr.Expr, bool) (expr.Expr, bool)) []*Transition {
 	var res []*Transition
 	pair := func(a, b State) State {
 		if swapped {
@@ -186,7 +187,7 @@ func rules(ts, others []*Transition, s1, s2 State, swapped bool, keep func(spec.
 		}
 		return concat(a, b)
 	}
-	add := func(t *Transition, name Name, dir spec.Dir, guard spec.Expr, assign []spec.Assignment, to1, to2 State, complement bool) {
+	add := func(t *Transition, name Name, dir spec.Dir, guard expr.Expr, assign []spec.Assignment, to1, to2 State, complement bool) {
 		guard, ok := keep(guard, complement)
 		if !ok {
 			return
@@ -205,18 +206,18 @@ func rules(ts, others []*Transition, s1, s2 State, swapped bool, keep func(spec.
 				receivers = append(receivers, u)
 			}
 		}
-		complement := []spec.Expr{t.Guard}
+		complement := []expr.Expr{t.Guard}
 		for _, u := range receivers {
-			complement = append(complement, spec.NotOf(u.Guard))
+			complement = append(complement, expr.NotOf(u.Guard))
 			switch {
 			case t.Dir == spec.Output: // R1
-				add(t, join(t.Name, u.Name), spec.Output, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
+				add(t, join(t.Name, u.Name), spec.Output, expr.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
 			case !swapped: // R3, built once from G1's side
-				add(t, join(t.Name, u.Name), spec.Input, spec.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
+				add(t, join(t.Name, u.Name), spec.Input, expr.AndOf(t.Guard, u.Guard), both(t, u, swapped), t.To, u.To, false)
 			}
 		}
 		// R2 for an output, R4 for an input: the other side cannot receive.
-		add(t, t.Name, t.Dir, spec.AndOf(complement...), t.Assign, t.To, s2, len(receivers) > 0)
+		add(t, t.Name, t.Dir, expr.AndOf(complement...), t.Assign, t.To, s2, len(receivers) > 0)
 	}
 	return res
 }
@@ -290,7 +291,7 @@ func (g *System) Transition(n Name, from State) *Transition {
 }
 
 func (t *Transition) String() string {
-	return fmt.Sprintf("%s: %s -%s%s-> %s [%s]", t.Name, t.From, t.Action, dirMark(t.Dir), t.To, spec.Format(t.Guard))
+	return fmt.Sprintf("%s: %s -%s%s-> %s [%s]", t.Name, t.From, t.Action, dirMark(t.Dir), t.To, expr.Format(t.Guard))
 }
 
 func dirMark(d spec.Dir) string {

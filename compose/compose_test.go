@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 func build(t *testing.T, path string) (*spec.System, *System) {
 	t.Helper()
-	sys, err := spec.LoadSystem(path)
+	sys, err := specfile.LoadSystem(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,11 +31,11 @@ func build(t *testing.T, path string) (*spec.System, *System) {
 func listing(g *System) string {
 	var b strings.Builder
 	b.WriteString(g.String() + "\n")
-	b.WriteString("init " + g.Initial.String() + " [" + spec.Format(g.Condition) + "]\n")
+	b.WriteString("init " + g.Initial.String() + " [" + expr.Format(g.Condition) + "]\n")
 	for _, t := range g.Transitions {
 		b.WriteString(t.String())
 		for _, a := range t.Assign {
-			b.WriteString(" " + a.Var + ":=" + spec.Format(a.Value))
+			b.WriteString(" " + a.Var + ":=" + expr.Format(a.Value))
 		}
 		b.WriteString("\n")
 	}

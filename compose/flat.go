@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Model returns g as a flat spec: locations q1,q2 (the state tuples),
@@ -25,7 +26,7 @@ func (g *System) Model(name, file string) (*spec.Model, error) {
 	seen := map[string]string{}
 	for _, s := range g.States {
 		if prev, dup := seen[s.String()]; dup && prev != s.key() {
-			var errs spec.ErrorList
+			var errs expr.ErrorList
 			errs.Add(g.Structure.Pos, "two states of %s print as location %q: rename a component location", g, s)
 			return nil, errs.Err()
 		}
@@ -120,7 +121,7 @@ func conflict(g *System, ch string, ds map[spec.Dir]*Transition) error {
 			}
 		}
 	}
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	errs.Add(first.Pos, "channel %s is used in more than one direction in %s: %s; a flat spec's actions have one direction: hide %s", ch, g, strings.Join(parts, ", "), ch)
 	return errs.Err()
 }

@@ -5,7 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // FuzzBuild: any structure over the slot machine's components that
@@ -26,7 +27,7 @@ func FuzzBuild(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, structure string) {
 		src := "kind: system\nname: f\ncomponents: {Int: int.yaml, SM: sm.yaml}\nstructure: " + structure + "\n"
-		sys, err := spec.ParseSystem(filepath.Join(dir, "s.yaml"), []byte(src))
+		sys, err := specfile.ParseSystem(filepath.Join(dir, "s.yaml"), []byte(src))
 		if err != nil {
 			return
 		}
@@ -35,7 +36,7 @@ func FuzzBuild(f *testing.F) {
 			t.Fatalf("%s: %v", structure, err)
 		}
 		if _, err := g.Model(sys.Name, sys.File); err != nil {
-			if _, ok := err.(spec.ErrorList); !ok {
+			if _, ok := err.(expr.ErrorList); !ok {
 				t.Fatalf("%s: %v is not a positioned error", structure, err)
 			}
 		}

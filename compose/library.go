@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // library holds what the components of a system share once renamed:
@@ -15,15 +16,15 @@ type library struct {
 	ctx      *solver.Context // nil: no pruning (BuildWith)
 	err      error           // the first solver error of a pruning query
 	sys      *spec.System
-	enums    []*spec.Enum
-	enumOf   map[string]*spec.Enum
-	vars     map[string]spec.Type // qualified name -> type
+	enums    []*expr.Enum
+	enumOf   map[string]*expr.Enum
+	vars     map[string]expr.Type // qualified name -> type
 	channels []*spec.Action       // every action of every component, first declarations
 	chanOf   map[string]*spec.Action
 }
 
 func newLibrary(sys *spec.System) *library {
-	lib := &library{sys: sys, enumOf: map[string]*spec.Enum{}, vars: map[string]spec.Type{}, chanOf: map[string]*spec.Action{}}
+	lib := &library{sys: sys, enumOf: map[string]*expr.Enum{}, vars: map[string]expr.Type{}, chanOf: map[string]*spec.Action{}}
 	for _, c := range sys.Components {
 		for _, e := range c.Model.Enums {
 			if lib.enumOf[e.Name] == nil {
@@ -55,17 +56,17 @@ func qualify(comp, name string) string { return comp + "." + name }
 
 // typ maps a component's type to the library's (enumerated types by
 // name).
-func (lib *library) typ(t spec.Type) spec.Type {
-	if t.Kind == spec.EnumKind {
-		return spec.EnumType(lib.enumOf[t.Enum.Name])
+func (lib *library) typ(t expr.Type) expr.Type {
+	if t.Kind == expr.EnumKind {
+		return expr.EnumType(lib.enumOf[t.Enum.Name])
 	}
 	return t
 }
 
 // scope is the scope of the composed expressions on channel a (nil for
 // the variables only).
-func (lib *library) scope(a *spec.Action) *spec.Scope {
-	s := &spec.Scope{Vars: lib.vars, Params: map[string]spec.Type{}, Consts: map[string]*spec.Enum{}, Funcs: map[string]*spec.Func{}}
+func (lib *library) scope(a *spec.Action) *expr.Scope {
+	s := &expr.Scope{Vars: lib.vars, Params: map[string]expr.Type{}, Consts: map[string]*expr.Enum{}, Funcs: map[string]*expr.Func{}}
 	for _, e := range lib.enums {
 		for _, v := range e.Values {
 			s.Consts[v] = e
@@ -84,7 +85,7 @@ func (lib *library) scope(a *spec.Action) *spec.Scope {
 // the channel's first declaration, enumerated types the library's. It
 // renames the identifiers, then reads the text back in the library's
 // scope, which also moves every enum constant to the library's type.
-func (lib *library) rename(c *spec.Component, a *spec.Action, e spec.Expr) (spec.Expr, error) {
+func (lib *library) rename(c *spec.Component, a *spec.Action, e expr.Expr) (expr.Expr, error) {
 	if e == nil {
 		return nil, nil
 	}
@@ -96,18 +97,18 @@ func (lib *library) rename(c *spec.Component, a *spec.Action, e spec.Expr) (spec
 			params[p.Name] = ch.Params[i].Name
 		}
 	}
-	r := spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	r := expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 		n := *id
-		if id.Kind == spec.VarIdent {
+		if id.Kind == expr.VarIdent {
 			n.Name = qualify(c.Name, id.Name)
 		} else if p, ok := params[id.Name]; ok {
 			n.Name = p
 		}
 		return &n
 	})
-	out, err := spec.Parse(spec.Format(r), e.Pos(), lib.scope(ch))
+	out, err := expr.Parse(expr.Format(r), e.Pos(), lib.scope(ch))
 	if err != nil {
-		return nil, fmt.Errorf("component %s: cannot rename %s: %v", c.Name, spec.Format(e), err)
+		return nil, fmt.Errorf("component %s: cannot rename %s: %v", c.Name, expr.Format(e), err)
 	}
 	return out, nil
 }

@@ -6,13 +6,14 @@ import (
 	"io/fs"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Load reads the system file path and returns it with its flat spec
 // (System.Model, named after the system). A file that cannot be read is
 // reported as "PATH: cannot read: REASON".
 func Load(path string) (*spec.System, *spec.Model, error) {
-	sys, err := spec.LoadSystem(path)
+	sys, err := specfile.LoadSystem(path)
 	if err != nil {
 		return nil, nil, cannotRead(path, err)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/stg-tool/stg/internal/randsys"
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // The trace test compares the concrete runs of a composed flat model
@@ -31,32 +33,32 @@ var (
 const traceDepth = 6
 
 // values returns the values of type t in the bounded domain d.
-func values(t spec.Type, d []int64) []spec.Value {
+func values(t expr.Type, d []int64) []expr.Value {
 	switch t.Kind {
-	case spec.Bool:
-		return []spec.Value{spec.BoolValue(false), spec.BoolValue(true)}
-	case spec.EnumKind:
-		var vs []spec.Value
+	case expr.Bool:
+		return []expr.Value{expr.BoolValue(false), expr.BoolValue(true)}
+	case expr.EnumKind:
+		var vs []expr.Value
 		for i := range t.Enum.Values {
-			vs = append(vs, spec.EnumValue(t.Enum, i))
+			vs = append(vs, expr.EnumValue(t.Enum, i))
 		}
 		return vs
 	}
-	var vs []spec.Value
+	var vs []expr.Value
 	for _, x := range d {
-		vs = append(vs, spec.IntValue(big.NewInt(x)))
+		vs = append(vs, expr.IntValue(big.NewInt(x)))
 	}
 	return vs
 }
 
 // tuples returns every assignment of values to the types ts.
-func tuples(ts []spec.Type, d []int64) [][]spec.Value {
-	res := [][]spec.Value{nil}
+func tuples(ts []expr.Type, d []int64) [][]expr.Value {
+	res := [][]expr.Value{nil}
 	for _, t := range ts {
-		var next [][]spec.Value
+		var next [][]expr.Value
 		for _, r := range res {
 			for _, v := range values(t, d) {
-				next = append(next, append(append([]spec.Value(nil), r...), v))
+				next = append(next, append(append([]expr.Value(nil), r...), v))
 			}
 		}
 		res = next
@@ -64,15 +66,15 @@ func tuples(ts []spec.Type, d []int64) [][]spec.Value {
 	return res
 }
 
-func holds(e spec.Expr, vars map[string]spec.Value, params map[string]spec.Value) bool {
-	v, err := spec.Eval(e, spec.Valuation{Vars: vars, Params: params})
+func holds(e expr.Expr, vars map[string]expr.Value, params map[string]expr.Value) bool {
+	v, err := expr.Eval(e, expr.Valuation{Vars: vars, Params: params})
 	return err == nil && v.Bool
 }
 
 // local is a component's concrete state.
 type local struct {
 	loc  string
-	vars map[string]spec.Value
+	vars map[string]expr.Value
 }
 
 // cstep is a concrete step: its label and the next state of the
@@ -86,7 +88,7 @@ type cstep struct {
 
 func (s cstep) label() string { return s.action + dirMark(s.dir) + "(" + s.vals + ")" }
 
-func valString(vs []spec.Value) string {
+func valString(vs []expr.Value) string {
 	var ss []string
 	for _, v := range vs {
 		ss = append(ss, v.String())
@@ -99,25 +101,25 @@ func basicSteps(c *spec.Component, i int, st []local) []cstep {
 	var steps []cstep
 	for _, t := range c.Model.Outgoing(st[i].loc) {
 		a := c.Model.Action(t.Action)
-		var ts []spec.Type
+		var ts []expr.Type
 		for _, p := range a.Params {
 			ts = append(ts, p.Type)
 		}
 		for _, vs := range tuples(ts, paramDom) {
-			params := map[string]spec.Value{}
+			params := map[string]expr.Value{}
 			for k, p := range a.Params {
 				params[p.Name] = vs[k]
 			}
 			if !holds(t.Guard, st[i].vars, params) {
 				continue
 			}
-			nv := map[string]spec.Value{}
+			nv := map[string]expr.Value{}
 			for k, v := range st[i].vars {
 				nv[k] = v
 			}
 			ok := true
 			for _, as := range t.Assign {
-				v, err := spec.Eval(as.Value, spec.Valuation{Vars: st[i].vars, Params: params})
+				v, err := expr.Eval(as.Value, expr.Valuation{Vars: st[i].vars, Params: params})
 				ok = ok && err == nil
 				nv[as.Var] = v
 			}
@@ -199,7 +201,7 @@ func bruteSteps(sys *spec.System, s *spec.Structure, off int, st []local) []cste
 }
 
 // flatSteps are the concrete steps of the flat model from (loc, vars).
-func flatSteps(m *spec.Model, loc string, vars map[string]spec.Value) []cstep {
+func flatSteps(m *spec.Model, loc string, vars map[string]expr.Value) []cstep {
 	st := []local{{loc, vars}}
 	comp := &spec.Component{Model: m}
 	return basicSteps(comp, 0, st)
@@ -221,13 +223,13 @@ func initials(sys *spec.System) [][]local {
 	res := [][]local{nil}
 	for _, name := range sys.Structure.Leaves() {
 		m := sys.Component(name).Model
-		var ts []spec.Type
+		var ts []expr.Type
 		for _, v := range m.Variables {
 			ts = append(ts, v.Type)
 		}
 		var next [][]local
 		for _, vs := range tuples(ts, varDom) {
-			vars := map[string]spec.Value{}
+			vars := map[string]expr.Value{}
 			for k, v := range m.Variables {
 				vars[v.Name] = vs[k]
 			}
@@ -250,7 +252,7 @@ func checkTraces(t *testing.T, sys *spec.System, m *spec.Model) int {
 	leaves := sys.Structure.Leaves()
 	n := 0
 	for _, init := range initials(sys) {
-		flat := map[string]spec.Value{}
+		flat := map[string]expr.Value{}
 		var locs []string
 		for i, l := range init {
 			locs = append(locs, l.loc)
@@ -318,7 +320,7 @@ func TestTracesRandom(t *testing.T) {
 	for i := 0; checked < want && i < 400; i++ {
 		dir := t.TempDir()
 		path := randomSystem(rng, dir)
-		sys, err := spec.LoadSystem(path)
+		sys, err := specfile.LoadSystem(path)
 		if err != nil {
 			if i < 3 {
 				t.Log(err)

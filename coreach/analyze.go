@@ -7,6 +7,7 @@ import (
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Options tune the fixpoint computations.
@@ -67,7 +68,7 @@ func Analyze(p *product.Product, dom abstraction.Domain, opts Options) (*Result,
 		reach = a.forward(co)
 		co = a.backward(reach)
 	}
-	r := &Result{Coreach: map[string]spec.Expr{}, Reach: map[string]spec.Expr{}}
+	r := &Result{Coreach: map[string]expr.Expr{}, Reach: map[string]expr.Expr{}}
 	for _, l := range p.Locations {
 		if l == p.Fail {
 			continue
@@ -113,7 +114,7 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 	a.in = make([][]*edge, len(a.locs))
 	a.top = dom.Universe(a.f.space)
 	seen := map[string]bool{}
-	addThresholds := func(g spec.Expr) {
+	addThresholds := func(g expr.Expr) {
 		for _, c := range a.f.constraintsOf(g) {
 			key := c.String(a.f.space)
 			if !seen[key] {
@@ -158,20 +159,20 @@ func newAnalysis(p *product.Product, dom abstraction.Domain, opts Options) *anal
 
 // constraintsOf returns the linear atoms of a predicate, used as
 // widening thresholds (both polarities of each comparison).
-func (f *frame) constraintsOf(e spec.Expr) []abstraction.Constraint {
+func (f *frame) constraintsOf(e expr.Expr) []abstraction.Constraint {
 	var cs []abstraction.Constraint
-	var walk func(e spec.Expr)
-	walk = func(e spec.Expr) {
+	var walk func(e expr.Expr)
+	walk = func(e expr.Expr) {
 		switch e := e.(type) {
-		case *spec.Unary:
+		case *expr.Unary:
 			walk(e.X)
-		case *spec.Binary:
-			if e.Op == spec.And || e.Op == spec.Or {
+		case *expr.Binary:
+			if e.Op == expr.And || e.Op == expr.Or {
 				walk(e.X)
 				walk(e.Y)
 				return
 			}
-			if e.Op.IsComparison() && e.Op != spec.Ne && e.Op != spec.Eq {
+			if e.Op.IsComparison() && e.Op != expr.Ne && e.Op != expr.Eq {
 				if c, ok := f.atom(e.Op, e.X, e.Y); ok {
 					cs = append(cs, c...)
 				}

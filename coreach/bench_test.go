@@ -7,7 +7,7 @@ import (
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/internal/ring"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // BenchmarkAnalyzeRing measures the polyhedra analysis alone (reach,
@@ -16,11 +16,11 @@ import (
 func BenchmarkAnalyzeRing(b *testing.B) {
 	for _, n := range []int{100, 400} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			s, err := spec.ParseModel("ring2.yaml", []byte(ring.Spec(n)), nil)
+			s, err := specfile.ParseModel("ring2.yaml", []byte(ring.Spec(n)), nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			tp, err := spec.ParseModel("big.yaml", []byte(ring.Purpose(n)), s)
+			tp, err := specfile.ParseModel("big.yaml", []byte(ring.Purpose(n)), s)
 			if err != nil {
 				b.Fatal(err)
 			}

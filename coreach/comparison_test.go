@@ -6,7 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/coreach"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestComparison: each comparison of numbers becomes the constraints it
@@ -15,38 +15,38 @@ import (
 // is refused.
 func TestComparison(t *testing.T) {
 	space := abstraction.NewSpace([]string{"x", "p"}, []bool{true, true})
-	dim := func(id *spec.Ident) (int, bool) {
+	dim := func(id *expr.Ident) (int, bool) {
 		switch {
-		case id.Kind == spec.VarIdent && id.Name == "x":
+		case id.Kind == expr.VarIdent && id.Name == "x":
 			return 0, true
-		case id.Kind == spec.ParamIdent && id.Name == "p":
+		case id.Kind == expr.ParamIdent && id.Name == "p":
 			return 1, true
 		}
 		return 0, false
 	}
-	x, p := spec.VarRef("x", spec.IntType), spec.ParamRef("p", spec.IntType)
-	y := spec.VarRef("y", spec.IntType) // no dimension
-	b := spec.VarRef("b", spec.BoolType)
-	xPlus2 := spec.Arith(spec.Add, x, spec.IntConst(2))
+	x, p := expr.VarRef("x", expr.IntType), expr.ParamRef("p", expr.IntType)
+	y := expr.VarRef("y", expr.IntType) // no dimension
+	b := expr.VarRef("b", expr.BoolType)
+	xPlus2 := expr.Arith(expr.Add, x, expr.IntConst(2))
 	tests := []struct {
-		op   spec.Op
-		l, r spec.Expr
+		op   expr.Op
+		l, r expr.Expr
 		want string // the constraints joined by "; ", "-" when refused
 	}{
-		{spec.Eq, x, p, "x - p = 0"},
-		{spec.Le, xPlus2, p, "x - p <= -2"},
-		{spec.Lt, x, spec.IntConst(3), "x < 3"},
-		{spec.Ge, x, p, "x - p >= 0"},
-		{spec.Gt, xPlus2, spec.IntConst(0), "x > -2"},
-		{spec.Ne, x, p, "x - p < 0; x - p > 0"},
-		{spec.Le, spec.Arith(spec.Add, x, y), y, "x <= 0"}, // y cancels out
-		{spec.Le, x, y, "-"},
-		{spec.Le, spec.Arith(spec.Mul, x, p), spec.IntConst(1), "-"},
-		{spec.Eq, b, spec.True(), "-"},
-		{spec.Add, x, p, "-"},
+		{expr.Eq, x, p, "x - p = 0"},
+		{expr.Le, xPlus2, p, "x - p <= -2"},
+		{expr.Lt, x, expr.IntConst(3), "x < 3"},
+		{expr.Ge, x, p, "x - p >= 0"},
+		{expr.Gt, xPlus2, expr.IntConst(0), "x > -2"},
+		{expr.Ne, x, p, "x - p < 0; x - p > 0"},
+		{expr.Le, expr.Arith(expr.Add, x, y), y, "x <= 0"}, // y cancels out
+		{expr.Le, x, y, "-"},
+		{expr.Le, expr.Arith(expr.Mul, x, p), expr.IntConst(1), "-"},
+		{expr.Eq, b, expr.True(), "-"},
+		{expr.Add, x, p, "-"},
 	}
 	for _, tt := range tests {
-		name := spec.Format(spec.Compare(tt.op, tt.l, tt.r))
+		name := expr.Format(expr.Compare(tt.op, tt.l, tt.r))
 		t.Run(name, func(t *testing.T) {
 			cs, ok := coreach.Comparison(tt.op, tt.l, tt.r, dim)
 			got := "-"

@@ -6,7 +6,7 @@ import (
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/product"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestConditionalGuards: guards with ite, min, max and abs are split into
@@ -58,13 +58,13 @@ transitions:
 				}
 				got := r.CoreachOf(m)
 				if ok, err := ctx.Entails(exact, got); err != nil || !ok {
-					t.Errorf("%s: coreach %s does not contain %s (%v)", dom.Name(), spec.Format(got), tc.guard, err)
+					t.Errorf("%s: coreach %s does not contain %s (%v)", dom.Name(), expr.Format(got), tc.guard, err)
 				}
 				if dom.Name() != abstraction.Polyhedra().Name() {
 					continue // intervals lose the relations between x and y
 				}
 				if ok, err := ctx.Entails(got, bound); err != nil || !ok {
-					t.Errorf("%s: coreach %s is not inside %s (%v)", dom.Name(), spec.Format(got), tc.bound, err)
+					t.Errorf("%s: coreach %s is not inside %s (%v)", dom.Name(), expr.Format(got), tc.bound, err)
 				}
 			}
 		})

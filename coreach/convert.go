@@ -6,6 +6,7 @@ import (
 	"github.com/stg-tool/stg/abstraction"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // frame maps the numeric data of a product to the dimensions of an
@@ -17,24 +18,24 @@ type frame struct {
 	space  *abstraction.Space
 	vars   map[string]int // variable name -> dim
 	params map[paramKey]int
-	types  []spec.Type // per dim
+	types  []expr.Type // per dim
 	isVar  []bool      // per dim
 	paramD []int       // the parameter dims
 }
 
 type paramKey struct {
 	name string
-	t    spec.Type
+	t    expr.Type
 }
 
 func newFrame(p *product.Product) *frame {
 	f := &frame{vars: map[string]int{}, params: map[paramKey]int{}}
 	var names []string
 	var ints []bool
-	add := func(name string, t spec.Type, isVar bool) int {
+	add := func(name string, t expr.Type, isVar bool) int {
 		d := len(names)
 		names = append(names, name)
-		ints = append(ints, t.Kind == spec.Int)
+		ints = append(ints, t.Kind == expr.Int)
 		f.types = append(f.types, t)
 		f.isVar = append(f.isVar, isVar)
 		return d
@@ -59,8 +60,8 @@ func newFrame(p *product.Product) *frame {
 	return f
 }
 
-func (f *frame) dim(id *spec.Ident) (int, bool) {
-	if id.Kind == spec.VarIdent {
+func (f *frame) dim(id *expr.Ident) (int, bool) {
+	if id.Kind == expr.VarIdent {
 		d, ok := f.vars[id.Name]
 		return d, ok
 	}
@@ -70,8 +71,8 @@ func (f *frame) dim(id *spec.Ident) (int, bool) {
 
 // linear converts a numeric expression to a linear expression, or
 // reports false when it is not affine in the represented dimensions.
-func (f *frame) linear(e spec.Expr) (abstraction.LinExpr, bool) {
-	l, ok := spec.LinearOf(e)
+func (f *frame) linear(e expr.Expr) (abstraction.LinExpr, bool) {
+	l, ok := expr.LinearOf(e)
 	if !ok {
 		return abstraction.LinExpr{}, false
 	}
@@ -89,8 +90,8 @@ func (f *frame) linear(e spec.Expr) (abstraction.LinExpr, bool) {
 // atom returns the constraints equivalent to the comparison x op y, or
 // ok=false when it cannot be represented exactly (then the caller
 // over-approximates it by true); != is not convex: false.
-func (f *frame) atom(op spec.Op, x, y spec.Expr) ([]abstraction.Constraint, bool) {
-	if op == spec.Ne {
+func (f *frame) atom(op expr.Op, x, y expr.Expr) ([]abstraction.Constraint, bool) {
+	if op == expr.Ne {
 		return nil, false
 	}
 	return Comparison(op, x, y, f.dim)
@@ -100,15 +101,15 @@ func (f *frame) atom(op spec.Op, x, y spec.Expr) ([]abstraction.Constraint, bool
 // constraints on the dimensions that dim gives the identifiers: one
 // constraint for ==, <=, <, >= and >, and for != its two alternatives
 // x < y and x > y (one of them holds, not both). It reports false when x
-// and y are not numbers, x - y is not affine (spec.LinearOf), an
+// and y are not numbers, x - y is not affine (expr.LinearOf), an
 // identifier has no dimension, or op is not a comparison. When it
 // succeeds the constraints are the comparison exactly: coreach and the
 // selection's decider convert comparisons with it.
-func Comparison(op spec.Op, x, y spec.Expr, dim func(*spec.Ident) (int, bool)) ([]abstraction.Constraint, bool) {
+func Comparison(op expr.Op, x, y expr.Expr, dim func(*expr.Ident) (int, bool)) ([]abstraction.Constraint, bool) {
 	if !x.Type().IsNumeric() {
 		return nil, false
 	}
-	l, ok := spec.LinearOf(spec.Arith(spec.Sub, x, y)) // x - y op 0
+	l, ok := expr.LinearOf(expr.Arith(expr.Sub, x, y)) // x - y op 0
 	if !ok {
 		return nil, false
 	}
@@ -122,17 +123,17 @@ func Comparison(op spec.Op, x, y spec.Expr, dim func(*spec.Ident) (int, bool)) (
 	}
 	minus := d.Scale(big.NewRat(-1, 1))
 	switch op {
-	case spec.Eq:
+	case expr.Eq:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Eq}}, true
-	case spec.Ne:
+	case expr.Ne:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Lt}, {Expr: minus, Op: abstraction.Lt}}, true
-	case spec.Le:
+	case expr.Le:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Le}}, true
-	case spec.Lt:
+	case expr.Lt:
 		return []abstraction.Constraint{{Expr: d, Op: abstraction.Lt}}, true
-	case spec.Ge:
+	case expr.Ge:
 		return []abstraction.Constraint{{Expr: minus, Op: abstraction.Le}}, true
-	case spec.Gt:
+	case expr.Gt:
 		return []abstraction.Constraint{{Expr: minus, Op: abstraction.Lt}}, true
 	}
 	return nil, false
@@ -147,43 +148,43 @@ const maxCondSplit = 8
 // Conditional expressions (ite, min, max, abs, computed array indexes)
 // are split into their cases first; ite(c, a, b) op y is exactly
 // (c ∧ a op y) ∨ (¬c ∧ b op y), whose meet is the join of the cases.
-func (f *frame) meet(x abstraction.Value, e spec.Expr) abstraction.Value {
+func (f *frame) meet(x abstraction.Value, e expr.Expr) abstraction.Value {
 	if x.IsEmpty() {
 		return x
 	}
-	if spec.HasCond(e) {
+	if expr.HasCond(e) {
 		if countConds(e) > maxCondSplit {
 			return x
 		}
-		e = spec.LiftConds(e)
+		e = expr.LiftConds(e)
 	}
 	switch e := e.(type) {
-	case *spec.BoolLit:
+	case *expr.BoolLit:
 		if e.Val {
 			return x
 		}
 		return x.Meet(emptyOf(x))
-	case *spec.Unary:
-		if e.Op == spec.Not {
+	case *expr.Unary:
+		if e.Op == expr.Not {
 			n, ok := negate(e.X)
 			if ok {
 				return f.meet(x, n)
 			}
 		}
 		return x
-	case *spec.Binary:
+	case *expr.Binary:
 		switch e.Op {
-		case spec.And:
+		case expr.And:
 			return f.meet(f.meet(x, e.X), e.Y)
-		case spec.Or:
+		case expr.Or:
 			return f.meet(x, e.X).Join(f.meet(x, e.Y))
-		case spec.Ne:
+		case expr.Ne:
 			// x != y is (x < y) ∨ (x > y); for numbers that join is
 			// usually everything, but on an equality (x == 3 and x != 3)
 			// it gives emptiness, so compute it.
 			if e.X.Type().IsNumeric() {
-				lt, ok1 := f.atom(spec.Lt, e.X, e.Y)
-				gt, ok2 := f.atom(spec.Gt, e.X, e.Y)
+				lt, ok1 := f.atom(expr.Lt, e.X, e.Y)
+				gt, ok2 := f.atom(expr.Gt, e.X, e.Y)
 				if ok1 && ok2 {
 					return x.MeetConstraints(lt).Join(x.MeetConstraints(gt))
 				}
@@ -205,23 +206,23 @@ func emptyOf(x abstraction.Value) abstraction.Value {
 }
 
 // negate pushes a negation one level down (De Morgan, comparisons).
-func negate(e spec.Expr) (spec.Expr, bool) {
+func negate(e expr.Expr) (expr.Expr, bool) {
 	switch e := e.(type) {
-	case *spec.BoolLit:
-		return spec.BoolConst(!e.Val), true
-	case *spec.Unary:
-		if e.Op == spec.Not {
+	case *expr.BoolLit:
+		return expr.BoolConst(!e.Val), true
+	case *expr.Unary:
+		if e.Op == expr.Not {
 			return e.X, true
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		switch e.Op {
-		case spec.And:
-			return spec.OrOf(spec.NotOf(e.X), spec.NotOf(e.Y)), true
-		case spec.Or:
-			return spec.AndOf(spec.NotOf(e.X), spec.NotOf(e.Y)), true
+		case expr.And:
+			return expr.OrOf(expr.NotOf(e.X), expr.NotOf(e.Y)), true
+		case expr.Or:
+			return expr.AndOf(expr.NotOf(e.X), expr.NotOf(e.Y)), true
 		}
 		if e.Op.IsComparison() {
-			return spec.Compare(e.Op.Negate(), e.X, e.Y), true
+			return expr.Compare(e.Op.Negate(), e.X, e.Y), true
 		}
 	}
 	return nil, false
@@ -248,20 +249,20 @@ func (f *frame) assignment(t *spec.Transition) (affine map[int]abstraction.LinEx
 // expr converts an abstract value over the variable dimensions back to a
 // predicate. Constraints mixing int and real dimensions cannot be
 // written in the expression language and are dropped (over-approximation).
-func (f *frame) expr(x abstraction.Value) spec.Expr {
+func (f *frame) expr(x abstraction.Value) expr.Expr {
 	if x.IsEmpty() {
-		return spec.False()
+		return expr.False()
 	}
-	var cs []spec.Expr
+	var cs []expr.Expr
 	for _, c := range x.Constraints() {
 		if e, ok := f.constraint(c); ok {
 			cs = append(cs, e)
 		}
 	}
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
-func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
+func (f *frame) constraint(c abstraction.Constraint) (expr.Expr, bool) {
 	dims := c.Expr.Dims()
 	if len(dims) == 0 {
 		return nil, false
@@ -274,7 +275,7 @@ func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
 	}
 	// Scale to integer coefficients when the terms are ints.
 	e := c.Expr
-	if t.Kind == spec.Int {
+	if t.Kind == expr.Int {
 		l := new(big.Int).SetInt64(1)
 		for _, d := range dims {
 			l = lcm(l, e.Coeff(d).Denom())
@@ -283,26 +284,26 @@ func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
 		e = e.Scale(new(big.Rat).SetInt(l))
 	}
 	// Σ a_i x_i + k op 0  ⟶  Σ_{a>0} a x  op  Σ_{a<0} |a| x - k
-	lhs, rhs := spec.Linear{}, spec.Linear{Const: new(big.Rat).Neg(e.ConstTerm())}
+	lhs, rhs := expr.Linear{}, expr.Linear{Const: new(big.Rat).Neg(e.ConstTerm())}
 	for _, d := range dims {
 		a := e.Coeff(d)
-		id := &spec.Ident{Name: f.space.Names[d], Kind: spec.VarIdent, T: t}
+		id := &expr.Ident{Name: f.space.Names[d], Kind: expr.VarIdent, T: t}
 		if a.Sign() > 0 {
-			lhs.Terms = append(lhs.Terms, spec.Term{Ident: id, Coeff: a})
+			lhs.Terms = append(lhs.Terms, expr.Term{Ident: id, Coeff: a})
 		} else {
-			rhs.Terms = append(rhs.Terms, spec.Term{Ident: id, Coeff: new(big.Rat).Neg(a)})
+			rhs.Terms = append(rhs.Terms, expr.Term{Ident: id, Coeff: new(big.Rat).Neg(a)})
 		}
 	}
-	op := spec.Le
+	op := expr.Le
 	switch c.Op {
 	case abstraction.Eq:
-		op = spec.Eq
+		op = expr.Eq
 	case abstraction.Lt:
-		op = spec.Lt
+		op = expr.Lt
 	}
 	if len(lhs.Terms) == 0 {
 		// 0 op N + k  ⟺  N op' -k.
-		lhs, rhs = rhs, spec.Linear{Const: new(big.Rat).Neg(rhs.Const)}
+		lhs, rhs = rhs, expr.Linear{Const: new(big.Rat).Neg(rhs.Const)}
 		lhs.Const = nil
 		op = op.Swap()
 	}
@@ -311,7 +312,7 @@ func (f *frame) constraint(c abstraction.Constraint) (spec.Expr, bool) {
 	if !okl || !okr {
 		return nil, false
 	}
-	return spec.Compare(op, l, r), true
+	return expr.Compare(op, l, r), true
 }
 
 func lcm(a, b *big.Int) *big.Int {
@@ -321,10 +322,10 @@ func lcm(a, b *big.Int) *big.Int {
 }
 
 // countConds counts the conditional expressions in e.
-func countConds(e spec.Expr) int {
+func countConds(e expr.Expr) int {
 	n := 0
-	spec.Inspect(e, func(x spec.Expr) {
-		if _, ok := x.(*spec.Cond); ok {
+	expr.Inspect(e, func(x expr.Expr) {
+		if _, ok := x.(*expr.Cond); ok {
 			n++
 		}
 	})
@@ -343,24 +344,24 @@ type guardStep struct {
 	cs   []abstraction.Constraint // when not nil: MeetConstraints(cs)
 	conj *abstraction.Conjunction // cs converted once, for the polyhedra
 	p    *pred                    // otherwise, when not nil: e lowered once
-	e    spec.Expr                // otherwise: meet(x, e)
+	e    expr.Expr                // otherwise: meet(x, e)
 }
 
 // compile splits e into its conjuncts and converts the comparisons to
 // constraints, as frame.meet would at every meet. With batch, the
 // constraints of consecutive comparisons are met in one step, which for
 // an exact domain (polyhedra) is the same set for one conversion.
-func (f *frame) compile(e spec.Expr, batch bool) guard {
-	if spec.HasCond(e) {
+func (f *frame) compile(e expr.Expr, batch bool) guard {
+	if expr.HasCond(e) {
 		return guard{steps: []guardStep{{e: e}}}
 	}
 	var g guard
-	for _, c := range spec.Conjuncts(e) {
-		if b, ok := c.(*spec.BoolLit); ok && b.Val {
+	for _, c := range expr.Conjuncts(e) {
+		if b, ok := c.(*expr.BoolLit); ok && b.Val {
 			continue
 		}
-		b, ok := c.(*spec.Binary)
-		if !ok || !b.Op.IsComparison() || b.Op == spec.Ne {
+		b, ok := c.(*expr.Binary)
+		if !ok || !b.Op.IsComparison() || b.Op == expr.Ne {
 			g.steps = append(g.steps, guardStep{p: f.lower(c, batch), e: c})
 			continue
 		}

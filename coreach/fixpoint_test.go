@@ -8,30 +8,31 @@ import (
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // parseProduct builds the product of a spec and a purpose given as YAML.
 func parseProduct(t *testing.T, ctx *solver.Context, specSrc, purposeSrc string) *product.Product {
 	t.Helper()
-	s, err := spec.ParseModel("spec.yaml", []byte(specSrc), nil)
+	s, err := specfile.ParseModel("spec.yaml", []byte(specSrc), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.ParseModel("purpose.yaml", []byte(purposeSrc), s)
+	tp, err := specfile.ParseModel("purpose.yaml", []byte(purposeSrc), s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return buildModels(t, ctx, s, tp)
 }
 
-func parsePred(t *testing.T, p *product.Product, src string) spec.Expr {
+func parsePred(t *testing.T, p *product.Product, src string) expr.Expr {
 	t.Helper()
-	sc := &spec.Scope{Vars: map[string]spec.Type{}}
+	sc := &expr.Scope{Vars: map[string]expr.Type{}}
 	for _, v := range p.Variables {
 		sc.Vars[v.Name] = v.Type
 	}
-	e, err := spec.Parse(src, spec.Pos{}, sc)
+	e, err := expr.Parse(src, expr.Pos{}, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestLoopCounter(t *testing.T) {
 			}
 			for _, c := range []struct {
 				what      string
-				got, want spec.Expr
+				got, want expr.Expr
 			}{
 				{"reach", r.ReachOf(loop), parsePred(t, p, tc.reach)},
 				{"coreach", r.CoreachOf(loop), parsePred(t, p, tc.coreach)},
@@ -95,7 +96,7 @@ func TestLoopCounter(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !ok {
-					t.Errorf("%s(%s) = %s, want %s", c.what, loop, spec.Format(c.got), spec.Format(c.want))
+					t.Errorf("%s(%s) = %s, want %s", c.what, loop, expr.Format(c.got), expr.Format(c.want))
 				}
 			}
 		})
@@ -117,16 +118,16 @@ func TestLoopCounterNarrowing(t *testing.T) {
 			t.Fatal(err)
 		}
 		if ok, err := ctx.Equivalent(r.ReachOf(loop), parsePred(t, p, "0 <= i && i <= 12")); err != nil || !ok {
-			t.Errorf("%s: reach(%s) = %s, want 0 <= i <= 12 (%v)", dom.Name(), loop, spec.Format(r.ReachOf(loop)), err)
+			t.Errorf("%s: reach(%s) = %s, want 0 <= i <= 12 (%v)", dom.Name(), loop, expr.Format(r.ReachOf(loop)), err)
 		}
 		r, err = coreach.Analyze(p, dom, coreach.Options{Slicing: -1, WideningDelay: 1, Narrowing: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s without narrowing: reach %s, coreach %s", dom.Name(), spec.Format(r.ReachOf(loop)), spec.Format(r.CoreachOf(loop)))
+		t.Logf("%s without narrowing: reach %s, coreach %s", dom.Name(), expr.Format(r.ReachOf(loop)), expr.Format(r.CoreachOf(loop)))
 		for _, c := range []struct {
 			what       string
-			got, exact spec.Expr
+			got, exact expr.Expr
 		}{
 			{"reach", r.ReachOf(loop), parsePred(t, p, "0 <= i && i <= 12 && i % 3 == 0")},
 			{"coreach", r.CoreachOf(loop), parsePred(t, p, "i <= 12 && i % 3 == 0")},
@@ -136,7 +137,7 @@ func TestLoopCounterNarrowing(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !ok {
-				t.Errorf("%s: %s(%s) = %s does not contain %s", dom.Name(), c.what, loop, spec.Format(c.got), spec.Format(c.exact))
+				t.Errorf("%s: %s(%s) = %s does not contain %s", dom.Name(), c.what, loop, expr.Format(c.got), expr.Format(c.exact))
 			}
 		}
 	}
@@ -193,11 +194,11 @@ transitions:
 					// Every state at M is reachable (in assigns anything),
 					// so reach(M) must be everything, or, sliced, contain
 					// the co-reachable states.
-					reach := spec.True()
+					reach := expr.True()
 					if opts.Slicing >= 0 {
 						reach = exact
 					}
-					for what, c := range map[string]struct{ got, want spec.Expr }{
+					for what, c := range map[string]struct{ got, want expr.Expr }{
 						"coreach": {r.CoreachOf(m), exact},
 						"reach":   {r.ReachOf(m), reach},
 					} {
@@ -207,7 +208,7 @@ transitions:
 							t.Fatal(err)
 						}
 						if !ok {
-							t.Errorf("%s %+v: %s(%s) = %s does not contain %s", dom.Name(), opts, what, m, spec.Format(got), spec.Format(want))
+							t.Errorf("%s %+v: %s(%s) = %s does not contain %s", dom.Name(), opts, what, m, expr.Format(got), expr.Format(want))
 						}
 					}
 				}

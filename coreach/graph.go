@@ -3,7 +3,7 @@ package coreach
 import (
 	"github.com/stg-tool/stg/internal/graph"
 	"github.com/stg-tool/stg/product"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Result holds, per product location, an over-approximation of the
@@ -11,21 +11,21 @@ import (
 // from the initial condition (Reach), as predicates on the variables.
 // A location missing from a map is unconstrained (true).
 type Result struct {
-	Coreach map[string]spec.Expr
-	Reach   map[string]spec.Expr
+	Coreach map[string]expr.Expr
+	Reach   map[string]expr.Expr
 }
 
 // CoreachOf returns the co-reachability predicate of loc.
-func (r *Result) CoreachOf(loc string) spec.Expr { return lookup(r.Coreach, loc) }
+func (r *Result) CoreachOf(loc string) expr.Expr { return lookup(r.Coreach, loc) }
 
 // ReachOf returns the reachability predicate of loc.
-func (r *Result) ReachOf(loc string) spec.Expr { return lookup(r.Reach, loc) }
+func (r *Result) ReachOf(loc string) expr.Expr { return lookup(r.Reach, loc) }
 
-func lookup(m map[string]spec.Expr, loc string) spec.Expr {
+func lookup(m map[string]expr.Expr, loc string) expr.Expr {
 	if e, ok := m[loc]; ok {
 		return e
 	}
-	return spec.True()
+	return expr.True()
 }
 
 // Graph is the analysis of the domain "none": it ignores data, so a
@@ -34,7 +34,7 @@ func lookup(m map[string]spec.Expr, loc string) spec.Expr {
 // likewise for reachability from the initial location. It is the
 // coarsest sound analysis (the graph over-approximates the runs).
 func Graph(p *product.Product) *Result {
-	r := &Result{Coreach: map[string]spec.Expr{}, Reach: map[string]spec.Expr{}}
+	r := &Result{Coreach: map[string]expr.Expr{}, Reach: map[string]expr.Expr{}}
 	back := map[string][]string{}
 	fwd := map[string][]string{}
 	for _, t := range p.Transitions {
@@ -53,8 +53,8 @@ func Graph(p *product.Product) *Result {
 	co := graph.Reach(seeds, func(l string) []string { return back[l] })
 	re := graph.Reach([]string{p.Initial.Location}, func(l string) []string { return fwd[l] })
 	for _, l := range p.Locations {
-		r.Coreach[l] = spec.BoolConst(co[l])
-		r.Reach[l] = spec.BoolConst(re[l])
+		r.Coreach[l] = expr.BoolConst(co[l])
+		r.Reach[l] = expr.BoolConst(re[l])
 	}
 	return r
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 var table = flag.Bool("table", false, "rewrite the precision table of README.md")
@@ -22,8 +24,8 @@ type sendKey struct{ from, action, to string }
 
 // sends returns the disjunction of the guards of the sends of tc leaving
 // for a location other than a verdict, by key.
-func sends(tc *spec.Model) map[sendKey]spec.Expr {
-	m := map[sendKey][]spec.Expr{}
+func sends(tc *spec.Model) map[sendKey]expr.Expr {
+	m := map[sendKey][]expr.Expr{}
 	for _, tr := range tc.Transitions {
 		if tc.Action(tr.Action).Dir != spec.Send || tr.To == "Fail" || tr.To == "Inconc" {
 			continue
@@ -31,9 +33,9 @@ func sends(tc *spec.Model) map[sendKey]spec.Expr {
 		k := sendKey{tr.From, tr.Action, tr.To}
 		m[k] = append(m[k], tr.Guard)
 	}
-	r := map[sendKey]spec.Expr{}
+	r := map[sendKey]expr.Expr{}
 	for k, gs := range m {
-		r[k] = spec.OrOf(gs...)
+		r[k] = expr.OrOf(gs...)
 	}
 	return r
 }
@@ -51,7 +53,7 @@ func pruned(t *testing.T, ctx *solver.Context, coarse, fine *pipeline.Result) (d
 			dropped = append(dropped, k)
 			continue
 		}
-		r, err := ctx.Sat(spec.AndOf(fine.Analysis.ReachOf(k.from), g, spec.NotOf(h)))
+		r, err := ctx.Sat(expr.AndOf(fine.Analysis.ReachOf(k.from), g, expr.NotOf(h)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,22 +74,22 @@ func sortKeys(ks []sendKey) {
 
 // inconcs returns the guards of the receives into Inconc, by source and
 // action.
-func inconcs(tc *spec.Model) map[sendKey]spec.Expr {
-	m := map[sendKey][]spec.Expr{}
+func inconcs(tc *spec.Model) map[sendKey]expr.Expr {
+	m := map[sendKey][]expr.Expr{}
 	for _, tr := range tc.Transitions {
 		if tr.To == "Inconc" {
 			k := sendKey{tr.From, tr.Action, tr.To}
 			m[k] = append(m[k], tr.Guard)
 		}
 	}
-	r := map[sendKey]spec.Expr{}
+	r := map[sendKey]expr.Expr{}
 	for k, gs := range m {
-		r[k] = spec.OrOf(gs...)
+		r[k] = expr.OrOf(gs...)
 	}
 	return r
 }
 
-func sortedKeys(m map[sendKey]spec.Expr) []sendKey {
+func sortedKeys(m map[sendKey]expr.Expr) []sendKey {
 	var ks []sendKey
 	for k := range m {
 		ks = append(ks, k)
@@ -130,11 +132,11 @@ func TestPrecisionTable(t *testing.T) {
 		exs = examples(t)
 	}
 	for _, ex := range exs {
-		s, err := spec.LoadFile(ex.Spec, nil)
+		s, err := specfile.LoadFile(ex.Spec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tp, err := spec.LoadFile(ex.Purpose, s)
+		tp, err := specfile.LoadFile(ex.Purpose, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,23 +160,23 @@ func TestPrecisionTable(t *testing.T) {
 		dropped, strengthened := pruned(t, ctx, res["interval"], res["polyhedra"])
 		itv, poly := sends(res["interval"].Testcase), sends(res["polyhedra"].Testcase)
 		for _, k := range dropped {
-			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra: dropped\n", ex.Name, k.from, k.action, k.to, spec.Format(itv[k]))
+			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra: dropped\n", ex.Name, k.from, k.action, k.to, expr.Format(itv[k]))
 		}
 		for _, k := range strengthened {
-			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, k.to, spec.Format(itv[k]), spec.Format(poly[k]))
+			fmt.Fprintf(&diff, "- %s: `%s -%s-> %s` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, k.to, expr.Format(itv[k]), expr.Format(poly[k]))
 		}
 		ii, ip := inconcs(res["interval"].Testcase), inconcs(res["polyhedra"].Testcase)
 		for _, k := range sortedKeys(ip) {
 			g, ok := ii[k]
 			if !ok {
-				g = spec.False()
+				g = expr.False()
 			}
-			r, err := ctx.Sat(spec.AndOf(res["polyhedra"].Analysis.ReachOf(k.from), ip[k], spec.NotOf(g)))
+			r, err := ctx.Sat(expr.AndOf(res["polyhedra"].Analysis.ReachOf(k.from), ip[k], expr.NotOf(g)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r != solver.Unsat {
-				fmt.Fprintf(&diff, "- %s: `%s -%s-> Inconc` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, spec.Format(g), spec.Format(ip[k]))
+				fmt.Fprintf(&diff, "- %s: `%s -%s-> Inconc` interval `[%s]`, polyhedra `[%s]`\n", ex.Name, k.from, k.action, expr.Format(g), expr.Format(ip[k]))
 			}
 		}
 	}
@@ -208,8 +210,8 @@ func writeTable(t *testing.T, file, text string) {
 // pipeline's test does.
 func passReachable(t *testing.T, ctx *solver.Context, tc *spec.Model, depth int) bool {
 	t.Helper()
-	var dfs func(loc string, step int, path spec.Expr) bool
-	dfs = func(loc string, i int, path spec.Expr) bool {
+	var dfs func(loc string, step int, path expr.Expr) bool
+	dfs = func(loc string, i int, path expr.Expr) bool {
 		if loc == "Pass" {
 			return true
 		}
@@ -217,11 +219,11 @@ func passReachable(t *testing.T, ctx *solver.Context, tc *spec.Model, depth int)
 			return false
 		}
 		for _, tr := range tc.Outgoing(loc) {
-			next := []spec.Expr{path, at(tr.Guard, i)}
+			next := []expr.Expr{path, at(tr.Guard, i)}
 			for _, v := range tc.Variables {
-				next = append(next, spec.Compare(spec.Eq, at(spec.VarRef(v.Name, v.Type), i+1), at(tr.AssignedValue(v), i)))
+				next = append(next, expr.Compare(expr.Eq, at(expr.VarRef(v.Name, v.Type), i+1), at(tr.AssignedValue(v), i)))
 			}
-			p := spec.AndOf(next...)
+			p := expr.AndOf(next...)
 			r, err := ctx.Sat(p)
 			if err != nil {
 				t.Fatal(err)

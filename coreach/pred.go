@@ -2,7 +2,7 @@ package coreach
 
 import (
 	"github.com/stg-tool/stg/abstraction"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A pred is a predicate without conditional expressions lowered once
@@ -32,7 +32,7 @@ const (
 // lower builds the pred of e, which must have no conditional
 // expression; with batch the constraints are converted for the
 // polyhedra of f's space.
-func (f *frame) lower(e spec.Expr, batch bool) *pred {
+func (f *frame) lower(e expr.Expr, batch bool) *pred {
 	leaf := func(cs []abstraction.Constraint) *pred {
 		p := &pred{kind: predMeet, cs: cs}
 		if batch {
@@ -41,27 +41,27 @@ func (f *frame) lower(e spec.Expr, batch bool) *pred {
 		return p
 	}
 	switch e := e.(type) {
-	case *spec.BoolLit:
+	case *expr.BoolLit:
 		if e.Val {
 			return &pred{kind: predKeep}
 		}
 		return &pred{kind: predFalse}
-	case *spec.Unary:
-		if e.Op == spec.Not {
+	case *expr.Unary:
+		if e.Op == expr.Not {
 			if n, ok := negate(e.X); ok {
 				return f.lower(n, batch)
 			}
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		switch e.Op {
-		case spec.And:
+		case expr.And:
 			return &pred{kind: predAnd, x: f.lower(e.X, batch), y: f.lower(e.Y, batch)}
-		case spec.Or:
+		case expr.Or:
 			return &pred{kind: predOr, x: f.lower(e.X, batch), y: f.lower(e.Y, batch)}
-		case spec.Ne:
+		case expr.Ne:
 			if e.X.Type().IsNumeric() {
-				lt, ok1 := f.atom(spec.Lt, e.X, e.Y)
-				gt, ok2 := f.atom(spec.Gt, e.X, e.Y)
+				lt, ok1 := f.atom(expr.Lt, e.X, e.Y)
+				gt, ok2 := f.atom(expr.Gt, e.X, e.Y)
 				if ok1 && ok2 {
 					return &pred{kind: predNe, x: leaf(lt), y: leaf(gt)}
 				}
@@ -113,22 +113,22 @@ func meetLeaf(x abstraction.Value, p *pred) abstraction.Value {
 type compiledGuards map[string][]compiledGuard
 
 type compiledGuard struct {
-	e spec.Expr
+	e expr.Expr
 	g guard
 }
 
-func guardKey(action string, e spec.Expr) string { return action + "\x00" + spec.Format(e) }
+func guardKey(action string, e expr.Expr) string { return action + "\x00" + expr.Format(e) }
 
-func (c compiledGuards) find(action string, e spec.Expr) (guard, bool) {
+func (c compiledGuards) find(action string, e expr.Expr) (guard, bool) {
 	for _, x := range c[guardKey(action, e)] {
-		if spec.Equal(x.e, e) {
+		if expr.Equal(x.e, e) {
 			return x.g, true
 		}
 	}
 	return guard{}, false
 }
 
-func (c compiledGuards) add(action string, e spec.Expr, g guard) {
+func (c compiledGuards) add(action string, e expr.Expr, g guard) {
 	k := guardKey(action, e)
 	c[k] = append(c[k], compiledGuard{e, g})
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/abstraction"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestLowerIsMeet: on random predicates (negations over conjunctions
@@ -25,40 +25,40 @@ func TestLowerIsMeet(t *testing.T) {
 			want := f.meet(x, e)
 			got := evalPred(x, p)
 			if got.String() != want.String() {
-				t.Fatalf("%s: %s met with %s: lowered %s, meet %s", dom.Name(), x, spec.Format(e), got, want)
+				t.Fatalf("%s: %s met with %s: lowered %s, meet %s", dom.Name(), x, expr.Format(e), got, want)
 			}
 		}
 	}
 }
 
-func randPred(rng *rand.Rand, depth int) spec.Expr {
+func randPred(rng *rand.Rand, depth int) expr.Expr {
 	names := []string{"x", "y", "z"}
-	term := func() spec.Expr {
-		v := spec.VarRef(names[rng.Intn(2)], spec.IntType)
+	term := func() expr.Expr {
+		v := expr.VarRef(names[rng.Intn(2)], expr.IntType)
 		switch rng.Intn(3) {
 		case 0:
-			return spec.IntConst(int64(rng.Intn(9) - 4))
+			return expr.IntConst(int64(rng.Intn(9) - 4))
 		case 1:
-			return spec.Arith(spec.Add, v, spec.VarRef(names[rng.Intn(2)], spec.IntType))
+			return expr.Arith(expr.Add, v, expr.VarRef(names[rng.Intn(2)], expr.IntType))
 		}
 		return v
 	}
 	if depth == 0 || rng.Intn(3) == 0 {
-		ops := []spec.Op{spec.Eq, spec.Ne, spec.Lt, spec.Le, spec.Gt, spec.Ge}
+		ops := []expr.Op{expr.Eq, expr.Ne, expr.Lt, expr.Le, expr.Gt, expr.Ge}
 		switch rng.Intn(10) {
 		case 0:
-			return spec.BoolConst(rng.Intn(2) == 0)
+			return expr.BoolConst(rng.Intn(2) == 0)
 		case 1:
-			return spec.Compare(spec.Le, spec.VarRef("x", spec.IntType), spec.Arith(spec.Mul, term(), term()))
+			return expr.Compare(expr.Le, expr.VarRef("x", expr.IntType), expr.Arith(expr.Mul, term(), term()))
 		}
-		return spec.Compare(ops[rng.Intn(len(ops))], term(), term())
+		return expr.Compare(ops[rng.Intn(len(ops))], term(), term())
 	}
 	x, y := randPred(rng, depth-1), randPred(rng, depth-1)
 	switch rng.Intn(3) {
 	case 0:
-		return &spec.Binary{Op: spec.And, X: x, Y: y}
+		return &expr.Binary{Op: expr.And, X: x, Y: y}
 	case 1:
-		return &spec.Binary{Op: spec.Or, X: x, Y: y}
+		return &expr.Binary{Op: expr.Or, X: x, Y: y}
 	}
-	return &spec.Unary{Op: spec.Not, X: &spec.Binary{Op: spec.And, X: x, Y: y}}
+	return &expr.Unary{Op: expr.Not, X: &expr.Binary{Op: expr.And, X: x, Y: y}}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/internal/ring"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestSameAsReference: the compiled guards (one meet per conjunction
@@ -23,11 +25,11 @@ func TestSameAsReference(t *testing.T) {
 	}
 	var pairs []pair
 	for _, ex := range examples(t) {
-		s, err := spec.LoadFile(ex.Spec, nil)
+		s, err := specfile.LoadFile(ex.Spec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tp, err := spec.LoadFile(ex.Purpose, s)
+		tp, err := specfile.LoadFile(ex.Purpose, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,10 +56,10 @@ func TestSameAsReference(t *testing.T) {
 				}
 				for _, c := range []struct {
 					what   string
-					gx, wx spec.Expr
+					gx, wx expr.Expr
 				}{{"reach", got.ReachOf(l), want.ReachOf(l)}, {"coreach", got.CoreachOf(l), want.CoreachOf(l)}} {
 					if ok, err := ctx.Equivalent(c.gx, c.wx); err != nil || !ok {
-						t.Errorf("%s/%s: %s(%s) = %s, reference %s (%v)", pr.name, dom.Name(), c.what, l, spec.Format(c.gx), spec.Format(c.wx), err)
+						t.Errorf("%s/%s: %s(%s) = %s, reference %s (%v)", pr.name, dom.Name(), c.what, l, expr.Format(c.gx), expr.Format(c.wx), err)
 					}
 				}
 			}
@@ -68,11 +70,11 @@ func TestSameAsReference(t *testing.T) {
 // ring2 is the ring family of the generation benchmarks (internal/ring).
 func ring2(t *testing.T, n int) (s, tp *spec.Model) {
 	t.Helper()
-	s, err := spec.ParseModel("ring2.yaml", []byte(ring.Spec(n)), nil)
+	s, err := specfile.ParseModel("ring2.yaml", []byte(ring.Spec(n)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err = spec.ParseModel("big.yaml", []byte(ring.Purpose(n)), s)
+	tp, err = specfile.ParseModel("big.yaml", []byte(ring.Purpose(n)), s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func examples(t testing.TB) []exampletest.Pair { return exampletest.Pairs(t, "..") }
@@ -43,11 +45,11 @@ func newContext(t testing.TB) *solver.Context {
 // purpose, as pipeline.Models makes it.
 func build(t testing.TB, ctx *solver.Context, specPath, purposePath string) *product.Product {
 	t.Helper()
-	s, err := spec.LoadFile(specPath, nil)
+	s, err := specfile.LoadFile(specPath, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.LoadFile(purposePath, s)
+	tp, err := specfile.LoadFile(purposePath, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,24 +72,24 @@ func buildModels(t testing.TB, ctx *solver.Context, s, tp *spec.Model) *product.
 // at renames the identifiers of e to the copies of step i of a symbolic
 // path: variables of step 0 keep their names (the start state), later
 // ones are v@i; parameters are always p@i.
-func at(e spec.Expr, i int) spec.Expr {
-	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
-		if id.Kind == spec.VarIdent && i == 0 {
+func at(e expr.Expr, i int) expr.Expr {
+	return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
+		if id.Kind == expr.VarIdent && i == 0 {
 			return nil
 		}
-		return &spec.Ident{Name: fmt.Sprintf("%s@%d", id.Name, i), Kind: id.Kind, T: id.T}
+		return &expr.Ident{Name: fmt.Sprintf("%s@%d", id.Name, i), Kind: id.Kind, T: id.T}
 	})
 }
 
 // step is the formula of firing t at step i: its guard, and the
 // variables of step i+1 given by its assignments.
-func step(p *product.Product, t *spec.Transition, i int) spec.Expr {
-	cs := []spec.Expr{at(t.Guard, i)}
+func step(p *product.Product, t *spec.Transition, i int) expr.Expr {
+	cs := []expr.Expr{at(t.Guard, i)}
 	for _, v := range p.Variables {
-		next := at(spec.VarRef(v.Name, v.Type), i+1)
-		cs = append(cs, spec.Compare(spec.Eq, next, at(t.AssignedValue(v), i)))
+		next := at(expr.VarRef(v.Name, v.Type), i+1)
+		cs = append(cs, expr.Compare(expr.Eq, next, at(t.AssignedValue(v), i)))
 	}
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // stringDomain is the range of the string parameters in the
@@ -105,33 +107,33 @@ var stringDomain = []string{"", "Ann", "Abe", "Bob", "ann", "A1"}
 // every combination of values of stringDomain, the string atoms
 // evaluated: the satisfiable-looking ones (not folded to false), each
 // once. A formula without string parameters is its own only instance.
-func concrete(f spec.Expr) []spec.Expr {
-	var ids []*spec.Ident
+func concrete(f expr.Expr) []expr.Expr {
+	var ids []*expr.Ident
 	seen := map[string]bool{}
-	spec.Idents(f, func(id *spec.Ident) {
-		if id.Kind == spec.ParamIdent && id.T == spec.StringType && !seen[id.Name] {
+	expr.Idents(f, func(id *expr.Ident) {
+		if id.Kind == expr.ParamIdent && id.T == expr.StringType && !seen[id.Name] {
 			seen[id.Name] = true
 			ids = append(ids, id)
 		}
 	})
 	if len(ids) == 0 {
-		return []spec.Expr{f}
+		return []expr.Expr{f}
 	}
-	var r []spec.Expr
+	var r []expr.Expr
 	have := map[string]bool{}
 	choice := make([]int, len(ids))
 	for {
-		vals := map[string]spec.Expr{}
+		vals := map[string]expr.Expr{}
 		for k, id := range ids {
-			vals[id.Name] = spec.StrConst(stringDomain[choice[k]])
+			vals[id.Name] = expr.StrConst(stringDomain[choice[k]])
 		}
-		g := fold(spec.Rewrite(f, func(id *spec.Ident) spec.Expr {
-			if id.Kind == spec.ParamIdent {
+		g := fold(expr.Rewrite(f, func(id *expr.Ident) expr.Expr {
+			if id.Kind == expr.ParamIdent {
 				return vals[id.Name]
 			}
 			return nil
 		}))
-		if key := spec.Format(g); !spec.IsFalse(g) && !have[key] {
+		if key := expr.Format(g); !expr.IsFalse(g) && !have[key] {
 			have[key] = true
 			r = append(r, g)
 		}
@@ -147,26 +149,26 @@ func concrete(f spec.Expr) []spec.Expr {
 }
 
 // fold evaluates the closed subformulas of e through its &&, || and !.
-func fold(e spec.Expr) spec.Expr {
+func fold(e expr.Expr) expr.Expr {
 	closed := true
-	spec.Idents(e, func(*spec.Ident) { closed = false })
+	expr.Idents(e, func(*expr.Ident) { closed = false })
 	if closed {
-		if v, err := spec.Eval(e, spec.Valuation{}); err == nil {
+		if v, err := expr.Eval(e, expr.Valuation{}); err == nil {
 			return v.Expr()
 		}
 		return e
 	}
 	switch x := e.(type) {
-	case *spec.Unary:
-		if x.Op == spec.Not {
-			return spec.NotOf(fold(x.X))
+	case *expr.Unary:
+		if x.Op == expr.Not {
+			return expr.NotOf(fold(x.X))
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		switch x.Op {
-		case spec.And:
-			return spec.AndOf(fold(x.X), fold(x.Y))
-		case spec.Or:
-			return spec.OrOf(fold(x.X), fold(x.Y))
+		case expr.And:
+			return expr.AndOf(fold(x.X), fold(x.Y))
+		case expr.Or:
+			return expr.OrOf(fold(x.X), fold(x.Y))
 		}
 	}
 	return e
@@ -179,7 +181,7 @@ type explorer struct {
 	p   *product.Product
 }
 
-func (x *explorer) sat(e spec.Expr) bool {
+func (x *explorer) sat(e expr.Expr) bool {
 	x.t.Helper()
 	r, err := x.ctx.Sat(e)
 	if err != nil {
@@ -188,7 +190,7 @@ func (x *explorer) sat(e spec.Expr) bool {
 	return r != solver.Unsat
 }
 
-func (x *explorer) entails(a, b spec.Expr) bool {
+func (x *explorer) entails(a, b expr.Expr) bool {
 	x.t.Helper()
 	ok, err := x.ctx.Entails(a, b)
 	if err != nil {
@@ -201,9 +203,9 @@ func (x *explorer) entails(a, b spec.Expr) bool {
 // (none into Fail) from loc, the state of step 0 satisfying start.
 // locs[i] is the location at step i; path is the conjunction of the
 // steps. Accept locations end paths.
-func (x *explorer) walk(loc string, start spec.Expr, k int, visit func(locs []string, path spec.Expr)) {
-	var dfs func(locs []string, path spec.Expr)
-	dfs = func(locs []string, path spec.Expr) {
+func (x *explorer) walk(loc string, start expr.Expr, k int, visit func(locs []string, path expr.Expr)) {
+	var dfs func(locs []string, path expr.Expr)
+	dfs = func(locs []string, path expr.Expr) {
 		visit(locs, path)
 		l := locs[len(locs)-1]
 		if len(locs) > k || x.p.Accept[l] {
@@ -214,7 +216,7 @@ func (x *explorer) walk(loc string, start spec.Expr, k int, visit func(locs []st
 				continue
 			}
 			for _, st := range concrete(step(x.p, tr, len(locs)-1)) {
-				next := spec.AndOf(path, st)
+				next := expr.AndOf(path, st)
 				if x.sat(next) {
 					dfs(append(locs[:len(locs):len(locs)], tr.To), next)
 				}
@@ -278,7 +280,7 @@ func TestSoundOnExamples(t *testing.T) {
 				if l == p.Fail || p.Accept[l] {
 					continue
 				}
-				x.walk(l, spec.True(), backDepth, func(locs []string, path spec.Expr) {
+				x.walk(l, expr.True(), backDepth, func(locs []string, path expr.Expr) {
 					if !p.Accept[locs[len(locs)-1]] {
 						return
 					}
@@ -286,19 +288,19 @@ func TestSoundOnExamples(t *testing.T) {
 					for name, r := range unsliced {
 						if !x.entails(path, r.CoreachOf(l)) {
 							t.Errorf("%s: coreach(%s) = %s misses a state on the path %v",
-								name, l, spec.Format(r.CoreachOf(l)), locs)
+								name, l, expr.Format(r.CoreachOf(l)), locs)
 						}
 					}
 				})
 			}
 			init := p.Initial
-			x.walk(init.Location, init.Condition, fwdDepth, func(locs []string, path spec.Expr) {
+			x.walk(init.Location, init.Condition, fwdDepth, func(locs []string, path expr.Expr) {
 				n := len(locs) - 1
 				l := locs[n]
 				for name, r := range unsliced {
 					if !x.entails(path, at(r.ReachOf(l), n)) {
 						t.Errorf("%s: reach(%s) = %s misses the end of the path %v",
-							name, l, spec.Format(r.ReachOf(l)), locs)
+							name, l, expr.Format(r.ReachOf(l)), locs)
 					}
 				}
 				if !p.Accept[l] {
@@ -307,10 +309,10 @@ func TestSoundOnExamples(t *testing.T) {
 				paths++
 				for name, r := range sliced {
 					for i, li := range locs {
-						both := spec.AndOf(r.ReachOf(li), r.CoreachOf(li))
+						both := expr.AndOf(r.ReachOf(li), r.CoreachOf(li))
 						if !x.entails(path, at(both, i)) {
 							t.Errorf("%s (sliced): reach ∧ coreach of %s = %s misses step %d of the accepted path %v",
-								name, li, spec.Format(both), i, locs)
+								name, li, expr.Format(both), i, locs)
 						}
 					}
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // thresholdSUT implements testdata/threshold/spec.yaml (after TorXakis's
@@ -26,7 +27,7 @@ type thresholdSUT struct {
 	run       int
 }
 
-func (s *thresholdSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (s *thresholdSUT) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	if action != "person" {
 		return nil, fmt.Errorf("unexpected input %s", action)
 	}

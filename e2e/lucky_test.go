@@ -21,6 +21,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // The Lucky People example (examples/lucky) speaks strings: names are
@@ -60,15 +61,15 @@ func generateLucky(t *testing.T, purpose string) *spec.Model {
 	if err != nil {
 		t.Fatalf("%s: %v", purpose, err)
 	}
-	b, err := spec.Marshal(res.Testcase)
+	b, err := specfile.Marshal(res.Testcase)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, err := spec.ParseModel(purpose+".tc.yaml", b, nil)
+	tc, err := specfile.ParseModel(purpose+".tc.yaml", b, nil)
 	if err != nil {
 		t.Fatalf("%s: the written test case does not load: %v", purpose, err)
 	}
-	if b2, _ := spec.Marshal(tc); !bytes.Equal(b, b2) {
+	if b2, _ := specfile.Marshal(tc); !bytes.Equal(b, b2) {
 		t.Errorf("%s: write/load/write differs:\n%s\n---\n%s", purpose, b, b2)
 	}
 	return tc

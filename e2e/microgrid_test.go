@@ -28,6 +28,7 @@ import (
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -62,7 +63,7 @@ type microgridSession struct {
 func newMicrogridSession(t *testing.T, tablesOnly bool) *microgridSession {
 	t.Helper()
 	dir := filepath.Join("..", "examples", "microgrid")
-	m, err := spec.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func newMicrogridSession(t *testing.T, tablesOnly bool) *microgridSession {
 		for _, f := range m.Funcs {
 			f.Table, f.Impl = nil, ""
 		}
-		if err := spec.LoadTables(filepath.Join(dir, "tables-3.yaml"), m); err != nil {
+		if err := specfile.LoadTables(filepath.Join(dir, "tables-3.yaml"), m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -263,7 +264,7 @@ func TestOnlineMicrogridProcesses(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := filepath.Join("..", "examples", "microgrid")
-	m, err := spec.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

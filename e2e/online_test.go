@@ -22,6 +22,7 @@ import (
 	"github.com/stg-tool/stg/online"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -139,7 +140,7 @@ type onlineSession struct {
 // newOnlineSession generates ex's purposes from its criterion, split
 // into one purpose per accept node, each on-line as an online.Purpose.
 func newOnlineSession(ex onlineExample) (*onlineSession, error) {
-	m, err := spec.LoadFile(ex.spec, nil)
+	m, err := specfile.LoadFile(ex.spec, nil)
 	if err != nil {
 		return nil, err
 	}

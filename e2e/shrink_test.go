@@ -12,7 +12,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // shrinkBudget is the candidate runs of each shrinking in TestShrinkMutants.
@@ -29,11 +29,11 @@ func viaFile(t *testing.T, r *runner.Runner, res *runner.Result) stgplay.Script 
 	t.Helper()
 	var b bytes.Buffer
 	for _, ev := range stgplay.TraceEvents(res.Trace) {
-		if err := spec.WriteTraceEvent(&b, ev); err != nil {
+		if err := specfile.WriteTraceEvent(&b, ev); err != nil {
 			t.Fatal(err)
 		}
 	}
-	evs, err := spec.ReadTrace("run.jsonl", &b)
+	evs, err := specfile.ReadTrace("run.jsonl", &b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/stg-tool/stg/project"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -53,11 +54,11 @@ func slotPurposes(t *testing.T, z *solver.Context) map[string]*online.Runner {
 	}
 	runners := map[string]*online.Runner{}
 	for _, f := range files {
-		sp, err := spec.LoadSymPurpose(f.Path)
+		sp, err := specfile.LoadSymPurpose(f.Path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := spec.LoadFile(sp.SpecPath(), nil)
+		m, err := specfile.LoadFile(sp.SpecPath(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

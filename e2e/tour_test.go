@@ -15,6 +15,7 @@ import (
 	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // The abstraction route (stg tour): the instantiated tests of the
@@ -77,7 +78,7 @@ func tourSuite(t *testing.T, ex tourExample) []*spec.Model {
 // returns the test cases of the instances.
 func buildTourSuite(t *testing.T, ex tourExample) []*spec.Model {
 	t.Helper()
-	s, err := spec.LoadFile(ex.spec, nil)
+	s, err := specfile.LoadFile(ex.spec, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func buildTourSuite(t *testing.T, ex tourExample) []*spec.Model {
 
 func tourPurpose(t *testing.T, s *spec.Model, purpose string) []*spec.Model {
 	t.Helper()
-	tp, err := spec.LoadFile(purpose, s)
+	tp, err := specfile.LoadFile(purpose, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/emicklei/dot"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // DrawOptions are the options of a drawing.
@@ -114,8 +115,8 @@ func DrawDOT(m *spec.Model, o DrawOptions) *dot.Graph {
 	if m.Initial.Location != "" {
 		init := node(m.Initial.Location)
 		e := g.Edge(start, init)
-		if c := m.Initial.Condition; c != nil && !spec.IsTrue(c) {
-			e.Label(wrapGuard(spec.Format(c))).Attr("fontsize", "10")
+		if c := m.Initial.Condition; c != nil && !expr.IsTrue(c) {
+			e.Label(wrapGuard(expr.Format(c))).Attr("fontsize", "10")
 		}
 	}
 	for _, l := range d.locations {
@@ -237,8 +238,8 @@ func labelParts(m *spec.Model, t *spec.Transition) []string {
 		}
 	}
 	parts := []string{b.String()}
-	if t.Guard != nil && !spec.IsTrue(t.Guard) {
-		parts = append(parts, "["+spec.Format(t.Guard)+"]")
+	if t.Guard != nil && !expr.IsTrue(t.Guard) {
+		parts = append(parts, "["+expr.Format(t.Guard)+"]")
 	}
 	var as []string
 	for _, a := range m.AssignmentTexts(t.Assign) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 const testSpec = `kind: spec
@@ -23,7 +24,7 @@ transitions:
 
 func mustParse(t *testing.T, src string, sp *spec.Model) *spec.Model {
 	t.Helper()
-	m, err := spec.ParseModel("m.yaml", []byte(src), sp)
+	m, err := specfile.ParseModel("m.yaml", []byte(src), sp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Coverage colours: taken edges blue with their count (the most taken
 // thickest), never-taken ones grey, proved-unreachable ones red and
 // dotted.
 func TestDrawCoverage(t *testing.T) {
-	m, err := spec.LoadFile("../runner/testdata/coverage.yaml", nil)
+	m, err := specfile.LoadFile("../runner/testdata/coverage.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

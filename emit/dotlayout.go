@@ -8,6 +8,7 @@ import (
 
 	"github.com/emicklei/dot"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // guardWidth is the width, in characters, past which a guard is broken
@@ -62,7 +63,7 @@ func (d *drawing) sumUp(ts []*spec.Transition, summed map[*spec.Transition]bool)
 	sums, drawn := map[string]bool{}, map[string]bool{}
 	for _, t := range ts {
 		if m.Verdict(t.To) == "fail" && Direction(m, t) == spec.Receive &&
-			(t.Guard == nil || spec.IsTrue(t.Guard)) && len(t.Assign) == 0 && t.Name == "" {
+			(t.Guard == nil || expr.IsTrue(t.Guard)) && len(t.Assign) == 0 && t.Name == "" {
 			summed[t] = true
 			sums[t.Action] = true
 		} else {

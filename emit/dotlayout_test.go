@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestDrawGolden compares the drawings of two real test cases
@@ -17,7 +18,7 @@ import (
 // golden files.
 func TestDrawGolden(t *testing.T) {
 	for _, name := range []string{"buffer-fifo", "retry-stale-ack"} {
-		tc, err := spec.LoadFile(filepath.Join("testdata", name+".tc.yaml"), nil)
+		tc, err := specfile.LoadFile(filepath.Join("testdata", name+".tc.yaml"), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +115,7 @@ func TestWrapGuard(t *testing.T) {
 // and index only, and the legend the full label of those with a guard or
 // assignments, so that labels do not overprint one another.
 func TestLargeShortLabels(t *testing.T) {
-	tc, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	tc, err := specfile.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestLargeShortLabels(t *testing.T) {
 	}
 	for i, tr := range tc.Transitions {
 		row := fmt.Sprintf(`<TD ALIGN="LEFT">t%d</TD>`, i)
-		if has := strings.Contains(out, row); has != (tr.Guard != nil && !spec.IsTrue(tr.Guard) || len(tr.Assign) > 0) {
+		if has := strings.Contains(out, row); has != (tr.Guard != nil && !expr.IsTrue(tr.Guard) || len(tr.Assign) > 0) {
 			t.Errorf("t%d (%s): in the legend %v", i, tr.Label(), has)
 		}
 	}

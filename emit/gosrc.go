@@ -13,6 +13,7 @@ import (
 
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // DefaultGoPackage is the package clause of generated Go test files in a
@@ -125,13 +126,13 @@ func embeddable(tc *spec.Model, pkg string) ([]byte, error) {
 	if tc.Kind != spec.TestcaseKind {
 		return nil, fmt.Errorf("%s is a %s, not a testcase", tc.Name, tc.Kind)
 	}
-	text, err := spec.Marshal(tc)
+	text, err := specfile.Marshal(tc)
 	if err != nil {
 		return nil, err
 	}
 	// The harness reads the text at test time: a text it cannot read is
 	// a bug here, better reported now than in the user's go test.
-	if _, err := spec.ParseModel("generated testcase", text, nil); err != nil {
+	if _, err := specfile.ParseModel("generated testcase", text, nil); err != nil {
 		return nil, fmt.Errorf("the YAML of test case %s does not read back (a bug): %v", tc.Name, err)
 	}
 	return text, nil

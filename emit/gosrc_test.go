@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func init() {
@@ -33,7 +35,7 @@ const cmpTestcase = "../runner/testdata/cmp.yaml"
 
 func loadCmpTestcase(t *testing.T) *spec.Model {
 	t.Helper()
-	m, err := spec.LoadFile(cmpTestcase, nil)
+	m, err := specfile.LoadFile(cmpTestcase, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestGoSourceErrors(t *testing.T) {
 	if _, err := GoSource(loadCmpTestcase(t), "not a name"); err == nil {
 		t.Error("a bad package name was accepted")
 	}
-	sp, err := spec.LoadFile("../examples/cmp/spec.yaml", nil)
+	sp, err := specfile.LoadFile("../examples/cmp/spec.yaml", nil)
 	if err != nil {
 		t.Skip(err)
 	}
@@ -84,7 +86,7 @@ func TestGoSourceErrors(t *testing.T) {
 	// External functions are evaluated at test time by stgtest
 	// (package extfunc): their declaration is embedded.
 	withFuncs := loadCmpTestcase(t)
-	withFuncs.Funcs = []*spec.Func{{Name: "F", Result: spec.IntType, Impl: "./f"}}
+	withFuncs.Funcs = []*expr.Func{{Name: "F", Result: expr.IntType, Impl: "./f"}}
 	if src, err := GoSource(withFuncs, "x"); err != nil || !strings.Contains(string(src), "impl: ./f") {
 		t.Errorf("a test case with external functions: %v\n%s", err, src)
 	}
@@ -114,12 +116,12 @@ func TestEmbeddedTestcase(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := embeddedText(t, src, "testcase"+camelName(m.Name))
-		back, err := spec.ParseModel("embedded", []byte(text), nil)
+		back, err := specfile.ParseModel("embedded", []byte(text), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", m.Name, err)
 		}
-		want, _ := spec.Marshal(m)
-		got, _ := spec.Marshal(back)
+		want, _ := specfile.Marshal(m)
+		got, _ := specfile.Marshal(back)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: round trip:\n%s\nwant\n%s", m.Name, got, want)
 		}

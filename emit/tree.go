@@ -6,6 +6,7 @@ import (
 
 	"github.com/emicklei/dot"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -96,15 +97,15 @@ func treeLabel(n *symex.Node, vars []*spec.Variable) string {
 	var parts []string
 	for _, v := range vars {
 		if e, ok := n.State.Vars[v.Name]; ok {
-			parts = append(parts, v.Name+"="+spec.Format(e))
+			parts = append(parts, v.Name+"="+expr.Format(e))
 		}
 	}
 	if vars == nil {
 		parts = strings.Fields(n.State.VarsString(nil))
 	}
 	lines = append(lines, packWords(parts, guardWidth)...)
-	if !spec.IsTrue(n.State.PC) {
-		lines = append(lines, wrapGuard(spec.Format(n.State.PC)))
+	if !expr.IsTrue(n.State.PC) {
+		lines = append(lines, wrapGuard(expr.Format(n.State.PC)))
 	}
 	return strings.Join(lines, "\n")
 }

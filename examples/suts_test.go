@@ -31,6 +31,7 @@ import (
 	"github.com/stg-tool/stg/examples"
 	"github.com/stg-tool/stg/examples/internal/jsonl"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // outputTimeout bounds the wait for an expected output of a process; it
@@ -213,7 +214,7 @@ func TestInProcess(t *testing.T) {
 			m := models[s.Example]
 			if m == nil {
 				var err error
-				if m, err = spec.LoadFile(filepath.Join(s.Example, "spec.yaml"), nil); err != nil {
+				if m, err = specfile.LoadFile(filepath.Join(s.Example, "spec.yaml"), nil); err != nil {
 					t.Fatal(err)
 				}
 				models[s.Example] = m

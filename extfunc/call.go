@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -35,21 +35,21 @@ var ErrNoImplementation = errors.New("no table row and no implementation")
 // Exec returns f(args...) with args flattened: from f's table when a row
 // has these inputs, else from its implementation. It has the type of the
 // exec hook of SolveTab (package summary).
-func (r *Registry) Exec(f *spec.Func, args []spec.Value) (spec.Value, error) {
+func (r *Registry) Exec(f *expr.Func, args []expr.Value) (expr.Value, error) {
 	return r.Call(f.Name, args)
 }
 
-// Call implements spec.Caller: it returns name(args...), args flattened.
-func (r *Registry) Call(name string, args []spec.Value) (spec.Value, error) {
+// Call implements expr.Caller: it returns name(args...), args flattened.
+func (r *Registry) Call(name string, args []expr.Value) (expr.Value, error) {
 	r.mu.Lock()
 	f, err := r.lookup(name)
 	if err != nil {
 		r.mu.Unlock()
-		return spec.Value{}, err
+		return expr.Value{}, err
 	}
 	if err := checkArgs(f, args); err != nil {
 		r.mu.Unlock()
-		return spec.Value{}, &CallError{Call: Describe(f, args), Msg: err.Error()}
+		return expr.Value{}, &CallError{Call: Describe(f, args), Msg: err.Error()}
 	}
 	k := key(args)
 	if v, ok := r.tables[name][k]; ok {
@@ -64,7 +64,7 @@ func (r *Registry) Call(name string, args []spec.Value) (spec.Value, error) {
 	r.mu.Unlock()
 	v, err := im.call(f, args)
 	if err != nil {
-		return spec.Value{}, err
+		return expr.Value{}, err
 	}
 	r.mu.Lock()
 	if cur := r.impls[name]; cur == im {
@@ -75,28 +75,28 @@ func (r *Registry) Call(name string, args []spec.Value) (spec.Value, error) {
 }
 
 // call runs the implementation and checks its result's type.
-func (im *impl) call(f *spec.Func, args []spec.Value) (spec.Value, error) {
-	var v spec.Value
+func (im *impl) call(f *expr.Func, args []expr.Value) (expr.Value, error) {
+	var v expr.Value
 	var err error
 	switch {
 	case im == nil:
-		return spec.Value{}, &CallError{Call: Describe(f, args), Msg: ErrNoImplementation.Error()}
+		return expr.Value{}, &CallError{Call: Describe(f, args), Msg: ErrNoImplementation.Error()}
 	case im.fn != nil:
 		v, err = safeCall(im.fn, args)
 	default:
 		return im.cmd.call(args)
 	}
 	if err != nil {
-		return spec.Value{}, &CallError{Call: Describe(f, args), Msg: err.Error()}
+		return expr.Value{}, &CallError{Call: Describe(f, args), Msg: err.Error()}
 	}
 	if v.T != f.Result {
-		return spec.Value{}, &CallError{Call: Describe(f, args), Msg: fmt.Sprintf("ill-typed result %s of type %s, want %s", v, v.T, f.Result)}
+		return expr.Value{}, &CallError{Call: Describe(f, args), Msg: fmt.Sprintf("ill-typed result %s of type %s, want %s", v, v.T, f.Result)}
 	}
 	return v, nil
 }
 
 // safeCall calls fn, turning a panic into an error.
-func safeCall(fn GoFunc, args []spec.Value) (v spec.Value, err error) {
+func safeCall(fn GoFunc, args []expr.Value) (v expr.Value, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("implementation panicked: %v", p)
@@ -114,7 +114,7 @@ func (e *CallError) Is(target error) bool {
 
 // Describe prints the call f(args...), the cells of an array parameter
 // in brackets: "INTGR([123, 96])".
-func Describe(f *spec.Func, args []spec.Value) string {
+func Describe(f *expr.Func, args []expr.Value) string {
 	var parts []string
 	k := 0
 	for _, n := range paramLens(f) {
@@ -139,7 +139,7 @@ func Describe(f *spec.Func, args []spec.Value) string {
 }
 
 // paramLens returns the length of each declared parameter (0: a scalar).
-func paramLens(f *spec.Func) []int {
+func paramLens(f *expr.Func) []int {
 	if f.ParamLens != nil {
 		return f.ParamLens
 	}
@@ -147,11 +147,11 @@ func paramLens(f *spec.Func) []int {
 }
 
 // Env returns an environment that reads v and evaluates calls with r.
-func (r *Registry) Env(v spec.Valuation) spec.Env { return env{v, r} }
+func (r *Registry) Env(v expr.Valuation) expr.Env { return env{v, r} }
 
 type env struct {
-	spec.Valuation
+	expr.Valuation
 	r *Registry
 }
 
-func (e env) Call(f string, args []spec.Value) (spec.Value, error) { return e.r.Call(f, args) }
+func (e env) Call(f string, args []expr.Value) (expr.Value, error) { return e.r.Call(f, args) }

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // command is an implementation that runs as a process speaking the
@@ -16,7 +16,7 @@ import (
 // its first call, and again after a call that left it dead or out of
 // step.
 type command struct {
-	f    *spec.Func
+	f    *expr.Func
 	line string
 	argv []string
 	opts Options
@@ -25,7 +25,7 @@ type command struct {
 	p  *adapter.Process
 }
 
-func newCommand(f *spec.Func, cmdline string, opts Options) (*command, error) {
+func newCommand(f *expr.Func, cmdline string, opts Options) (*command, error) {
 	argv, err := adapter.SplitCommand(cmdline)
 	if err != nil {
 		return nil, fmt.Errorf("implementation of %s: %v", f.Name, err)
@@ -37,11 +37,11 @@ func newCommand(f *spec.Func, cmdline string, opts Options) (*command, error) {
 }
 
 // call sends one request and reads one reply, within the timeout.
-func (c *command) call(args []spec.Value) (spec.Value, error) {
+func (c *command) call(args []expr.Value) (expr.Value, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fail := func(msg string, tail []string) (spec.Value, error) {
-		return spec.Value{}, &CallError{Call: Describe(c.f, args), Msg: msg, Stderr: tail}
+	fail := func(msg string, tail []string) (expr.Value, error) {
+		return expr.Value{}, &CallError{Call: Describe(c.f, args), Msg: msg, Stderr: tail}
 	}
 	if c.p == nil {
 		p, err := adapter.StartProcessIn(c.opts.Dir, c.argv, c.opts.Stderr)

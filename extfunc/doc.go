@@ -7,10 +7,10 @@
 // runs to evaluate guards and outputs that call the function.
 //
 // A Registry knows, for each external function p declared by a model
-// (spec.Func with Def == nil; defined functions are inlined by the
+// (expr.Func with Def == nil; defined functions are inlined by the
 // parser and never reach it):
 //
-//   - its table tab_p, the rows of spec.Func.Table (or of a tables file
+//   - its table tab_p, the rows of expr.Func.Table (or of a tables file
 //     given on the command line, SetTable): the tuples known to hold;
 //   - its implementation: a command line speaking JSON Lines (the
 //     spec's impl:, or SetCommand), or a Go function registered in
@@ -51,8 +51,8 @@
 //
 // # Evaluation
 //
-// Registry implements spec.Caller: spec.Eval evaluates a call when its
-// environment is a Caller, and Registry.Env wraps a spec.Valuation into
+// Registry implements expr.Caller: expr.Eval evaluates a call when its
+// environment is a Caller, and Registry.Env wraps a expr.Valuation into
 // one. Fold replaces, in an expression, every call whose arguments are
 // constants by its result (short-circuiting &&, || and ite as Eval does),
 // so that symbolic states whose calls become ground (a value observed or

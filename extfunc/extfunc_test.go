@@ -9,32 +9,32 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
-func ival(n int64) spec.Value { return spec.IntValue(big.NewInt(n)) }
+func ival(n int64) expr.Value { return expr.IntValue(big.NewInt(n)) }
 
-func rval(a, b int64) spec.Value { return spec.RatValue(big.NewRat(a, b)) }
+func rval(a, b int64) expr.Value { return expr.RatValue(big.NewRat(a, b)) }
 
 // intgr is INTGR: [2]int -> int, with Table 1's rows.
-func intgr() *spec.Func {
-	return &spec.Func{Name: "INTGR", Params: []spec.Type{spec.IntType, spec.IntType}, ParamLens: []int{2}, Result: spec.IntType,
-		Table: []spec.TableRow{
-			{Args: []spec.Value{ival(123), ival(96)}, Result: ival(228)},
-			{Args: []spec.Value{ival(148), ival(141)}, Result: ival(300)},
+func intgr() *expr.Func {
+	return &expr.Func{Name: "INTGR", Params: []expr.Type{expr.IntType, expr.IntType}, ParamLens: []int{2}, Result: expr.IntType,
+		Table: []expr.TableRow{
+			{Args: []expr.Value{ival(123), ival(96)}, Result: ival(228)},
+			{Args: []expr.Value{ival(148), ival(141)}, Result: ival(300)},
 		}}
 }
 
 // rise is RISE: int -> real, with Table 1's rows.
-func rise() *spec.Func {
-	return &spec.Func{Name: "RISE", Params: []spec.Type{spec.IntType}, Result: spec.RealType,
-		Table: []spec.TableRow{
-			{Args: []spec.Value{ival(202)}, Result: rval(7, 10)},
-			{Args: []spec.Value{ival(300)}, Result: rval(242, 100)},
+func rise() *expr.Func {
+	return &expr.Func{Name: "RISE", Params: []expr.Type{expr.IntType}, Result: expr.RealType,
+		Table: []expr.TableRow{
+			{Args: []expr.Value{ival(202)}, Result: rval(7, 10)},
+			{Args: []expr.Value{ival(300)}, Result: rval(242, 100)},
 		}}
 }
 
-func newRegistry(t *testing.T, opts Options, fs ...*spec.Func) *Registry {
+func newRegistry(t *testing.T, opts Options, fs ...*expr.Func) *Registry {
 	t.Helper()
 	r, err := New(fs, opts)
 	if err != nil {
@@ -59,26 +59,26 @@ func TestTableLookup(t *testing.T) {
 	r := newRegistry(t, Options{}, intgr(), rise())
 	for _, c := range []struct {
 		f    string
-		args []spec.Value
-		want spec.Value
+		args []expr.Value
+		want expr.Value
 	}{
-		{"INTGR", []spec.Value{ival(123), ival(96)}, ival(228)},
-		{"INTGR", []spec.Value{ival(148), ival(141)}, ival(300)},
-		{"RISE", []spec.Value{ival(300)}, rval(121, 50)},
+		{"INTGR", []expr.Value{ival(123), ival(96)}, ival(228)},
+		{"INTGR", []expr.Value{ival(148), ival(141)}, ival(300)},
+		{"RISE", []expr.Value{ival(300)}, rval(121, 50)},
 	} {
 		got, err := r.Call(c.f, c.args)
 		if err != nil || !got.Equal(c.want) {
 			t.Errorf("%s%v = %v, %v; want %v", c.f, c.args, got, err, c.want)
 		}
 	}
-	_, err := r.Call("INTGR", []spec.Value{ival(1), ival(2)})
+	_, err := r.Call("INTGR", []expr.Value{ival(1), ival(2)})
 	if !errors.Is(err, ErrNoImplementation) || !strings.Contains(err.Error(), "INTGR([1, 2])") {
 		t.Errorf("call outside the table without implementation: %v", err)
 	}
-	if _, err := r.Call("RISE", []spec.Value{ival(1), ival(2)}); err == nil || !strings.Contains(err.Error(), "2 arguments, want 1") {
+	if _, err := r.Call("RISE", []expr.Value{ival(1), ival(2)}); err == nil || !strings.Contains(err.Error(), "2 arguments, want 1") {
 		t.Errorf("wrong arity: %v", err)
 	}
-	if _, err := r.Call("RISE", []spec.Value{rval(1, 2)}); err == nil || !strings.Contains(err.Error(), "want int") {
+	if _, err := r.Call("RISE", []expr.Value{rval(1, 2)}); err == nil || !strings.Contains(err.Error(), "want int") {
 		t.Errorf("wrong type: %v", err)
 	}
 	if _, err := r.Call("NOPE", nil); err == nil || !strings.Contains(err.Error(), "NOPE") {
@@ -88,12 +88,12 @@ func TestTableLookup(t *testing.T) {
 
 func TestTableConflict(t *testing.T) {
 	f := rise()
-	f.Table = append(f.Table, spec.TableRow{Args: []spec.Value{ival(300)}, Result: rval(1, 1)})
-	if _, err := New([]*spec.Func{f}, Options{}); err == nil || !strings.Contains(err.Error(), "RISE(300) gives both") {
+	f.Table = append(f.Table, expr.TableRow{Args: []expr.Value{ival(300)}, Result: rval(1, 1)})
+	if _, err := New([]*expr.Func{f}, Options{}); err == nil || !strings.Contains(err.Error(), "RISE(300) gives both") {
 		t.Errorf("conflicting rows: %v", err)
 	}
 	r := newRegistry(t, Options{}, rise())
-	if err := r.SetTable("RISE", []spec.TableRow{{Args: []spec.Value{ival(1)}, Result: ival(1)}}); err == nil {
+	if err := r.SetTable("RISE", []expr.TableRow{{Args: []expr.Value{ival(1)}, Result: ival(1)}}); err == nil {
 		t.Error("an int result for a real function was accepted")
 	}
 }
@@ -101,16 +101,16 @@ func TestTableConflict(t *testing.T) {
 func TestGoFunc(t *testing.T) {
 	r := newRegistry(t, Options{}, intgr(), rise())
 	calls := 0
-	sum := func(args []spec.Value) (spec.Value, error) {
+	sum := func(args []expr.Value) (expr.Value, error) {
 		calls++
-		return spec.IntValue(new(big.Int).Add(args[0].Int, args[1].Int)), nil
+		return expr.IntValue(new(big.Int).Add(args[0].Int, args[1].Int)), nil
 	}
 	if err := r.Register("INTGR", sum); err != nil {
 		t.Fatal(err)
 	}
 	// The table first: 123 + 96 = 219, but the table says 228.
 	for _, c := range []struct{ a, b, want int64 }{{123, 96, 228}, {1, 2, 3}, {1, 2, 3}} {
-		got, err := r.Call("INTGR", []spec.Value{ival(c.a), ival(c.b)})
+		got, err := r.Call("INTGR", []expr.Value{ival(c.a), ival(c.b)})
 		if err != nil || !got.Equal(ival(c.want)) {
 			t.Errorf("INTGR(%d, %d) = %v, %v; want %d", c.a, c.b, got, err, c.want)
 		}
@@ -118,16 +118,16 @@ func TestGoFunc(t *testing.T) {
 	if calls != 1 {
 		t.Errorf("the Go function was called %d times, want 1 (table, then one call remembered)", calls)
 	}
-	r.Register("RISE", func([]spec.Value) (spec.Value, error) { return ival(1), nil })
-	if _, err := r.Call("RISE", []spec.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): ill-typed result 1 of type int, want real") {
+	r.Register("RISE", func([]expr.Value) (expr.Value, error) { return ival(1), nil })
+	if _, err := r.Call("RISE", []expr.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): ill-typed result 1 of type int, want real") {
 		t.Errorf("ill-typed Go result: %v", err)
 	}
-	r.Register("RISE", func([]spec.Value) (spec.Value, error) { panic("boom") })
-	if _, err := r.Call("RISE", []spec.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): implementation panicked: boom") {
+	r.Register("RISE", func([]expr.Value) (expr.Value, error) { panic("boom") })
+	if _, err := r.Call("RISE", []expr.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): implementation panicked: boom") {
 		t.Errorf("panicking Go function: %v", err)
 	}
-	r.Register("RISE", func([]spec.Value) (spec.Value, error) { return spec.Value{}, errors.New("negative") })
-	if _, err := r.Call("RISE", []spec.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): negative") {
+	r.Register("RISE", func([]expr.Value) (expr.Value, error) { return expr.Value{}, errors.New("negative") })
+	if _, err := r.Call("RISE", []expr.Value{ival(5)}); err == nil || !strings.Contains(err.Error(), "RISE(5): negative") {
 		t.Errorf("failing Go function: %v", err)
 	}
 }
@@ -151,14 +151,14 @@ func TestCommand(t *testing.T) {
 	f.Impl = "python3 intgr.py" // relative to Options.Dir
 	r := newRegistry(t, Options{Dir: dir, Timeout: 30 * time.Second}, f)
 	for _, c := range []struct{ a, b, want int64 }{{123, 96, 228}, {10, 20, 30 + 200%7}, {-3, 5, 2 + 6}, {0, 0, 0}} {
-		got, err := r.Call("INTGR", []spec.Value{ival(c.a), ival(c.b)})
+		got, err := r.Call("INTGR", []expr.Value{ival(c.a), ival(c.b)})
 		if err != nil || !got.Equal(ival(c.want)) {
 			t.Errorf("INTGR(%d, %d) = %v, %v; want %d", c.a, c.b, got, err, c.want)
 		}
 	}
 	// Integers of any size.
 	big1 := new(big.Int).Lsh(big.NewInt(1), 100)
-	got, err := r.Call("INTGR", []spec.Value{spec.IntValue(big1), ival(0)})
+	got, err := r.Call("INTGR", []expr.Value{expr.IntValue(big1), ival(0)})
 	if err != nil || got.Int.Cmp(big1) != 0 {
 		t.Errorf("INTGR(2^100, 0) = %v, %v", got, err)
 	}
@@ -174,17 +174,17 @@ done`)
 	f := rise()
 	f.Impl = cmd
 	r := newRegistry(t, Options{Timeout: 30 * time.Second}, f)
-	got, err := r.Call("RISE", []spec.Value{ival(228)})
+	got, err := r.Call("RISE", []expr.Value{ival(228)})
 	if err != nil || !got.Equal(rval(228, 1000)) {
 		t.Errorf("RISE(228) = %v, %v; want 57/250", got, err)
 	}
 }
 
 func TestRequestEncoding(t *testing.T) {
-	e := &spec.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
-	f := &spec.Func{Name: "F", Params: []spec.Type{spec.IntType, spec.RealType, spec.RealType, spec.EnumType(e), spec.BoolType},
-		ParamLens: []int{0, 2, 0, 0}, Result: spec.IntType}
-	got := string(encodeRequest(f, []spec.Value{ival(-5), rval(7, 2), rval(3, 1), spec.EnumValue(e, 1), spec.BoolValue(true)}))
+	e := &expr.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
+	f := &expr.Func{Name: "F", Params: []expr.Type{expr.IntType, expr.RealType, expr.RealType, expr.EnumType(e), expr.BoolType},
+		ParamLens: []int{0, 2, 0, 0}, Result: expr.IntType}
+	got := string(encodeRequest(f, []expr.Value{ival(-5), rval(7, 2), rval(3, 1), expr.EnumValue(e, 1), expr.BoolValue(true)}))
 	want := `{"args":[-5,["7/2",3],"alarm",true]}` + "\n"
 	if got != want {
 		t.Errorf("request %q, want %q", got, want)
@@ -192,33 +192,33 @@ func TestRequestEncoding(t *testing.T) {
 }
 
 func TestReplies(t *testing.T) {
-	e := &spec.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
+	e := &expr.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
 	for _, c := range []struct {
 		line string
-		t    spec.Type
+		t    expr.Type
 		want string // the value, or "error: ..." (a substring)
 	}{
-		{`{"result":228}`, spec.IntType, "228"},
-		{` {"result": 123456789012345678901234567890} `, spec.IntType, "123456789012345678901234567890"},
-		{`{"result":"7/2"}`, spec.RealType, "3.5"},
-		{`{"result":"1/3"}`, spec.RealType, "1/3"},
-		{`{"result":0.97}`, spec.RealType, "0.97"},
-		{`{"result":3}`, spec.RealType, "3"},
-		{`{"result":"alarm"}`, spec.EnumType(e), "alarm"},
-		{`{"result":true}`, spec.BoolType, "true"},
-		{`{"result":2.5}`, spec.IntType, "error: ill-typed result"},
-		{`{"result":"abc"}`, spec.IntType, "error: ill-typed result"},
-		{`{"result":"red"}`, spec.EnumType(e), "error: ill-typed result"},
-		{`{"result":null}`, spec.IntType, "error: ill-typed result"},
-		{`{"result":[1]}`, spec.IntType, "error: ill-typed result"},
-		{`{"error":"negative input"}`, spec.IntType, "error: implementation reports an error: negative input"},
-		{`{}`, spec.IntType, "error: no result"},
-		{`{"value":1}`, spec.IntType, "error: unknown field"},
-		{`hello`, spec.IntType, "error: malformed reply"},
-		{`{"result":1} {"result":2}`, spec.IntType, "error: more than one"},
-		{`[1]`, spec.IntType, "error: malformed reply"},
-		{`null`, spec.IntType, "error: malformed reply"},
-		{`{"result":1e999999}`, spec.RealType, "error: ill-typed result"},
+		{`{"result":228}`, expr.IntType, "228"},
+		{` {"result": 123456789012345678901234567890} `, expr.IntType, "123456789012345678901234567890"},
+		{`{"result":"7/2"}`, expr.RealType, "3.5"},
+		{`{"result":"1/3"}`, expr.RealType, "1/3"},
+		{`{"result":0.97}`, expr.RealType, "0.97"},
+		{`{"result":3}`, expr.RealType, "3"},
+		{`{"result":"alarm"}`, expr.EnumType(e), "alarm"},
+		{`{"result":true}`, expr.BoolType, "true"},
+		{`{"result":2.5}`, expr.IntType, "error: ill-typed result"},
+		{`{"result":"abc"}`, expr.IntType, "error: ill-typed result"},
+		{`{"result":"red"}`, expr.EnumType(e), "error: ill-typed result"},
+		{`{"result":null}`, expr.IntType, "error: ill-typed result"},
+		{`{"result":[1]}`, expr.IntType, "error: ill-typed result"},
+		{`{"error":"negative input"}`, expr.IntType, "error: implementation reports an error: negative input"},
+		{`{}`, expr.IntType, "error: no result"},
+		{`{"value":1}`, expr.IntType, "error: unknown field"},
+		{`hello`, expr.IntType, "error: malformed reply"},
+		{`{"result":1} {"result":2}`, expr.IntType, "error: more than one"},
+		{`[1]`, expr.IntType, "error: malformed reply"},
+		{`null`, expr.IntType, "error: malformed reply"},
+		{`{"result":1e999999}`, expr.RealType, "error: ill-typed result"},
 	} {
 		v, err := decodeReply([]byte(c.line), c.t)
 		got := v.String()
@@ -259,7 +259,7 @@ func TestFailures(t *testing.T) {
 			r := newRegistry(t, Options{Timeout: 300 * time.Millisecond}, f)
 			start := time.Now()
 			for i := range 2 { // the second call starts the command again if it died
-				_, err := r.Call("INTGR", []spec.Value{ival(1), ival(2)})
+				_, err := r.Call("INTGR", []expr.Value{ival(1), ival(2)})
 				if err == nil {
 					t.Fatalf("call %d: no error", i+1)
 				}
@@ -275,7 +275,7 @@ func TestFailures(t *testing.T) {
 				t.Errorf("took %v", d)
 			}
 			// The table still answers.
-			if v, err := r.Call("INTGR", []spec.Value{ival(123), ival(96)}); err != nil || !v.Equal(ival(228)) {
+			if v, err := r.Call("INTGR", []expr.Value{ival(123), ival(96)}); err != nil || !v.Equal(ival(228)) {
 				t.Errorf("table after a failure: %v, %v", v, err)
 			}
 		})
@@ -284,7 +284,7 @@ func TestFailures(t *testing.T) {
 		f := intgr()
 		f.Impl = "/nonexistent/intgr"
 		r := newRegistry(t, Options{}, f)
-		_, err := r.Call("INTGR", []spec.Value{ival(1), ival(2)})
+		_, err := r.Call("INTGR", []expr.Value{ival(1), ival(2)})
 		if err == nil || !strings.Contains(err.Error(), `INTGR([1, 2]): cannot start the implementation "/nonexistent/intgr"`) {
 			t.Errorf("error %v", err)
 		}
@@ -293,13 +293,13 @@ func TestFailures(t *testing.T) {
 
 func TestEvalAndFold(t *testing.T) {
 	r := newRegistry(t, Options{}, intgr(), rise())
-	r.Register("INTGR", func(a []spec.Value) (spec.Value, error) {
-		return spec.IntValue(new(big.Int).Add(a[0].Int, a[1].Int)), nil
+	r.Register("INTGR", func(a []expr.Value) (expr.Value, error) {
+		return expr.IntValue(new(big.Int).Add(a[0].Int, a[1].Int)), nil
 	})
-	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType, "v[0]": spec.IntType, "v[1]": spec.IntType},
-		Funcs: map[string]*spec.Func{"INTGR": intgr(), "RISE": rise()}}
-	parse := func(src string) spec.Expr {
-		e, err := spec.Parse(src, spec.Pos{Line: 1, Col: 1}, scope)
+	scope := &expr.Scope{Vars: map[string]expr.Type{"x": expr.IntType, "v[0]": expr.IntType, "v[1]": expr.IntType},
+		Funcs: map[string]*expr.Func{"INTGR": intgr(), "RISE": rise()}}
+	parse := func(src string) expr.Expr {
+		e, err := expr.Parse(src, expr.Pos{Line: 1, Col: 1}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,15 +308,15 @@ func TestEvalAndFold(t *testing.T) {
 	// Example 3's φ0, with x + 1 = 148 and 148 + 0 = 148 ... through the
 	// Go function: INTGR([299, 1]) = 300, RISE(300) = 2.42 > 1.
 	phi := parse("RISE(INTGR([2]int{x + 1, 1})) > 1")
-	ok, err := spec.EvalBool(phi, r.Env(spec.Valuation{Vars: map[string]spec.Value{"x": ival(298)}}))
+	ok, err := expr.EvalBool(phi, r.Env(expr.Valuation{Vars: map[string]expr.Value{"x": ival(298)}}))
 	if err != nil || !ok {
 		t.Errorf("φ0 at x = 298: %v, %v", ok, err)
 	}
-	_, err = spec.EvalBool(phi, r.Env(spec.Valuation{Vars: map[string]spec.Value{"x": ival(0)}}))
+	_, err = expr.EvalBool(phi, r.Env(expr.Valuation{Vars: map[string]expr.Value{"x": ival(0)}}))
 	if err == nil || !strings.Contains(err.Error(), "RISE(2): no table row and no implementation") {
 		t.Errorf("φ0 at x = 0: %v", err)
 	}
-	if _, err := spec.EvalBool(phi, spec.Valuation{Vars: map[string]spec.Value{"x": ival(298)}}); err == nil {
+	if _, err := expr.EvalBool(phi, expr.Valuation{Vars: map[string]expr.Value{"x": ival(298)}}); err == nil {
 		t.Error("Eval without a Caller evaluated a call")
 	}
 	// Fold: ground calls go, calls over identifiers stay.
@@ -325,7 +325,7 @@ func TestEvalAndFold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := spec.Format(got); s != "123 + INTGR([2]int{x, 1}) > 2 && 2.42 > 1.0" {
+	if s := expr.Format(got); s != "123 + INTGR([2]int{x, 1}) > 2 && 2.42 > 1.0" {
 		t.Errorf("Fold: %s", s)
 	}
 	if _, err := Fold(parse("RISE(5) > 0"), r); err == nil || !strings.Contains(err.Error(), "RISE(5)") {
@@ -335,21 +335,21 @@ func TestEvalAndFold(t *testing.T) {
 
 func TestFoldCond(t *testing.T) {
 	r := newRegistry(t, Options{}, rise())
-	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType}, Funcs: map[string]*spec.Func{"RISE": rise()}}
-	e, err := spec.Parse("ite(x > 0, RISE(300), RISE(202)) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	scope := &expr.Scope{Vars: map[string]expr.Type{"x": expr.IntType}, Funcs: map[string]*expr.Func{"RISE": rise()}}
+	e, err := expr.Parse("ite(x > 0, RISE(300), RISE(202)) > 1.0", expr.Pos{Line: 1, Col: 1}, scope)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !HasCall(e) || len(Calls(e)) != 2 {
-		t.Fatalf("calls of %s: %v", spec.Format(e), Calls(e))
+		t.Fatalf("calls of %s: %v", expr.Format(e), Calls(e))
 	}
 	got, err := Fold(e, r)
 	if err != nil || HasCall(got) {
-		t.Fatalf("Fold: %v, %v", spec.Format(got), err)
+		t.Fatalf("Fold: %v, %v", expr.Format(got), err)
 	}
-	ok, err := spec.EvalBool(got, spec.Valuation{Vars: map[string]spec.Value{"x": ival(1)}})
+	ok, err := expr.EvalBool(got, expr.Valuation{Vars: map[string]expr.Value{"x": ival(1)}})
 	if err != nil || !ok {
-		t.Errorf("%s at x = 1: %v, %v", spec.Format(got), ok, err)
+		t.Errorf("%s at x = 1: %v, %v", expr.Format(got), ok, err)
 	}
 }
 
@@ -357,7 +357,7 @@ func TestFoldCond(t *testing.T) {
 // condition makes irrelevant is not made, as Eval would not make it.
 func TestFoldShortCircuit(t *testing.T) {
 	r := newRegistry(t, Options{}, rise()) // RISE: rows 202 and 300 only
-	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType}, Funcs: map[string]*spec.Func{"RISE": rise()}}
+	scope := &expr.Scope{Vars: map[string]expr.Type{"x": expr.IntType}, Funcs: map[string]*expr.Func{"RISE": rise()}}
 	for src, want := range map[string]string{
 		"150 > 200 && RISE(150) <= 1.0":           "false",
 		"150 <= 200 || RISE(150) <= 1.0":          "true",
@@ -365,13 +365,13 @@ func TestFoldShortCircuit(t *testing.T) {
 		"ite(150 > 200, RISE(150), 0.5) < 1.0":    "0.5 < 1.0",
 		"x > 0 && (150 > 200 && RISE(150) > 1.0)": "x > 0 && false",
 	} {
-		e, err := spec.Parse(src, spec.Pos{Line: 1, Col: 1}, scope)
+		e, err := expr.Parse(src, expr.Pos{Line: 1, Col: 1}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, err := Fold(e, r)
-		if err != nil || spec.Format(got) != want {
-			t.Errorf("Fold(%s) = %s, %v; want %s", src, spec.Format(got), err, want)
+		if err != nil || expr.Format(got) != want {
+			t.Errorf("Fold(%s) = %s, %v; want %s", src, expr.Format(got), err, want)
 		}
 	}
 }
@@ -391,7 +391,7 @@ done`)
 	for g := range 8 {
 		go func() {
 			for i := range 10 {
-				got, err := r.Call("INTGR", []spec.Value{ival(int64(g)), ival(int64(i))})
+				got, err := r.Call("INTGR", []expr.Value{ival(int64(g)), ival(int64(i))})
 				if err == nil && got.Int.Int64() != int64(g*1000+i) {
 					err = errors.New("INTGR([" + ival(int64(g)).String() + ", " + ival(int64(i)).String() + "]) = " + got.String())
 				}
@@ -415,9 +415,9 @@ done`)
 // all calls first, then the innermost.
 func TestSumFactsHints(t *testing.T) {
 	r := newRegistry(t, Options{}, intgr(), rise())
-	scope := &spec.Scope{Vars: map[string]spec.Type{"m1": spec.IntType, "m2": spec.IntType},
-		Funcs: map[string]*spec.Func{"INTGR": intgr(), "RISE": rise()}}
-	e, err := spec.Parse("RISE(INTGR([2]int{m1, m2})) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	scope := &expr.Scope{Vars: map[string]expr.Type{"m1": expr.IntType, "m2": expr.IntType},
+		Funcs: map[string]*expr.Func{"INTGR": intgr(), "RISE": rise()}}
+	e, err := expr.Parse("RISE(INTGR([2]int{m1, m2})) > 1.0", expr.Pos{Line: 1, Col: 1}, scope)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,21 +426,21 @@ func TestSumFactsHints(t *testing.T) {
 		t.Fatalf("Calls: %v, want INTGR then RISE (innermost first)", calls)
 	}
 	for _, c := range []struct{ got, want string }{
-		{spec.Format(r.Sum(calls[0])), "m1 == 123 && m2 == 96 && INTGR([2]int{m1, m2}) == 228 || m1 == 148 && m2 == 141 && INTGR([2]int{m1, m2}) == 300"},
-		{spec.Format(r.Facts(e)), "INTGR([2]int{123, 96}) == 228 && INTGR([2]int{148, 141}) == 300 && RISE(202) == 0.7 && RISE(300) == 2.42"},
+		{expr.Format(r.Sum(calls[0])), "m1 == 123 && m2 == 96 && INTGR([2]int{m1, m2}) == 228 || m1 == 148 && m2 == 141 && INTGR([2]int{m1, m2}) == 300"},
+		{expr.Format(r.Facts(e)), "INTGR([2]int{123, 96}) == 228 && INTGR([2]int{148, 141}) == 300 && RISE(202) == 0.7 && RISE(300) == 2.42"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %s\nwant %s", c.got, c.want)
 		}
 	}
 	hs := r.Hints(e)
-	if len(hs) != 2 || spec.Format(hs[1]) != spec.Format(r.Sum(calls[0])) {
+	if len(hs) != 2 || expr.Format(hs[1]) != expr.Format(r.Sum(calls[0])) {
 		t.Errorf("Hints: %v", hs)
 	}
 	if hs := r.Hints(calls[0]); len(hs) != 1 {
 		t.Errorf("Hints of one call: %v, want its Sum only", hs)
 	}
-	ground, _ := spec.Parse("RISE(300) > 1.0", spec.Pos{Line: 1, Col: 1}, scope)
+	ground, _ := expr.Parse("RISE(300) > 1.0", expr.Pos{Line: 1, Col: 1}, scope)
 	if hs := r.Hints(ground); hs != nil {
 		t.Errorf("Hints of a ground call: %v, want none", hs)
 	}

@@ -3,7 +3,7 @@ package extfunc
 import (
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // FuzzReply: any reply line gives a value of the result type or an
@@ -13,8 +13,8 @@ func FuzzReply(f *testing.F) {
 		`{"result":true}`, `{"result":"alarm"}`, `{}`, `hello`, `{"result":1e99999}`, `{"result":[[1]]}`, ``, `{"result":1}{}`} {
 		f.Add(s)
 	}
-	e := &spec.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
-	types := []spec.Type{spec.IntType, spec.RealType, spec.BoolType, spec.EnumType(e)}
+	e := &expr.Enum{Name: "Msg", Values: []string{"ok", "alarm"}}
+	types := []expr.Type{expr.IntType, expr.RealType, expr.BoolType, expr.EnumType(e)}
 	f.Fuzz(func(t *testing.T, line string) {
 		for _, ty := range types {
 			v, err := decodeReply([]byte(line), ty)

@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
-// TestImplDir: a function's dir: (spec.Func.ImplDir) is where its
+// TestImplDir: a function's dir: (expr.Func.ImplDir) is where its
 // command runs, relative to Options.Dir unless absolute.
 func TestImplDir(t *testing.T) {
 	root := t.TempDir()
@@ -22,25 +22,25 @@ func TestImplDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ dir, implDir string }{{root, "sub"}, {t.TempDir(), sub}, {sub, ""}} {
-		f := &spec.Func{Name: "F", Params: []spec.Type{spec.IntType}, Result: spec.IntType, Impl: "sh answer.sh", ImplDir: c.implDir}
-		r, err := New([]*spec.Func{f}, Options{Dir: c.dir})
+		f := &expr.Func{Name: "F", Params: []expr.Type{expr.IntType}, Result: expr.IntType, Impl: "sh answer.sh", ImplDir: c.implDir}
+		r, err := New([]*expr.Func{f}, Options{Dir: c.dir})
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := r.Call("F", []spec.Value{spec.IntValue(big.NewInt(1))})
+		v, err := r.Call("F", []expr.Value{expr.IntValue(big.NewInt(1))})
 		if err != nil || v.Int.Int64() != 7 {
 			t.Errorf("Dir %s, dir: %q: %v, %v", c.dir, c.implDir, v, err)
 		}
 		r.Close()
 	}
 	// Without dir:, in root, the script is not found: an error, not 7.
-	f := &spec.Func{Name: "F", Params: []spec.Type{spec.IntType}, Result: spec.IntType, Impl: "sh answer.sh"}
-	r, err := New([]*spec.Func{f}, Options{Dir: root})
+	f := &expr.Func{Name: "F", Params: []expr.Type{expr.IntType}, Result: expr.IntType, Impl: "sh answer.sh"}
+	r, err := New([]*expr.Func{f}, Options{Dir: root})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if v, err := r.Call("F", []spec.Value{spec.IntValue(big.NewInt(1))}); err == nil {
+	if v, err := r.Call("F", []expr.Value{expr.IntValue(big.NewInt(1))}); err == nil {
 		t.Errorf("run in %s: %v, want an error", root, v)
 	}
 }

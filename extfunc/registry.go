@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // DefaultTimeout bounds one call of an implementation when
@@ -18,7 +18,7 @@ const DefaultTimeout = 5 * time.Second
 // GoFunc is a reference implementation written in Go: it gets the
 // flattened arguments (the cells of an array parameter in order) and
 // returns the result, of the function's result type.
-type GoFunc func(args []spec.Value) (spec.Value, error)
+type GoFunc func(args []expr.Value) (expr.Value, error)
 
 // Options configure a Registry.
 type Options struct {
@@ -26,7 +26,7 @@ type Options struct {
 	Timeout time.Duration
 	// Dir is the working directory of the commands the functions'
 	// impl: name ("": the tester's): the directory of the model file
-	// that declares them. A function's dir: (spec.Func.ImplDir) is
+	// that declares them. A function's dir: (expr.Func.ImplDir) is
 	// relative to it unless absolute. SetCommand's run in the tester's.
 	Dir string
 	// Stderr receives the commands' standard error (nil: discarded; its
@@ -40,11 +40,11 @@ type Registry struct {
 	opts Options
 
 	mu     sync.Mutex
-	funcs  map[string]*spec.Func
-	tables map[string]map[string]spec.Value // name -> args key -> result
-	order  map[string][][]spec.Value        // name -> the rows' arguments, in order
+	funcs  map[string]*expr.Func
+	tables map[string]map[string]expr.Value // name -> args key -> result
+	order  map[string][][]expr.Value        // name -> the rows' arguments, in order
 	impls  map[string]*impl
-	memo   map[string]spec.Value // name+args key -> result of an implementation
+	memo   map[string]expr.Value // name+args key -> result of an implementation
 }
 
 // impl is an implementation: a Go function or a command.
@@ -57,12 +57,12 @@ type impl struct {
 // functions are ignored), with their tables and their impl: commands.
 // Tables are checked: a row of the wrong arity or type, or two rows with
 // the same inputs and different results, is an error.
-func New(funcs []*spec.Func, opts Options) (*Registry, error) {
+func New(funcs []*expr.Func, opts Options) (*Registry, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	r := &Registry{opts: opts, funcs: map[string]*spec.Func{}, tables: map[string]map[string]spec.Value{}, order: map[string][][]spec.Value{},
-		impls: map[string]*impl{}, memo: map[string]spec.Value{}}
+	r := &Registry{opts: opts, funcs: map[string]*expr.Func{}, tables: map[string]map[string]expr.Value{}, order: map[string][][]expr.Value{},
+		impls: map[string]*impl{}, memo: map[string]expr.Value{}}
 	for _, f := range funcs {
 		if !f.IsExternal() {
 			continue
@@ -88,14 +88,14 @@ func New(funcs []*spec.Func, opts Options) (*Registry, error) {
 }
 
 // Func returns the external function name, if r knows it.
-func (r *Registry) Func(name string) (*spec.Func, bool) {
+func (r *Registry) Func(name string) (*expr.Func, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f, ok := r.funcs[name]
 	return f, ok
 }
 
-func (r *Registry) lookup(name string) (*spec.Func, error) {
+func (r *Registry) lookup(name string) (*expr.Func, error) {
 	f, ok := r.funcs[name]
 	if !ok {
 		return nil, fmt.Errorf("no external function %s", name)
@@ -130,7 +130,7 @@ func (r *Registry) SetCommand(name, cmdline string) error {
 	return r.setCommand(f, cmdline, "")
 }
 
-func (r *Registry) setCommand(f *spec.Func, cmdline, dir string) error {
+func (r *Registry) setCommand(f *expr.Func, cmdline, dir string) error {
 	opts := r.opts
 	opts.Dir = dir
 	c, err := newCommand(f, cmdline, opts)
@@ -157,7 +157,7 @@ func (r *Registry) replace(name string, im *impl) {
 
 // SetTable replaces the table of the function name (a tables file given
 // on the command line).
-func (r *Registry) SetTable(name string, rows []spec.TableRow) error {
+func (r *Registry) SetTable(name string, rows []expr.TableRow) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f, err := r.lookup(name)
@@ -167,9 +167,9 @@ func (r *Registry) SetTable(name string, rows []spec.TableRow) error {
 	return r.setTable(f, rows)
 }
 
-func (r *Registry) setTable(f *spec.Func, rows []spec.TableRow) error {
-	t := make(map[string]spec.Value, len(rows))
-	var order [][]spec.Value
+func (r *Registry) setTable(f *expr.Func, rows []expr.TableRow) error {
+	t := make(map[string]expr.Value, len(rows))
+	var order [][]expr.Value
 	for _, row := range rows {
 		if err := checkArgs(f, row.Args); err != nil {
 			return fmt.Errorf("%s: table row of %s: %v", row.Pos, f.Name, err)
@@ -205,7 +205,7 @@ func (r *Registry) Close() error {
 }
 
 // checkArgs checks the arity and the types of flattened arguments.
-func checkArgs(f *spec.Func, args []spec.Value) error {
+func checkArgs(f *expr.Func, args []expr.Value) error {
 	if len(args) != len(f.Params) {
 		return fmt.Errorf("%d arguments, want %d", len(args), len(f.Params))
 	}
@@ -218,7 +218,7 @@ func checkArgs(f *spec.Func, args []spec.Value) error {
 }
 
 // key identifies flattened arguments.
-func key(args []spec.Value) string {
+func key(args []expr.Value) string {
 	var b strings.Builder
 	for i, a := range args {
 		if i > 0 {

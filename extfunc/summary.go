@@ -3,26 +3,26 @@ package extfunc
 import (
 	"slices"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
 // Calls returns the calls of e, innermost first, each occurrence once.
-func Calls(e spec.Expr) []*spec.Call {
-	var out []*spec.Call
-	var walk func(spec.Expr)
-	walk = func(e spec.Expr) {
+func Calls(e expr.Expr) []*expr.Call {
+	var out []*expr.Call
+	var walk func(expr.Expr)
+	walk = func(e expr.Expr) {
 		switch e := e.(type) {
-		case *spec.Unary:
+		case *expr.Unary:
 			walk(e.X)
-		case *spec.Binary:
+		case *expr.Binary:
 			walk(e.X)
 			walk(e.Y)
-		case *spec.Cond:
+		case *expr.Cond:
 			walk(e.If)
 			walk(e.Then)
 			walk(e.Else)
-		case *spec.Call:
+		case *expr.Call:
 			for _, a := range e.Args {
 				walk(a)
 			}
@@ -38,8 +38,8 @@ func Calls(e spec.Expr) []*spec.Call {
 // them (a table row is answered first), which a solver that treats the
 // calls as uninterpreted may assume. True when e calls nothing with a
 // table.
-func (r *Registry) Facts(e spec.Expr) spec.Expr {
-	var facts []spec.Expr
+func (r *Registry) Facts(e expr.Expr) expr.Expr {
+	var facts []expr.Expr
 	seen := map[string]bool{}
 	for _, c := range Calls(e) {
 		if seen[c.Func] {
@@ -47,11 +47,11 @@ func (r *Registry) Facts(e spec.Expr) spec.Expr {
 		}
 		seen[c.Func] = true
 		for _, row := range r.rows(c.Func) {
-			call := &spec.Call{Func: c.Func, Args: exprs(row.Args), T: c.T, Lens: c.Lens}
-			facts = append(facts, spec.Compare(spec.Eq, call, row.Result.Expr()))
+			call := &expr.Call{Func: c.Func, Args: exprs(row.Args), T: c.T, Lens: c.Lens}
+			facts = append(facts, expr.Compare(expr.Eq, call, row.Result.Expr()))
 		}
 	}
-	return spec.AndOf(facts...)
+	return expr.AndOf(facts...)
 }
 
 // TableFacts returns the rows of the tables of every function r knows,
@@ -59,33 +59,33 @@ func (r *Registry) Facts(e spec.Expr) spec.Expr {
 // functions as r evaluates them, which a solver treating the calls as
 // uninterpreted functions may assume everywhere (the STG route, package
 // pipeline). True when no function has rows.
-func (r *Registry) TableFacts() spec.Expr {
-	var facts []spec.Expr
+func (r *Registry) TableFacts() expr.Expr {
+	var facts []expr.Expr
 	for _, name := range r.names() {
 		f, _ := r.Func(name)
 		for _, row := range r.rows(name) {
-			call := &spec.Call{Func: name, Args: exprs(row.Args), T: f.Result, Lens: f.ParamLens}
-			facts = append(facts, spec.Compare(spec.Eq, call, row.Result.Expr()))
+			call := &expr.Call{Func: name, Args: exprs(row.Args), T: f.Result, Lens: f.ParamLens}
+			facts = append(facts, expr.Compare(expr.Eq, call, row.Result.Expr()))
 		}
 	}
-	return spec.AndOf(facts...)
+	return expr.AndOf(facts...)
 }
 
 // Sum returns Sum(cl, tab_p) of the function-summaries paper (Def. 5)
 // for the call c: the disjunction, over the rows of its table, of "the
 // arguments are the row's and the call's value is its result"; false
 // for a function without rows.
-func (r *Registry) Sum(c *spec.Call) spec.Expr {
-	var alts []spec.Expr
+func (r *Registry) Sum(c *expr.Call) expr.Expr {
+	var alts []expr.Expr
 	for _, row := range r.rows(c.Func) {
-		eqs := make([]spec.Expr, 0, len(c.Args)+1)
+		eqs := make([]expr.Expr, 0, len(c.Args)+1)
 		for i, a := range c.Args {
-			eqs = append(eqs, spec.Compare(spec.Eq, a, row.Args[i].Expr()))
+			eqs = append(eqs, expr.Compare(expr.Eq, a, row.Args[i].Expr()))
 		}
-		eqs = append(eqs, spec.Compare(spec.Eq, c, row.Result.Expr()))
-		alts = append(alts, spec.AndOf(eqs...))
+		eqs = append(eqs, expr.Compare(expr.Eq, c, row.Result.Expr()))
+		alts = append(alts, expr.AndOf(eqs...))
 	}
-	return spec.OrOf(alts...)
+	return expr.OrOf(alts...)
 }
 
 // Hints returns soft constraints that steer a solver toward inputs whose
@@ -93,8 +93,8 @@ func (r *Registry) Sum(c *spec.Call) spec.Expr {
 // the calls of e over identifiers (Def. 5), then Sums of the innermost
 // ones (whose arguments call nothing: the others are then evaluated once
 // the arguments are known). None when e calls nothing over identifiers.
-func (r *Registry) Hints(e spec.Expr) []spec.Expr {
-	var all, inner []spec.Expr
+func (r *Registry) Hints(e expr.Expr) []expr.Expr {
+	var all, inner []expr.Expr
 	for _, c := range Calls(e) {
 		if !hasIdent(c) {
 			continue
@@ -108,27 +108,27 @@ func (r *Registry) Hints(e spec.Expr) []spec.Expr {
 	if len(all) == 0 {
 		return nil
 	}
-	hs := []spec.Expr{spec.AndOf(all...)}
+	hs := []expr.Expr{expr.AndOf(all...)}
 	if len(inner) > 0 && len(inner) < len(all) {
-		hs = append(hs, spec.AndOf(inner...))
+		hs = append(hs, expr.AndOf(inner...))
 	}
 	return hs
 }
 
 // rows returns the table of the function name as rows, in a stable
 // order.
-func (r *Registry) rows(name string) []spec.TableRow {
+func (r *Registry) rows(name string) []expr.TableRow {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	rows := make([]spec.TableRow, 0, len(r.tables[name]))
+	rows := make([]expr.TableRow, 0, len(r.tables[name]))
 	for _, row := range r.order[name] {
-		rows = append(rows, spec.TableRow{Args: row, Result: r.tables[name][key(row)]})
+		rows = append(rows, expr.TableRow{Args: row, Result: r.tables[name][key(row)]})
 	}
 	return rows
 }
 
-func exprs(vs []spec.Value) []spec.Expr {
-	es := make([]spec.Expr, len(vs))
+func exprs(vs []expr.Value) []expr.Expr {
+	es := make([]expr.Expr, len(vs))
 	for i, v := range vs {
 		es[i] = v.Expr()
 	}

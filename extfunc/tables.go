@@ -10,6 +10,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // CheckTables validates the tables file path and returns its external
@@ -18,10 +20,10 @@ import (
 // signatures read from the rows themselves (InferSignatures). Rows of
 // the wrong arity or type, and two rows with equal inputs and different
 // results, are FILE:LINE:COL errors.
-func CheckTables(path string, sp *spec.Model) ([]*spec.Func, error) {
+func CheckTables(path string, sp *spec.Model) ([]*expr.Func, error) {
 	m := sp
 	if m == nil {
-		data, err := spec.ReadModelFile(path)
+		data, err := specfile.ReadModelFile(path)
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
@@ -32,11 +34,11 @@ func CheckTables(path string, sp *spec.Model) ([]*spec.Func, error) {
 		m = &spec.Model{Name: path, Funcs: InferSignatures(data)}
 	}
 	bare := &spec.Model{Name: m.Name, Funcs: copyFuncs(m.Funcs, false)}
-	if err := spec.LoadTables(path, bare); err != nil {
+	if err := specfile.LoadTables(path, bare); err != nil {
 		return nil, err
 	}
 	if sp != nil { // the file's rows against the spec's own
-		if err := spec.LoadTables(path, &spec.Model{Name: m.Name, Funcs: copyFuncs(m.Funcs, true)}); err != nil {
+		if err := specfile.LoadTables(path, &spec.Model{Name: m.Name, Funcs: copyFuncs(m.Funcs, true)}); err != nil {
 			return nil, err
 		}
 	}
@@ -44,8 +46,8 @@ func CheckTables(path string, sp *spec.Model) ([]*spec.Func, error) {
 }
 
 // copyFuncs copies the external functions, with or without their rows.
-func copyFuncs(funcs []*spec.Func, rows bool) []*spec.Func {
-	var out []*spec.Func
+func copyFuncs(funcs []*expr.Func, rows bool) []*expr.Func {
+	var out []*expr.Func
 	for _, f := range funcs {
 		if !f.IsExternal() {
 			continue
@@ -53,7 +55,7 @@ func copyFuncs(funcs []*spec.Func, rows bool) []*spec.Func {
 		g := *f
 		g.Table = nil
 		if rows {
-			g.Table = append([]spec.TableRow(nil), f.Table...)
+			g.Table = append([]expr.TableRow(nil), f.Table...)
 		}
 		out = append(out, &g)
 	}
@@ -64,13 +66,13 @@ func copyFuncs(funcs []*spec.Func, rows bool) []*spec.Func {
 // from its first row (a nested list is an array parameter), each column
 // typed by its values over the rows: int, real (an int column with a
 // real in it), bool or string. What it cannot read is left to
-// spec.LoadTables, which reports it with its position.
-func InferSignatures(data []byte) []*spec.Func {
+// specfile.LoadTables, which reports it with its position.
+func InferSignatures(data []byte) []*expr.Func {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil
 	}
-	var out []*spec.Func
+	var out []*expr.Func
 	root := doc.Content[0]
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		if root.Content[i].Value != "functions" || root.Content[i+1].Kind != yaml.MappingNode {
@@ -86,12 +88,12 @@ func InferSignatures(data []byte) []*spec.Func {
 	return out
 }
 
-func inferFunc(name string, rows *yaml.Node) *spec.Func {
+func inferFunc(name string, rows *yaml.Node) *expr.Func {
 	if rows.Kind != yaml.SequenceNode || len(rows.Content) == 0 || rows.Content[0].Kind != yaml.SequenceNode || len(rows.Content[0].Content) == 0 {
-		return &spec.Func{Name: name, Result: spec.IntType}
+		return &expr.Func{Name: name, Result: expr.IntType}
 	}
 	first := rows.Content[0].Content
-	f := &spec.Func{Name: name}
+	f := &expr.Func{Name: name}
 	for _, a := range first[:len(first)-1] {
 		if a.Kind == yaml.SequenceNode {
 			f.ParamLens = append(f.ParamLens, len(a.Content))
@@ -99,11 +101,11 @@ func inferFunc(name string, rows *yaml.Node) *spec.Func {
 			f.ParamLens = append(f.ParamLens, 0)
 		}
 	}
-	var cols []spec.Type
+	var cols []expr.Type
 	for _, r := range rows.Content {
 		leaves := leavesOf(r)
 		if cols == nil {
-			cols = make([]spec.Type, len(leaves))
+			cols = make([]expr.Type, len(leaves))
 		}
 		if len(leaves) != len(cols) {
 			continue // LoadTables reports the arity
@@ -114,7 +116,7 @@ func inferFunc(name string, rows *yaml.Node) *spec.Func {
 	}
 	for k := range cols {
 		if cols[k].Kind == 0 {
-			cols[k] = spec.IntType
+			cols[k] = expr.IntType
 		}
 	}
 	f.Params, f.Result = cols[:len(cols)-1], cols[len(cols)-1]
@@ -133,35 +135,35 @@ func leavesOf(n *yaml.Node) []*yaml.Node {
 }
 
 // scalarType is the type a scalar reads as (zero: none).
-func scalarType(n *yaml.Node) spec.Type {
+func scalarType(n *yaml.Node) expr.Type {
 	if n.Kind != yaml.ScalarNode {
-		return spec.Type{}
+		return expr.Type{}
 	}
 	switch n.Tag {
 	case "!!int":
-		return spec.IntType
+		return expr.IntType
 	case "!!float":
-		return spec.RealType
+		return expr.RealType
 	case "!!bool":
-		return spec.BoolType
+		return expr.BoolType
 	case "!!str":
 		s := strings.TrimSpace(n.Value)
 		if _, ok := new(big.Rat).SetString(s); ok && !strings.ContainsAny(s, "xXpP") {
-			return spec.RealType
+			return expr.RealType
 		}
-		return spec.StringType
+		return expr.StringType
 	}
-	return spec.Type{}
+	return expr.Type{}
 }
 
 // joinType is the type of a column holding values of a and b: the
 // first seen, or real for ints and reals.
-func joinType(a, b spec.Type) spec.Type {
+func joinType(a, b expr.Type) expr.Type {
 	switch {
 	case a.Kind == 0:
 		return b
-	case a == spec.IntType && b == spec.RealType:
-		return spec.RealType
+	case a == expr.IntType && b == expr.RealType:
+		return expr.RealType
 	}
 	return a
 }

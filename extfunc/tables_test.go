@@ -14,7 +14,7 @@ import (
 func TestInferSignatures(t *testing.T) {
 	for _, tt := range []struct {
 		rows string
-		want string // spec.Func.String of each function, in order
+		want string // expr.Func.String of each function, in order
 	}{
 		{"F: [[1, 2], [3, 4]]", "F(int) int"},
 		{"F: [[1, 2], [3, 4.5]]", "F(int) real"},

@@ -8,12 +8,12 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // encodeRequest writes the request line {"args":[...]} for f(args...),
 // the cells of an array parameter as a nested array.
-func encodeRequest(f *spec.Func, args []spec.Value) []byte {
+func encodeRequest(f *expr.Func, args []expr.Value) []byte {
 	var b bytes.Buffer
 	b.WriteString(`{"args":[`)
 	k := 0
@@ -42,20 +42,20 @@ func encodeRequest(f *spec.Func, args []spec.Value) []byte {
 
 // decodeReply reads a reply line, {"result": VALUE} or {"error": "why"},
 // and converts the result to type t.
-func decodeReply(line []byte, t spec.Type) (spec.Value, error) {
+func decodeReply(line []byte, t expr.Type) (expr.Value, error) {
 	text := strings.TrimSpace(string(line))
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	var raw map[string]json.RawMessage
 	if err := dec.Decode(&raw); err != nil || raw == nil {
-		return spec.Value{}, fmt.Errorf(`malformed reply %s: want {"result": VALUE}`, quote(text))
+		return expr.Value{}, fmt.Errorf(`malformed reply %s: want {"result": VALUE}`, quote(text))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return spec.Value{}, fmt.Errorf("malformed reply %s: more than one JSON value on the line", quote(text))
+		return expr.Value{}, fmt.Errorf("malformed reply %s: more than one JSON value on the line", quote(text))
 	}
 	for k := range raw {
 		if k != "result" && k != "error" {
-			return spec.Value{}, fmt.Errorf("malformed reply %s: unknown field %q", quote(text), k)
+			return expr.Value{}, fmt.Errorf("malformed reply %s: unknown field %q", quote(text), k)
 		}
 	}
 	if e, ok := raw["error"]; ok {
@@ -63,21 +63,21 @@ func decodeReply(line []byte, t spec.Type) (spec.Value, error) {
 		if err := json.Unmarshal(e, &msg); err != nil {
 			msg = string(e)
 		}
-		return spec.Value{}, fmt.Errorf("implementation reports an error: %s", msg)
+		return expr.Value{}, fmt.Errorf("implementation reports an error: %s", msg)
 	}
 	res, ok := raw["result"]
 	if !ok {
-		return spec.Value{}, fmt.Errorf("malformed reply %s: no result", quote(text))
+		return expr.Value{}, fmt.Errorf("malformed reply %s: no result", quote(text))
 	}
 	rd := json.NewDecoder(bytes.NewReader(res))
 	rd.UseNumber()
 	var v any
 	if err := rd.Decode(&v); err != nil {
-		return spec.Value{}, fmt.Errorf("malformed reply %s: %v", quote(text), err)
+		return expr.Value{}, fmt.Errorf("malformed reply %s: %v", quote(text), err)
 	}
 	val, err := adapter.DecodeValue(v, t)
 	if err != nil {
-		return spec.Value{}, fmt.Errorf("ill-typed result: %v", err)
+		return expr.Value{}, fmt.Errorf("ill-typed result: %v", err)
 	}
 	return val, nil
 }

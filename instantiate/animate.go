@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // ErrNotInstantiable is wrapped by the error of Animate when a symbolic
@@ -17,7 +18,7 @@ var ErrNotInstantiable = errors.New("not instantiable")
 // Instance is a symbolic test made concrete.
 type Instance struct {
 	Symbolic []*predabs.ProductTransition // the symbolic test
-	Init     map[string]spec.Value        // X_0, the initial state chosen
+	Init     map[string]expr.Value        // X_0, the initial state chosen
 	Steps    []Step                       // in order, inserted reflexive steps included
 	Inserted int                          // how many steps are reflexive insertions
 	Pending  int                          // how many steps are pending outputs let happen before an input
@@ -26,8 +27,8 @@ type Instance struct {
 // Step is one concrete step of an instance.
 type Step struct {
 	Transition *spec.Transition      // the spec transition (EGA) taken
-	Args       map[string]spec.Value // its parameter values, by name
-	After      map[string]spec.Value // the state it leads to
+	Args       map[string]expr.Value // its parameter values, by name
+	After      map[string]expr.Value // the state it leads to
 	Product    *predabs.ProductState // the product state it leads to (in SP); nil for a pending output
 	Reflexive  bool                  // an inserted reflexive step
 	Pending    bool                  // an output the spec takes before the next input (observed, not sent)
@@ -40,7 +41,7 @@ type Step struct {
 type Animator struct {
 	b         *predabs.Behaviour
 	s         *spec.Model
-	quiescent spec.Expr // on X: no output possible
+	quiescent expr.Expr // on X: no output possible
 	// (purpose location, abstract label) -> EGAs of the SP' transitions
 	// from there that keep the purpose location
 	reflexive   map[[2]string][]*predabs.EGA
@@ -107,9 +108,9 @@ func containsEGA(gs []*predabs.EGA, g *predabs.EGA) bool {
 // quiescence returns the condition on X under which no output is
 // possible: the quiescence guard of each location, under @loc == l when
 // the spec has several locations.
-func (a *Animator) quiescence(ctx *solver.Context) (spec.Expr, error) {
+func (a *Animator) quiescence(ctx *solver.Context) (expr.Expr, error) {
 	loc := a.b.Var(predabs.LocVar)
-	var parts []spec.Expr
+	var parts []expr.Expr
 	for _, l := range a.s.Locations {
 		g, _, err := canonical.QuiescenceGuard(ctx, a.s, l)
 		if err != nil {
@@ -118,10 +119,10 @@ func (a *Animator) quiescence(ctx *solver.Context) (spec.Expr, error) {
 		if loc == nil {
 			return g, nil
 		}
-		at := spec.Compare(spec.Eq, loc.Ref(), &spec.EnumLit{Enum: loc.Type.Enum, Index: loc.Type.Enum.Index(l)})
-		parts = append(parts, spec.ImpliesOf(at, g))
+		at := expr.Compare(expr.Eq, loc.Ref(), &expr.EnumLit{Enum: loc.Type.Enum, Index: loc.Type.Enum.Index(l)})
+		parts = append(parts, expr.ImpliesOf(at, g))
 	}
-	return spec.AndOf(parts...), nil
+	return expr.AndOf(parts...), nil
 }
 
 // Animate instantiates the symbolic test path (a path of SP from an

@@ -3,6 +3,7 @@ package instantiate
 import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // trKey names a product transition by its ends (purpose location and
@@ -30,8 +31,8 @@ func Traversed(sp, spPrime *predabs.Product, inst *Instance) ([]*predabs.Product
 	for _, t := range sp.Transitions {
 		bySP[keyOf(t)] = t
 	}
-	in := func(s *predabs.ProductState, x map[string]spec.Value) (bool, error) {
-		return spec.EvalBool(s.Pred(), spec.Valuation{Vars: x})
+	in := func(s *predabs.ProductState, x map[string]expr.Value) (bool, error) {
+		return expr.EvalBool(s.Pred(), expr.Valuation{Vars: x})
 	}
 	cur := map[*predabs.ProductState]bool{}
 	for _, q := range spPrime.Initial {

@@ -12,15 +12,17 @@ import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func load(t *testing.T, specPath, purposePath string) (*spec.Model, *spec.Model) {
 	t.Helper()
-	s, err := spec.LoadFile(specPath, nil)
+	s, err := specfile.LoadFile(specPath, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.LoadFile(purposePath, s)
+	tp, err := specfile.LoadFile(purposePath, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +148,7 @@ func checkTestcase(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 // the paper's procedure).
 func TestQuidoncFigures(t *testing.T) {
 	ctx, s, su := fig4Suite(t) // Reflexive: 2, with its test cases
-	tp, err := spec.LoadFile(examplePairs[0].purpose, s)
+	tp, err := specfile.LoadFile(examplePairs[0].purpose, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +235,8 @@ func TestAnimateAgainstBruteForce(t *testing.T) {
 // path, by enumeration.
 func bruteInstance(t *testing.T, a *Animator, path []*predabs.ProductTransition) bool {
 	t.Helper()
-	var inits []map[string]spec.Value
-	enumerate(a.b.Vars, 0, map[string]spec.Value{}, func(x map[string]spec.Value) {
+	var inits []map[string]expr.Value
+	enumerate(a.b.Vars, 0, map[string]expr.Value{}, func(x map[string]expr.Value) {
 		if holds(t, a.b.Init, x, nil) && holds(t, a.b.Invariant, x, nil) && holds(t, path[0].From.Pred(), x, nil) {
 			inits = append(inits, clone(x))
 		}
@@ -250,7 +252,7 @@ func bruteInstance(t *testing.T, a *Animator, path []*predabs.ProductTransition)
 // bruteFrom: from state x before step i, with left reflexive steps and
 // pend pending outputs still allowed before it (the reflexive ones
 // first, as in the unrolling).
-func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left, pend int, x map[string]spec.Value) bool {
+func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i, left, pend int, x map[string]expr.Value) bool {
 	if i == len(path) {
 		return true
 	}
@@ -283,7 +285,7 @@ func (a *Animator) bruteFrom(t *testing.T, path []*predabs.ProductTransition, i,
 // says whether its first step (an SP' step that keeps the purpose
 // location) may still come, outs how many outputs may; once it moved,
 // it may end wherever it is back in the step's abstract state.
-func (a *Animator) bruteInsert(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]spec.Value, first bool, outs int, moved bool) bool {
+func (a *Animator) bruteInsert(t *testing.T, path []*predabs.ProductTransition, i, left int, x map[string]expr.Value, first bool, outs int, moved bool) bool {
 	tr := path[i]
 	if moved && holds(t, tr.From.Pred(), x, nil) && a.bruteFrom(t, path, i, left-1, a.Pending, x) {
 		return true
@@ -312,7 +314,7 @@ func (a *Animator) bruteInsert(t *testing.T, path []*predabs.ProductTransition, 
 
 // successors returns the states g leads to from x (satisfying the
 // invariant), an input only from a quiescent state.
-func (a *Animator) successors(t *testing.T, g *predabs.EGA, x map[string]spec.Value) []map[string]spec.Value {
+func (a *Animator) successors(t *testing.T, g *predabs.EGA, x map[string]expr.Value) []map[string]expr.Value {
 	if a.isInput(g) && !holds(t, a.quiescent, x, nil) {
 		return nil
 	}
@@ -320,14 +322,14 @@ func (a *Animator) successors(t *testing.T, g *predabs.EGA, x map[string]spec.Va
 	for _, p := range a.s.Action(g.Action).Params {
 		params = append(params, &spec.Variable{Name: p.Name, Type: p.Type})
 	}
-	var out []map[string]spec.Value
-	enumerateParams(params, 0, map[string]spec.Value{}, func(args map[string]spec.Value) {
+	var out []map[string]expr.Value
+	enumerateParams(params, 0, map[string]expr.Value{}, func(args map[string]expr.Value) {
 		if !holds(t, g.Guard, x, args) {
 			return
 		}
-		y := map[string]spec.Value{}
+		y := map[string]expr.Value{}
 		for _, v := range a.b.Vars {
-			val, err := spec.Eval(g.Assign[v.Name], spec.Valuation{Vars: x, Params: args})
+			val, err := expr.Eval(g.Assign[v.Name], expr.Valuation{Vars: x, Params: args})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -340,10 +342,10 @@ func (a *Animator) successors(t *testing.T, g *predabs.EGA, x map[string]spec.Va
 	return out
 }
 
-func holds(t *testing.T, e spec.Expr, x, args map[string]spec.Value) bool {
-	ok, err := spec.EvalBool(e, spec.Valuation{Vars: x, Params: args})
+func holds(t *testing.T, e expr.Expr, x, args map[string]expr.Value) bool {
+	ok, err := expr.EvalBool(e, expr.Valuation{Vars: x, Params: args})
 	if err != nil {
-		t.Fatalf("%s: %v", spec.Format(e), err)
+		t.Fatalf("%s: %v", expr.Format(e), err)
 	}
 	return ok
 }
@@ -351,29 +353,29 @@ func holds(t *testing.T, e spec.Expr, x, args map[string]spec.Value) bool {
 // finite returns the values tried for a variable or parameter of type
 // typ: every value of an enum or bool, the range of a bounded int, and
 // -1..9 for any other int.
-func finite(typ spec.Type, r *spec.Range) []spec.Value {
+func finite(typ expr.Type, r *expr.Range) []expr.Value {
 	switch typ.Kind {
-	case spec.EnumKind:
-		var vs []spec.Value
+	case expr.EnumKind:
+		var vs []expr.Value
 		for i := range typ.Enum.Values {
-			vs = append(vs, spec.EnumValue(typ.Enum, i))
+			vs = append(vs, expr.EnumValue(typ.Enum, i))
 		}
 		return vs
-	case spec.Bool:
-		return []spec.Value{spec.BoolValue(false), spec.BoolValue(true)}
+	case expr.Bool:
+		return []expr.Value{expr.BoolValue(false), expr.BoolValue(true)}
 	}
 	lo, hi := int64(-1), int64(9)
 	if r != nil {
 		lo, hi = r.Lo.Int64(), r.Hi.Int64()
 	}
-	var vs []spec.Value
+	var vs []expr.Value
 	for v := lo; v <= hi; v++ {
-		vs = append(vs, spec.IntValue(big.NewInt(v)))
+		vs = append(vs, expr.IntValue(big.NewInt(v)))
 	}
 	return vs
 }
 
-func enumerate(vars []*predabs.Var, i int, x map[string]spec.Value, f func(map[string]spec.Value)) {
+func enumerate(vars []*predabs.Var, i int, x map[string]expr.Value, f func(map[string]expr.Value)) {
 	if i == len(vars) {
 		f(x)
 		return
@@ -384,7 +386,7 @@ func enumerate(vars []*predabs.Var, i int, x map[string]spec.Value, f func(map[s
 	}
 }
 
-func enumerateParams(ps []*spec.Variable, i int, x map[string]spec.Value, f func(map[string]spec.Value)) {
+func enumerateParams(ps []*spec.Variable, i int, x map[string]expr.Value, f func(map[string]expr.Value)) {
 	if i == len(ps) {
 		f(x)
 		return
@@ -395,8 +397,8 @@ func enumerateParams(ps []*spec.Variable, i int, x map[string]spec.Value, f func
 	}
 }
 
-func clone(x map[string]spec.Value) map[string]spec.Value {
-	y := map[string]spec.Value{}
+func clone(x map[string]expr.Value) map[string]expr.Value {
+	y := map[string]expr.Value{}
 	for k, v := range x {
 		y[k] = v
 	}
@@ -481,12 +483,12 @@ func TestCoverageAgainstBruteForce(t *testing.T) {
 func bruteTraversed(t *testing.T, a *Animator, sp *predabs.Product, bound int) map[trKey]bool {
 	type node struct {
 		q *predabs.ProductState
-		x map[string]spec.Value
+		x map[string]expr.Value
 	}
 	nodeKey := func(n node) string { return fmt.Sprint(n.q.ID, n.x) }
 	var frontier []node
 	visited := map[string]bool{}
-	enumerate(a.b.Vars, 0, map[string]spec.Value{}, func(x map[string]spec.Value) {
+	enumerate(a.b.Vars, 0, map[string]expr.Value{}, func(x map[string]expr.Value) {
 		for _, q := range sp.Initial {
 			if holds(t, a.b.Init, x, nil) && holds(t, a.b.Invariant, x, nil) && holds(t, q.Pred(), x, nil) {
 				n := node{q, clone(x)}

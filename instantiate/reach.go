@@ -6,7 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Reach looks for a concrete execution of the spec that follows a path of
@@ -67,53 +67,53 @@ type reach struct {
 func pqName(j int) string     { return fmt.Sprintf("pq#%d", j) }
 func choiceName(j int) string { return fmt.Sprintf("c#%d", j) }
 
-func (r *reach) pq(j int) spec.Expr     { return spec.VarRef(pqName(j), spec.IntType) }
-func (r *reach) choice(j int) spec.Expr { return spec.VarRef(choiceName(j), spec.IntType) }
+func (r *reach) pq(j int) expr.Expr     { return expr.VarRef(pqName(j), expr.IntType) }
+func (r *reach) choice(j int) expr.Expr { return expr.VarRef(choiceName(j), expr.IntType) }
 
-func (r *reach) is(x spec.Expr, v int) spec.Expr {
-	return spec.Compare(spec.Eq, x, spec.IntConst(int64(v)))
+func (r *reach) is(x expr.Expr, v int) expr.Expr {
+	return expr.Compare(expr.Eq, x, expr.IntConst(int64(v)))
 }
 
-func (r *reach) formula(target int) spec.Expr {
+func (r *reach) formula(target int) expr.Expr {
 	b := r.a.b
-	var starts []spec.Expr
+	var starts []expr.Expr
 	for _, q := range r.sp.Initial {
-		starts = append(starts, spec.AndOf(r.is(r.pq(0), q.ID), r.at(0, q.Pred())))
+		starts = append(starts, expr.AndOf(r.is(r.pq(0), q.ID), r.at(0, q.Pred())))
 	}
-	parts := []spec.Expr{r.at(0, b.Init), spec.OrOf(starts...)}
+	parts := []expr.Expr{r.at(0, b.Init), expr.OrOf(starts...)}
 	for j := 0; j <= r.n; j++ {
 		parts = append(parts, r.at(j, b.Invariant))
 	}
 	for j := 0; j < r.n; j++ {
-		alts := []spec.Expr{spec.AndOf(r.is(r.choice(j), -1), r.same(j), spec.Compare(spec.Eq, r.pq(j+1), r.pq(j)))}
+		alts := []expr.Expr{expr.AndOf(r.is(r.choice(j), -1), r.same(j), expr.Compare(expr.Eq, r.pq(j+1), r.pq(j)))}
 		for i, t := range r.sp.Transitions {
 			alts = append(alts, r.move(j, i, t))
 		}
-		parts = append(parts, spec.OrOf(alts...))
+		parts = append(parts, expr.OrOf(alts...))
 	}
 	parts = append(parts, r.is(r.choice(r.n-1), target))
-	return spec.AndOf(parts...)
+	return expr.AndOf(parts...)
 }
 
 // move is the product transition t (index i) from position j.
-func (r *reach) move(j, i int, t *predabs.ProductTransition) spec.Expr {
-	var steps []spec.Expr
+func (r *reach) move(j, i int, t *predabs.ProductTransition) expr.Expr {
+	var steps []expr.Expr
 	for _, st := range t.Steps {
 		steps = append(steps, r.step(j, st.EGA))
 	}
-	return spec.AndOf(r.is(r.choice(j), i), r.is(r.pq(j), t.From.ID), r.is(r.pq(j+1), t.To.ID),
-		r.at(j, t.From.Pred()), r.at(j+1, t.To.Pred()), spec.OrOf(steps...))
+	return expr.AndOf(r.is(r.choice(j), i), r.is(r.pq(j), t.From.ID), r.is(r.pq(j+1), t.To.ID),
+		r.at(j, t.From.Pred()), r.at(j+1, t.To.Pred()), expr.OrOf(steps...))
 }
 
 // decode reads the path and the instance out of a model, dropping the
 // positions where nothing happens.
-func (r *reach) decode(m spec.Valuation) (*Instance, error) {
-	state := func(j int) map[string]spec.Value {
-		x := map[string]spec.Value{}
+func (r *reach) decode(m expr.Valuation) (*Instance, error) {
+	state := func(j int) map[string]expr.Value {
+		x := map[string]expr.Value{}
 		for _, v := range r.a.b.Vars {
 			val, ok := m.Vars[varName(v.Name, j)]
 			if !ok {
-				val = spec.Zero(v.Type)
+				val = expr.Zero(v.Type)
 			}
 			x[v.Name] = val
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Replay checks an instance on the behavioural model with the concrete
@@ -16,10 +17,10 @@ import (
 // actions and product states in order.
 func (a *Animator) Replay(inst *Instance) error {
 	cur := inst.Init
-	env := spec.Valuation{Vars: cur}
-	for _, c := range []spec.Expr{a.b.Init, a.b.Invariant} {
-		if ok, err := spec.EvalBool(c, env); err != nil || !ok {
-			return fmt.Errorf("initial state %v does not satisfy %s (%v)", cur, spec.Format(c), err)
+	env := expr.Valuation{Vars: cur}
+	for _, c := range []expr.Expr{a.b.Init, a.b.Invariant} {
+		if ok, err := expr.EvalBool(c, env); err != nil || !ok {
+			return fmt.Errorf("initial state %v does not satisfy %s (%v)", cur, expr.Format(c), err)
 		}
 	}
 	main := 0
@@ -32,8 +33,8 @@ func (a *Animator) Replay(inst *Instance) error {
 		if err != nil || !ok {
 			return fmt.Errorf("step %d: %s with %v does not lead from %v to %v (%v)", i+1, st.Transition.Label(), st.Args, cur, st.After, err)
 		}
-		after := spec.Valuation{Vars: st.After}
-		conds := []spec.Expr{a.b.Invariant}
+		after := expr.Valuation{Vars: st.After}
+		conds := []expr.Expr{a.b.Invariant}
 		if st.Pending {
 			if st.Input || st.Reflexive {
 				return fmt.Errorf("step %d: a pending step must be an output", i+1)
@@ -47,8 +48,8 @@ func (a *Animator) Replay(inst *Instance) error {
 			}
 		}
 		for _, c := range conds {
-			if ok, err := spec.EvalBool(c, after); err != nil || !ok {
-				return fmt.Errorf("step %d: state %v does not satisfy %s (%v)", i+1, st.After, spec.Format(c), err)
+			if ok, err := expr.EvalBool(c, after); err != nil || !ok {
+				return fmt.Errorf("step %d: state %v does not satisfy %s (%v)", i+1, st.After, expr.Format(c), err)
 			}
 		}
 		if !st.Reflexive && !st.Pending {

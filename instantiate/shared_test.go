@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // fig4 is Qui-Donc's Fig. 4 suite with its test cases (filtering, K =
@@ -40,10 +41,10 @@ func fig4Suite(t *testing.T) (*solver.Context, *spec.Model, *Suite) {
 			return
 		}
 		var tp *spec.Model
-		if fig4.s, fig4.err = spec.LoadFile(examplePairs[0].spec, nil); fig4.err != nil {
+		if fig4.s, fig4.err = specfile.LoadFile(examplePairs[0].spec, nil); fig4.err != nil {
 			return
 		}
-		if tp, fig4.err = spec.LoadFile(examplePairs[0].purpose, fig4.s); fig4.err != nil {
+		if tp, fig4.err = specfile.LoadFile(examplePairs[0].purpose, fig4.s); fig4.err != nil {
 			return
 		}
 		fig4.su, fig4.err = Generate(fig4.ctx, fig4.s, tp, Options{Reflexive: 2, Testcases: true})

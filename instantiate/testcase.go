@@ -8,6 +8,8 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Sink is the location of the linear purpose that every action off the
@@ -49,7 +51,7 @@ func Purpose(s *spec.Model, inst *Instance, name string) (*spec.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	tp, err := spec.ParseModel(name+".purpose.yaml", data, s)
+	tp, err := specfile.ParseModel(name+".purpose.yaml", data, s)
 	if err != nil {
 		return nil, fmt.Errorf("instantiate: internal error: the linear purpose does not load: %v\n%s", err, data)
 	}
@@ -59,14 +61,14 @@ func Purpose(s *spec.Model, inst *Instance, name string) (*spec.Model, error) {
 // argsGuard is p1 == v1 && p2 == v2 ... over the parameters of the
 // step's action, in the action's order; "" without parameters.
 func argsGuard(s *spec.Model, st Step) string {
-	var eqs []spec.Expr
+	var eqs []expr.Expr
 	for _, p := range s.Action(st.Transition.Action).Params {
-		eqs = append(eqs, spec.Compare(spec.Eq, spec.ParamRef(p.Name, p.Type), st.Args[p.Name].Expr()))
+		eqs = append(eqs, expr.Compare(expr.Eq, expr.ParamRef(p.Name, p.Type), st.Args[p.Name].Expr()))
 	}
 	if len(eqs) == 0 {
 		return ""
 	}
-	return spec.Format(spec.AndOf(eqs...))
+	return expr.Format(expr.AndOf(eqs...))
 }
 
 // Testcase returns the test case of an instance: its linear purpose

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // unrolling is the bounded-model-checking formula of one symbolic test
@@ -25,7 +26,7 @@ type unrolling struct {
 	a       *Animator
 	path    []*predabs.ProductTransition
 	slots   []slot
-	formula spec.Expr
+	formula expr.Expr
 }
 
 // slot is one position of the unrolling: X_j -> X_{j+1}.
@@ -80,24 +81,24 @@ func (a *Animator) unroll(path []*predabs.ProductTransition, r int) *unrolling {
 		u.slots = append(u.slots, slot{egas: egas, state: t.To})
 	}
 	b := a.b
-	parts := []spec.Expr{u.at(0, b.Init), u.at(0, path[0].From.Pred())}
+	parts := []expr.Expr{u.at(0, b.Init), u.at(0, path[0].From.Pred())}
 	for j := 0; j <= len(u.slots); j++ {
 		parts = append(parts, u.at(j, b.Invariant))
 	}
 	for j, sl := range u.slots {
-		var alts []spec.Expr
+		var alts []expr.Expr
 		if sl.optional {
 			alts = append(alts, u.same(j))
 		}
 		for _, g := range sl.egas {
 			alts = append(alts, u.step(j, g))
 		}
-		parts = append(parts, spec.OrOf(alts...))
+		parts = append(parts, expr.OrOf(alts...))
 		if sl.state != nil {
 			parts = append(parts, u.at(j+1, sl.state.Pred()))
 		}
 	}
-	u.formula = spec.AndOf(parts...)
+	u.formula = expr.AndOf(parts...)
 	return u
 }
 
@@ -109,49 +110,49 @@ func paramName(g *predabs.EGA, p string, j int) string {
 	return fmt.Sprintf("%s#%d#%s", p, j, g.Action)
 }
 
-func (u *unrolling) vars(j int) map[string]spec.Expr {
-	m := map[string]spec.Expr{}
+func (u *unrolling) vars(j int) map[string]expr.Expr {
+	m := map[string]expr.Expr{}
 	for _, v := range u.a.b.Vars {
-		m[v.Name] = spec.VarRef(varName(v.Name, j), v.Type)
+		m[v.Name] = expr.VarRef(varName(v.Name, j), v.Type)
 	}
 	return m
 }
 
-func (u *unrolling) params(j int, g *predabs.EGA) map[string]spec.Expr {
-	m := map[string]spec.Expr{}
+func (u *unrolling) params(j int, g *predabs.EGA) map[string]expr.Expr {
+	m := map[string]expr.Expr{}
 	if act := u.a.s.Action(g.Action); act != nil {
 		for _, p := range act.Params {
-			m[p.Name] = spec.VarRef(paramName(g, p.Name, j), p.Type)
+			m[p.Name] = expr.VarRef(paramName(g, p.Name, j), p.Type)
 		}
 	}
 	return m
 }
 
 // at returns e on X_j.
-func (u *unrolling) at(j int, e spec.Expr) spec.Expr { return spec.Substitute(e, u.vars(j), nil) }
+func (u *unrolling) at(j int, e expr.Expr) expr.Expr { return expr.Substitute(e, u.vars(j), nil) }
 
 // same is X_{j+1} == X_j.
-func (u *unrolling) same(j int) spec.Expr {
-	var eqs []spec.Expr
+func (u *unrolling) same(j int) expr.Expr {
+	var eqs []expr.Expr
 	now, next := u.vars(j), u.vars(j+1)
 	for _, v := range u.a.b.Vars {
-		eqs = append(eqs, spec.Compare(spec.Eq, next[v.Name], now[v.Name]))
+		eqs = append(eqs, expr.Compare(expr.Eq, next[v.Name], now[v.Name]))
 	}
-	return spec.AndOf(eqs...)
+	return expr.AndOf(eqs...)
 }
 
 // step is the EGA g from X_j to X_{j+1}, under quiescence of X_j when
 // g's action is an input.
-func (u *unrolling) step(j int, g *predabs.EGA) spec.Expr {
+func (u *unrolling) step(j int, g *predabs.EGA) expr.Expr {
 	now, next, ps := u.vars(j), u.vars(j+1), u.params(j, g)
-	parts := []spec.Expr{spec.Substitute(g.Guard, now, ps)}
+	parts := []expr.Expr{expr.Substitute(g.Guard, now, ps)}
 	if u.a.isInput(g) {
-		parts = append(parts, spec.Substitute(u.a.quiescent, now, nil))
+		parts = append(parts, expr.Substitute(u.a.quiescent, now, nil))
 	}
 	for _, v := range u.a.b.Vars {
-		parts = append(parts, spec.Compare(spec.Eq, next[v.Name], spec.Substitute(g.Assign[v.Name], now, ps)))
+		parts = append(parts, expr.Compare(expr.Eq, next[v.Name], expr.Substitute(g.Assign[v.Name], now, ps)))
 	}
-	return spec.AndOf(parts...)
+	return expr.AndOf(parts...)
 }
 
 func (a *Animator) isInput(g *predabs.EGA) bool {
@@ -162,14 +163,14 @@ func (a *Animator) isInput(g *predabs.EGA) bool {
 // decode reads the instance out of a model of the formula: the states,
 // then for each slot the first EGA that the values satisfy (an optional
 // slot that leaves the state unchanged is dropped).
-func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
-	states := make([]map[string]spec.Value, len(u.slots)+1)
+func (u *unrolling) decode(m expr.Valuation) (*Instance, error) {
+	states := make([]map[string]expr.Value, len(u.slots)+1)
 	for j := range states {
-		states[j] = map[string]spec.Value{}
+		states[j] = map[string]expr.Value{}
 		for _, v := range u.a.b.Vars {
 			x, ok := m.Vars[varName(v.Name, j)]
 			if !ok {
-				x = spec.Zero(v.Type)
+				x = expr.Zero(v.Type)
 			}
 			states[j][v.Name] = x
 		}
@@ -199,14 +200,14 @@ func (u *unrolling) decode(m spec.Valuation) (*Instance, error) {
 	return inst, nil
 }
 
-func (u *unrolling) pick(j int, sl slot, m spec.Valuation, before, after map[string]spec.Value) (Step, error) {
+func (u *unrolling) pick(j int, sl slot, m expr.Valuation, before, after map[string]expr.Value) (Step, error) {
 	for _, g := range sl.egas {
-		args := map[string]spec.Value{}
+		args := map[string]expr.Value{}
 		if act := u.a.s.Action(g.Action); act != nil {
 			for _, p := range act.Params {
 				x, ok := m.Vars[paramName(g, p.Name, j)]
 				if !ok {
-					x = spec.Zero(p.Type)
+					x = expr.Zero(p.Type)
 				}
 				args[p.Name] = x
 			}
@@ -224,19 +225,19 @@ func (u *unrolling) pick(j int, sl slot, m spec.Valuation, before, after map[str
 
 // fires reports whether g, with the parameter values args, leads from
 // before to after (and, for an input, whether before is quiescent).
-func (a *Animator) fires(g *predabs.EGA, before, args, after map[string]spec.Value) (bool, error) {
-	env := spec.Valuation{Vars: before, Params: args}
-	ok, err := spec.EvalBool(g.Guard, env)
+func (a *Animator) fires(g *predabs.EGA, before, args, after map[string]expr.Value) (bool, error) {
+	env := expr.Valuation{Vars: before, Params: args}
+	ok, err := expr.EvalBool(g.Guard, env)
 	if err != nil || !ok {
 		return false, err
 	}
 	if a.isInput(g) {
-		if ok, err := spec.EvalBool(a.quiescent, env); err != nil || !ok {
+		if ok, err := expr.EvalBool(a.quiescent, env); err != nil || !ok {
 			return false, err
 		}
 	}
 	for _, v := range a.b.Vars {
-		x, err := spec.Eval(g.Assign[v.Name], env)
+		x, err := expr.Eval(g.Assign[v.Name], env)
 		if err != nil {
 			return false, err
 		}
@@ -247,7 +248,7 @@ func (a *Animator) fires(g *predabs.EGA, before, args, after map[string]spec.Val
 	return true, nil
 }
 
-func sameState(x, y map[string]spec.Value) bool {
+func sameState(x, y map[string]expr.Value) bool {
 	for k, v := range x {
 		if !v.Equal(y[k]) {
 			return false

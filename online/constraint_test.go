@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -18,7 +19,7 @@ import (
 // ⊥); an output outside it that the spec allows is Inconc, not Pass; an
 // output the spec does not allow still fails.
 func TestExternalConstraint(t *testing.T) {
-	m, err := spec.LoadFile("../examples/slot/sm.yaml", nil)
+	m, err := specfile.LoadFile("../examples/slot/sm.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestExternalConstraint(t *testing.T) {
 		t.Fatal(err)
 	}
 	purpose := func(src string) *Purpose {
-		sp, err := spec.ParseSymPurpose("win.yaml", []byte("kind: sympurpose\nname: win\nspec: sm.yaml\naccept:\n"+src))
+		sp, err := specfile.ParseSymPurpose("win.yaml", []byte("kind: sympurpose\nname: win\nspec: sm.yaml\naccept:\n"+src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func TestExternalConstraint(t *testing.T) {
 				te.Args[k] = json.Number(strconv.Itoa(int(f)))
 			}
 		}
-		e, err := EventOf(m, spec.TraceEvent{Send: te.Dir == "send", Action: te.Action, Args: te.Args})
+		e, err := EventOf(m, specfile.TraceEvent{Send: te.Dir == "send", Action: te.Action, Args: te.Args})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func TestExternalConstraint(t *testing.T) {
 			t.Errorf("bet %d, gain %d, cash %d: %s %s, want %s %s", c.bet, c.gain, c.cash, rule, v, c.rule, c.verdict)
 		}
 	}
-	if got := spec.Format(tp.Cond(tp.Targets(tp.root)[0])); got == spec.Format(tp.Targets(tp.root)[0].State.PC) {
+	if got := expr.Format(tp.Cond(tp.Targets(tp.root)[0])); got == expr.Format(tp.Targets(tp.root)[0].State.PC) {
 		t.Errorf("the accept node's condition %s has no constraint", got)
 	}
 }
@@ -128,8 +129,8 @@ transitions:
 		{-1, 7, NoRule, Inconc},
 	} {
 		events := []Event{
-			{Stim: true, Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(c.p))}},
-			{Action: "out", Args: map[string]spec.Value{"q": spec.IntValue(big.NewInt(c.q))}},
+			{Stim: true, Action: "in", Args: map[string]expr.Value{"p": expr.IntValue(big.NewInt(c.p))}},
+			{Action: "out", Args: map[string]expr.Value{"q": expr.IntValue(big.NewInt(c.q))}},
 		}
 		steps, err := NewTester(z, tp).Replay(events, nil)
 		if err != nil {

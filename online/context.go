@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -16,7 +17,7 @@ import (
 type Event struct {
 	Stim   bool
 	Action string
-	Args   map[string]spec.Value // by parameter name
+	Args   map[string]expr.Value // by parameter name
 	// Bad, when not empty, says why an observed output is not an
 	// output of the spec (an unknown action, ill-typed arguments): no
 	// symbolic transition matches it.
@@ -57,7 +58,7 @@ type Context struct {
 	Node *symex.Node
 	// Values are f's equalities: the value of each parameter symbol of
 	// the path (by symbol name, "v@2").
-	Values map[string]spec.Value
+	Values map[string]expr.Value
 	// Undecided reports that the solver could not decide whether f ∧
 	// π(s) is satisfiable: the context is kept, as if it were.
 	Undecided bool
@@ -75,16 +76,16 @@ type Context struct {
 
 // F returns f, the conjunction of the equalities, in the order of the
 // symbols along the path.
-func (c Context) F() spec.Expr {
-	var eqs []spec.Expr
+func (c Context) F() expr.Expr {
+	var eqs []expr.Expr
 	for _, n := range ancestry(c.Node) {
 		for _, id := range n.Args {
 			if v, ok := c.Values[id.Name]; ok {
-				eqs = append(eqs, spec.Compare(spec.Eq, id, v.Expr()))
+				eqs = append(eqs, expr.Compare(expr.Eq, id, v.Expr()))
 			}
 		}
 	}
-	return spec.AndOf(eqs...)
+	return expr.AndOf(eqs...)
 }
 
 // ancestry returns the nodes from the root to n.
@@ -99,21 +100,21 @@ func ancestry(n *symex.Node) []*symex.Node {
 
 // String prints c as "([deposit, ask], v@2 == 250 && v@5 == 50)".
 func (c Context) String() string {
-	return fmt.Sprintf("(%s, %s)", c.Node.PathString(), spec.Format(c.F()))
+	return fmt.Sprintf("(%s, %s)", c.Node.PathString(), expr.Format(c.F()))
 }
 
 // under returns e with f's symbols replaced by their values: since f is
 // a conjunction of equalities between distinct symbols and literals,
 // f ∧ e is satisfiable iff under(e) is.
-func (c Context) under(e spec.Expr) spec.Expr {
+func (c Context) under(e expr.Expr) expr.Expr {
 	if len(c.Values) == 0 {
 		return e
 	}
-	sub := make(map[string]spec.Expr, len(c.Values))
+	sub := make(map[string]expr.Expr, len(c.Values))
 	for k, v := range c.Values {
 		sub[k] = v.Expr()
 	}
-	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 		if symex.IsSymbol(id) {
 			return sub[id.Name]
 		}
@@ -134,7 +135,7 @@ func (c Context) with(n *symex.Node, ev Event) (Context, bool) {
 	}
 	next.Values = maps.Clone(c.Values)
 	if next.Values == nil {
-		next.Values = make(map[string]spec.Value, len(n.Args))
+		next.Values = make(map[string]expr.Value, len(n.Args))
 	}
 	for i, p := range n.Action.Params {
 		v, ok := ev.Args[p.Name]

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // EventOf types a line of a trace file against the spec m. A send must
@@ -12,7 +13,7 @@ import (
 // tester cannot have sent it). A receive that is not an output of m, or
 // whose arguments are ill-typed, is an unspecified output: an Event
 // with Bad set, which no transition matches (rule 2).
-func EventOf(m *spec.Model, te spec.TraceEvent) (Event, error) {
+func EventOf(m *spec.Model, te specfile.TraceEvent) (Event, error) {
 	if !te.Send && te.Action == spec.Delta {
 		return Quiescence(), nil
 	}

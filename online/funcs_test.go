@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // dblSpec receives x, then answers DBL(x) when it is above 10, else 0.
@@ -52,14 +53,14 @@ func registry(impl extfunc.GoFunc) func(*spec.Model) *extfunc.Registry {
 	}
 }
 
-func double(a []spec.Value) (spec.Value, error) {
-	return spec.IntValue(new(big.Int).Lsh(a[0].Int, 1)), nil
+func double(a []expr.Value) (expr.Value, error) {
+	return expr.IntValue(new(big.Int).Lsh(a[0].Int, 1)), nil
 }
 
 func dblEvents(p, q int64) []Event {
 	return []Event{
-		{Stim: true, Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}},
-		{Action: "out", Args: map[string]spec.Value{"q": spec.IntValue(big.NewInt(q))}},
+		{Stim: true, Action: "in", Args: map[string]expr.Value{"p": expr.IntValue(big.NewInt(p))}},
+		{Action: "out", Args: map[string]expr.Value{"q": expr.IntValue(big.NewInt(q))}},
 	}
 }
 
@@ -83,7 +84,7 @@ func TestFuncsVerdicts(t *testing.T) {
 		{"table only, row", registry(nil), 1, 0, "Pass"},
 		{"table only, row, wrong answer", registry(nil), 1, 2, "Fail"},
 		{"table only, no row", registry(nil), 7, 14, "error: DBL(7): no table row and no implementation"},
-		{"failing implementation", registry(func([]spec.Value) (spec.Value, error) { return spec.Value{}, errors.New("segfault") }),
+		{"failing implementation", registry(func([]expr.Value) (expr.Value, error) { return expr.Value{}, errors.New("segfault") }),
 			7, 14, "error: DBL(7): segfault"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

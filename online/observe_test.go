@@ -10,7 +10,8 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // twoWaysSpec: after go?, a! is explained by big (m >= 10, the target)
@@ -38,7 +39,7 @@ transitions:
 // answers is an in-process SUT that answers go? with its outputs.
 type answers []adapter.Output
 
-func (a answers) Input(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+func (a answers) Input(action string, _ map[string]expr.Value) ([]adapter.Output, error) {
 	if action != "go" {
 		return nil, fmt.Errorf("unknown input %s", action)
 	}
@@ -114,11 +115,11 @@ func TestReplayObserving(t *testing.T) {
 		}
 		var file bytes.Buffer
 		for _, ev := range play.TraceEvents(res.Trace) {
-			if err := spec.WriteTraceEvent(&file, ev); err != nil {
+			if err := specfile.WriteTraceEvent(&file, ev); err != nil {
 				t.Fatal(err)
 			}
 		}
-		tes, err := spec.ReadTrace("t.jsonl", &file)
+		tes, err := specfile.ReadTrace("t.jsonl", &file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +153,7 @@ func TestReplayObserving(t *testing.T) {
 // the last allowed, as in a run with ObserveLimit.
 func TestReplayObservingLimit(t *testing.T) {
 	tr := crossTester(t, twoWaysSpec, "go big")
-	events := []Event{{Stim: true, Action: "go"}, {Action: "a"}, {Action: "fin", Args: map[string]spec.Value{"v": spec.IntValue(big.NewInt(1))}}}
+	events := []Event{{Stim: true, Action: "go"}, {Action: "a"}, {Action: "fin", Args: map[string]expr.Value{"v": expr.IntValue(big.NewInt(1))}}}
 	steps, err := tr.ReplayObserving(events, 1, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -134,7 +135,7 @@ func checkStep(t *testing.T, tr *Tester, sc []Context, st *Step) {
 func oracle(t *testing.T, tr *Tester, sc []Context, ev Event) (next, skip, pass []Context) {
 	t.Helper()
 	z := tr.z
-	isSat := func(e spec.Expr) bool {
+	isSat := func(e expr.Expr) bool {
 		r, err := z.Sat(e)
 		if err != nil {
 			t.Fatal(err)
@@ -146,23 +147,23 @@ func oracle(t *testing.T, tr *Tester, sc []Context, ev Event) (next, skip, pass 
 			if n.Action == nil || n.Action.Name != ev.Action || ev.Bad != "" || (n.Action.Dir == spec.Input) != ev.Stim || n.Action.Dir == spec.Internal {
 				continue
 			}
-			eqs := []spec.Expr{c.F()}
-			vals := map[string]spec.Value{}
+			eqs := []expr.Expr{c.F()}
+			vals := map[string]expr.Value{}
 			for k, v := range c.Values {
 				vals[k] = v
 			}
 			for i, p := range n.Action.Params {
-				eqs = append(eqs, spec.Compare(spec.Eq, n.Args[i], ev.Args[p.Name].Expr()))
+				eqs = append(eqs, expr.Compare(expr.Eq, n.Args[i], ev.Args[p.Name].Expr()))
 				vals[n.Args[i].Name] = ev.Args[p.Name]
 			}
-			f := spec.AndOf(eqs...)
+			f := expr.AndOf(eqs...)
 			d := Context{Node: n, Values: vals}
-			if !isSat(spec.AndOf(f, n.State.PC)) {
+			if !isSat(expr.AndOf(f, n.State.PC)) {
 				continue
 			}
 			next = append(next, d)
 			l := tr.tp.Label(n)
-			if l != symex.Bottom && isSat(spec.AndOf(f, tr.tp.TargetCond(n))) {
+			if l != symex.Bottom && isSat(expr.AndOf(f, tr.tp.TargetCond(n))) {
 				if l == symex.Accept {
 					pass = append(pass, d)
 				} else {
@@ -198,14 +199,14 @@ func randomEvent(t *testing.T, tr *Tester, sc []Context, rng *rand.Rand) Event {
 	ev := Event{Stim: a.Dir == spec.Input, Action: a.Name}
 	for _, p := range a.Params {
 		if ev.Args == nil {
-			ev.Args = map[string]spec.Value{}
+			ev.Args = map[string]expr.Value{}
 		}
-		if p.Type.Kind == spec.EnumKind {
-			ev.Args[p.Name] = spec.EnumValue(p.Type.Enum, 0)
+		if p.Type.Kind == expr.EnumKind {
+			ev.Args[p.Name] = expr.EnumValue(p.Type.Enum, 0)
 			continue
 		}
 		ns := []int64{-3, 0, 1, 5, 50, 250, 999, 1000, 2000}
-		ev.Args[p.Name] = spec.IntValue(big.NewInt(ns[rng.IntN(len(ns))]))
+		ev.Args[p.Name] = expr.IntValue(big.NewInt(ns[rng.IntN(len(ns))]))
 	}
 	return ev
 }
@@ -224,11 +225,11 @@ func modelEvent(t *testing.T, tr *Tester, c Context, n *symex.Node) (Event, bool
 	if err != nil || !ok {
 		return Event{}, false
 	}
-	ev.Args = map[string]spec.Value{}
+	ev.Args = map[string]expr.Value{}
 	for i, p := range n.Action.Params {
 		v, found := val.Vars[n.Args[i].Name]
 		if !found {
-			v = spec.Zero(p.Type)
+			v = expr.Zero(p.Type)
 		}
 		ev.Args[p.Name] = v
 	}

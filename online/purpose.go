@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -25,7 +26,7 @@ type Purpose struct {
 	// ec is the external constraint of an accept node (Def 10 of the
 	// component-systems paper), over the tree's symbols; nil when the
 	// accept path has none.
-	ec map[*symex.Node]spec.Expr
+	ec map[*symex.Node]expr.Expr
 	// Infeasible are the accept paths that name no node of the tree:
 	// their path condition is unsatisfiable.
 	Infeasible []spec.AcceptPath
@@ -45,7 +46,7 @@ func NewPurpose(x *symex.Executor, sp *spec.SymPurpose) (*Purpose, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Purpose{Name: sp.Name, x: x, root: root, ec: map[*symex.Node]spec.Expr{}}
+	p := &Purpose{Name: sp.Name, x: x, root: root, ec: map[*symex.Node]expr.Expr{}}
 	var accept []*symex.Node
 	for _, a := range sp.Accept {
 		n, err := x.Follow(root, a.Names)
@@ -83,9 +84,9 @@ func (p *Purpose) Targets(n *symex.Node) []*symex.Node { return p.tp.Targets(n) 
 // and its external constraint, if any. Where π(a) holds but not the
 // constraint, the run is in a's complementary twin (Def 12 of the
 // component-systems paper), which is ⊥.
-func (p *Purpose) Cond(a *symex.Node) spec.Expr {
+func (p *Purpose) Cond(a *symex.Node) expr.Expr {
 	if ec := p.ec[a]; ec != nil {
-		return spec.AndOf(a.State.PC, ec)
+		return expr.AndOf(a.State.PC, ec)
 	}
 	return a.State.PC
 }
@@ -93,12 +94,12 @@ func (p *Purpose) Cond(a *symex.Node) spec.Expr {
 // TargetCond returns targetCond(n) (Def. 16): the disjunction of the
 // conditions (Cond) of the accept nodes reachable from n; for an accept
 // node, its own; false for ⊥.
-func (p *Purpose) TargetCond(n *symex.Node) spec.Expr {
-	var ds []spec.Expr
+func (p *Purpose) TargetCond(n *symex.Node) expr.Expr {
+	var ds []expr.Expr
 	for _, a := range p.Targets(n) {
 		ds = append(ds, p.Cond(a))
 	}
-	return spec.OrOf(ds...)
+	return expr.OrOf(ds...)
 }
 
 // AcceptPaths returns the paths of the feasible accept nodes, as
@@ -114,7 +115,7 @@ func (p *Purpose) AcceptPaths() []string {
 // constraint reads the external constraint of the accept path a, whose
 // node is n, over the tree's symbols: a variable is its value at n, a
 // step's parameter the symbol of that step. nil when a has none.
-func constraint(m *spec.Model, a spec.AcceptPath, n *symex.Node) (spec.Expr, error) {
+func constraint(m *spec.Model, a spec.AcceptPath, n *symex.Node) (expr.Expr, error) {
 	if a.Constraint == "" {
 		return nil, nil
 	}
@@ -130,7 +131,7 @@ func constraint(m *spec.Model, a spec.AcceptPath, n *symex.Node) (spec.Expr, err
 	if err != nil {
 		return nil, err
 	}
-	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 		if k, param, ok := a.StepParam(id.Name); ok && steps[k].Action != nil {
 			for i, q := range steps[k].Action.Params {
 				if q.Name == param && i < len(steps[k].Args) {
@@ -138,7 +139,7 @@ func constraint(m *spec.Model, a spec.AcceptPath, n *symex.Node) (spec.Expr, err
 				}
 			}
 		}
-		if v, ok := n.State.Vars[id.Name]; ok && id.Kind == spec.VarIdent {
+		if v, ok := n.State.Vars[id.Name]; ok && id.Kind == expr.VarIdent {
 			return v
 		}
 		return nil

@@ -8,6 +8,8 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -31,7 +33,7 @@ transitions:
 func TestStimulusInRange(t *testing.T) {
 	z, _, tp := purposeOn(t, rangeSpec, symPurpose(t, "kind: sympurpose\nname: p\nspec: rng.yaml\naccept:\n  - [t_in, t_echo]\n"))
 	r := NewRunner(NewTester(z, tp), Options{})
-	echo := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+	echo := adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": args["p"].Int}}}, nil
 	})
 	seen := map[int64]bool{}
@@ -58,7 +60,7 @@ func TestStimulusInRange(t *testing.T) {
 // spec specSrc (YAML) and the symbolic purpose sp on it.
 func purposeOn(t testing.TB, specSrc string, sp *spec.SymPurpose) (*solver.Context, *spec.Model, *Purpose) {
 	t.Helper()
-	m, err := spec.ParseModel("spec.yaml", []byte(specSrc), nil)
+	m, err := specfile.ParseModel("spec.yaml", []byte(specSrc), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func purposeOn(t testing.TB, specSrc string, sp *spec.SymPurpose) (*solver.Conte
 // symPurpose reads a symbolic purpose from src.
 func symPurpose(t *testing.T, src string) *spec.SymPurpose {
 	t.Helper()
-	sp, err := spec.ParseSymPurpose("purpose.yaml", []byte(src))
+	sp, err := specfile.ParseSymPurpose("purpose.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +112,7 @@ transitions:
 func TestOutputRangeOnline(t *testing.T) {
 	z, _, tp := purposeOn(t, echoSpec, symPurpose(t, "kind: sympurpose\nname: p\nspec: echo.yaml\naccept:\n  - [t_in, t_out]\n"))
 	r := NewRunner(NewTester(z, tp), Options{})
-	correct := adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+	correct := adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 		if p := args["p"].Int; p.Sign() >= 0 && p.Cmp(big.NewInt(9)) <= 0 {
 			return []adapter.Output{{Action: "out", Args: map[string]any{"v": p}}}, nil
 		}

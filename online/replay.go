@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -121,7 +121,7 @@ func (t *Tester) PathCond(c Context) string {
 	if s, err := t.z.Simplify(e); err == nil {
 		e = s
 	}
-	return spec.Format(e)
+	return expr.Format(e)
 }
 
 // setString prints a set of contexts as the paper does:

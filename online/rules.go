@@ -10,6 +10,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -328,16 +329,16 @@ const (
 
 // sat decides a predicate over symbols: exactly when it folds to a
 // constant, otherwise with the solver.
-func (t *Tester) sat(e spec.Expr) (answer, error) {
+func (t *Tester) sat(e expr.Expr) (answer, error) {
 	e, err := t.calls(e)
 	if err != nil {
 		return unsat, err
 	}
 	e = symex.FoldGround(e)
 	switch {
-	case spec.IsFalse(e):
+	case expr.IsFalse(e):
 		return unsat, nil
-	case spec.IsTrue(e):
+	case expr.IsTrue(e):
 		return sat, nil
 	}
 	r, err := t.z.Sat(e)
@@ -354,7 +355,7 @@ func (t *Tester) sat(e spec.Expr) (answer, error) {
 
 // calls evaluates the calls of e whose arguments are constants and
 // adds the tables' facts about the others (see Tester.Funcs).
-func (t *Tester) calls(e spec.Expr) (spec.Expr, error) { return extfunc.FoldCalls(t.Funcs, e) }
+func (t *Tester) calls(e expr.Expr) (expr.Expr, error) { return extfunc.FoldCalls(t.Funcs, e) }
 
 // reason explains the outcome of a step.
 func reason(st *Step) string {

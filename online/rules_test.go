@@ -11,6 +11,8 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -25,7 +27,7 @@ func newTester(t testing.TB, accept ...string) *Tester {
 		t.Fatal(err)
 	}
 	t.Cleanup(z.Close)
-	m, err := spec.LoadFile("testdata/atm-paper.yaml", nil)
+	m, err := specfile.LoadFile("testdata/atm-paper.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,11 +66,11 @@ func events(t testing.TB, tr *Tester, s string) []Event {
 	var evs []Event
 	for _, w := range strings.Fields(s) {
 		i := strings.IndexAny(w, "?!")
-		te := spec.TraceEvent{Send: w[i] == '?', Action: w[:i]}
+		te := specfile.TraceEvent{Send: w[i] == '?', Action: w[:i]}
 		if arg := w[i+1:]; arg != "" {
 			a := m.Action(te.Action)
 			te.Args = map[string]any{a.Params[0].Name: arg}
-			if a.Params[0].Type == spec.IntType {
+			if a.Params[0].Type == expr.IntType {
 				te.Args[a.Params[0].Name] = json.Number(arg)
 			}
 		}

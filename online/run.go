@@ -12,6 +12,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -317,7 +318,7 @@ func (x *execution) Send(s play.Stimulus) (play.Judgement, error) {
 	return x.apply(st, st.SC, q), nil
 }
 
-func sameArgs(a, b map[string]spec.Value) bool {
+func sameArgs(a, b map[string]expr.Value) bool {
 	if len(a) != len(b) {
 		return false
 	}

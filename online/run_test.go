@@ -10,7 +10,7 @@ import (
 	"github.com/stg-tool/stg/examples/atm-paper/sut/impl"
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // atm is an in-process implementation of the paper's ATM (Fig. 1),
@@ -21,7 +21,7 @@ type atm struct {
 	noFee    bool // the cashFee branch withdraws x without the fee
 }
 
-func (a *atm) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (a *atm) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	switch action {
 	case "amount":
 		a.x = args["v"].Int.Int64()

@@ -10,6 +10,7 @@ import (
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -18,7 +19,7 @@ import (
 // evaluated with Table 1 and the reference implementation in process.
 func microgridTester(t *testing.T, path ...string) *Tester {
 	t.Helper()
-	m, err := spec.LoadFile(filepath.Join("..", "examples", "microgrid", "spec.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("..", "examples", "microgrid", "spec.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

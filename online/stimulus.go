@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 	"github.com/stg-tool/stg/symex"
 )
@@ -81,7 +82,7 @@ func (x *execution) stimulusOf(action string) (*Event, *Step, error) {
 // when steer is set, see solve) and returns the stimulus with its step
 // when rule 6 applies to it; steered reports whether the values came
 // from a solution.
-func (x *execution) try(goal spec.Expr, n *symex.Node, steer bool) (ev *Event, st *Step, steered bool, err error) {
+func (x *execution) try(goal expr.Expr, n *symex.Node, steer bool) (ev *Event, st *Step, steered bool, err error) {
 	args, ok, steered, err := x.solve(goal, n, steer)
 	if unknownCall(err) || err == nil && !ok {
 		return nil, nil, steered, nil
@@ -137,16 +138,16 @@ func (x *execution) outputPossible() (bool, error) {
 // was found. Otherwise the values are steered toward the rows of the
 // tables (tableHint). Either way they are values of a model of goal:
 // the steering only chooses among them.
-func (x *execution) solve(goal spec.Expr, n *symex.Node, steer bool) (vals map[string]spec.Value, ok, steered bool, err error) {
+func (x *execution) solve(goal expr.Expr, n *symex.Node, steer bool) (vals map[string]expr.Value, ok, steered bool, err error) {
 	goal, err = x.t.calls(goal)
 	if err != nil {
 		return nil, false, false, err
 	}
 	goal = symex.FoldGround(goal)
-	if spec.IsFalse(goal) {
+	if expr.IsFalse(goal) {
 		return nil, false, false, nil
 	}
-	var sol map[string]spec.Value
+	var sol map[string]expr.Value
 	if steer && !x.r.opts.NoSteer {
 		sol = x.steer(goal)
 	}
@@ -165,14 +166,14 @@ func (x *execution) solve(goal spec.Expr, n *symex.Node, steer bool) (vals map[s
 			return nil, false, false, err
 		}
 	}
-	picked, err := play.Picker{Rng: x.rng, Prefer: sol}.Pick(s, n.Args, []spec.Expr{goal})
+	picked, err := play.Picker{Rng: x.rng, Prefer: sol}.Pick(s, n.Args, []expr.Expr{goal})
 	if errors.Is(err, play.ErrUndecided) {
 		return nil, false, sol != nil, nil
 	}
 	if err != nil {
 		return nil, false, false, err
 	}
-	args := make(map[string]spec.Value, len(n.Args))
+	args := make(map[string]expr.Value, len(n.Args))
 	for i, p := range n.Action.Params {
 		v, ok := picked[n.Args[i].Name]
 		if !ok {
@@ -200,7 +201,7 @@ const SolveAttempts = 8
 // and a run depends on its seed alone. A failure of an implementation
 // only leaves the stimulus unsteered: the run meets it, and ends with
 // it, if the values it sends need that call.
-func (x *execution) steer(goal spec.Expr) map[string]spec.Value {
+func (x *execution) steer(goal expr.Expr) map[string]expr.Value {
 	if x.t.Funcs == nil || len(x.t.Funcs.Hints(goal)) == 0 {
 		return nil // no call on values still to choose
 	}
@@ -242,7 +243,7 @@ func (x *execution) solver() *solver.Solver {
 // goal: the values sent still satisfy it, and the calls are evaluated
 // exactly once their arguments are known, so a row steers but never
 // decides a verdict.
-func (x *execution) tableHint(s *solver.Solver, goal spec.Expr) (bool, error) {
+func (x *execution) tableHint(s *solver.Solver, goal expr.Expr) (bool, error) {
 	if x.t.Funcs == nil || x.rng.IntN(8) == 0 {
 		return false, nil
 	}
@@ -251,7 +252,7 @@ func (x *execution) tableHint(s *solver.Solver, goal spec.Expr) (bool, error) {
 
 // pushHint asserts the first of hs that keeps s satisfiable, in a pushed
 // scope, and reports whether it did.
-func pushHint(s *solver.Solver, hs []spec.Expr) (bool, error) {
+func pushHint(s *solver.Solver, hs []expr.Expr) (bool, error) {
 	for _, h := range hs {
 		s.Push()
 		if err := s.Assert(h); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // lazySUT is a Timed SUT with no timer: an output it owes is delivered
@@ -50,7 +51,7 @@ func noteTester(t *testing.T, accept string) *Tester {
 		t.Fatal(err)
 	}
 	t.Cleanup(z.Close)
-	m, err := spec.LoadFile("testdata/note.yaml", nil)
+	m, err := specfile.LoadFile("testdata/note.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestUndecidedNeverFails: an observation whose successor the solver
@@ -21,7 +22,7 @@ func TestUndecidedNeverFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(z.Close)
-	m, err := spec.LoadFile("testdata/cubes.yaml", nil)
+	m, err := specfile.LoadFile("testdata/cubes.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestAnnotate: with Annotate the test case carries, for each of its
@@ -43,8 +45,8 @@ func TestAnnotate(t *testing.T) {
 			checkRoundTrip(t, res.Testcase)
 			ctx := newContext(t)
 			init := a.Of(res.Testcase.Initial.Location)
-			if ok, err := ctx.Valid(spec.ImpliesOf(res.Testcase.Initial.Condition, init.Reach)); err != nil || !ok {
-				t.Errorf("the initial condition %s does not imply the reach %s of %s (%v)", spec.Format(res.Testcase.Initial.Condition), spec.Format(init.Reach), init.Location, err)
+			if ok, err := ctx.Valid(expr.ImpliesOf(res.Testcase.Initial.Condition, init.Reach)); err != nil || !ok {
+				t.Errorf("the initial condition %s does not imply the reach %s of %s (%v)", expr.Format(res.Testcase.Initial.Condition), expr.Format(init.Reach), init.Location, err)
 			}
 		})
 	}
@@ -67,7 +69,7 @@ func checkAnnotated(t *testing.T, tc *spec.Model, explained string) {
 		if la.Location != locs[i] {
 			t.Errorf("annotation %d is of %s, want %s", i, la.Location, locs[i])
 		}
-		want := la.Location + "\n    reach:   " + spec.Format(la.Reach) + "\n    coreach: " + spec.Format(la.Coreach) + "\n"
+		want := la.Location + "\n    reach:   " + expr.Format(la.Reach) + "\n    coreach: " + expr.Format(la.Coreach) + "\n"
 		if !strings.Contains(explained, want) {
 			t.Errorf("explain does not print %q", want)
 		}
@@ -78,11 +80,11 @@ func checkAnnotated(t *testing.T, tc *spec.Model, explained string) {
 // section analysis:.
 func checkAnnotatedText(t *testing.T, plain, annotated *spec.Model) {
 	t.Helper()
-	p, err := spec.Marshal(plain)
+	p, err := specfile.Marshal(plain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := spec.Marshal(annotated)
+	a, err := specfile.Marshal(annotated)
 	if err != nil {
 		t.Fatal(err)
 	}

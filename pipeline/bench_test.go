@@ -8,6 +8,7 @@ import (
 	ringfam "github.com/stg-tool/stg/internal/ring"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // ring returns the synthetic family of the scale benchmark: a ring of n
@@ -36,7 +37,7 @@ func ring(tb testing.TB, n, k int) (s, tp *spec.Model) {
 		}
 		fmt.Fprintf(&b, "  - {from: R%d, action: %s, guard: \"q == v%d + v%d\", to: S%d}\n", i, act, a, c, (i+1)%n)
 	}
-	s, err := spec.ParseModel("ring.yaml", []byte(b.String()), nil)
+	s, err := specfile.ParseModel("ring.yaml", []byte(b.String()), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -49,7 +50,7 @@ transitions:
   - {from: W, action: final, guard: "q == 42", to: A}
   - {from: W, action: final, guard: "q != 42", to: X}
 `
-	tp, err = spec.ParseModel("ring-purpose.yaml", []byte(purpose), s)
+	tp, err = specfile.ParseModel("ring-purpose.yaml", []byte(purpose), s)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -134,11 +135,11 @@ transitions:
 
 func parsePair(tb testing.TB, specText, purposeText string) (s, tp *spec.Model) {
 	tb.Helper()
-	s, err := spec.ParseModel("spec.yaml", []byte(specText), nil)
+	s, err := specfile.ParseModel("spec.yaml", []byte(specText), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tp, err = spec.ParseModel("purpose.yaml", []byte(purposeText), s)
+	tp, err = specfile.ParseModel("purpose.yaml", []byte(purposeText), s)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/stg-tool/stg/check"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // commaSpec and commaPurpose test product.Build's naming of product
@@ -60,8 +62,8 @@ func TestAmbiguousLocationNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, _ := spec.Marshal(res.Testcase)
-			b, _ := spec.Marshal(again.Testcase)
+			a, _ := specfile.Marshal(res.Testcase)
+			b, _ := specfile.Marshal(again.Testcase)
 			if !bytes.Equal(a, b) {
 				t.Errorf("two generations differ:\n%s\n---\n%s", a, b)
 			}
@@ -86,7 +88,7 @@ func checkWellFormed(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 		t.Fatal(err)
 	}
 	if len(f.Errors)+len(f.Undecided) > 0 {
-		t.Errorf("test case: %v %v", spec.ErrorList(f.Errors), spec.ErrorList(f.Undecided))
+		t.Errorf("test case: %v %v", expr.ErrorList(f.Errors), expr.ErrorList(f.Undecided))
 	}
 }
 
@@ -141,13 +143,13 @@ func play(t *testing.T, ctx *solver.Context, tc *spec.Model, actions ...string) 
 	t.Helper()
 	loc := tc.Initial.Location
 	for _, a := range actions {
-		one := spec.Compare(spec.Eq, &spec.Ident{Name: "p", Kind: spec.ParamIdent, T: spec.IntType}, spec.IntConst(1))
+		one := expr.Compare(expr.Eq, &expr.Ident{Name: "p", Kind: expr.ParamIdent, T: expr.IntType}, expr.IntConst(1))
 		next := ""
 		for _, tr := range tc.Outgoing(loc) {
 			if tr.Action != a {
 				continue
 			}
-			r, err := ctx.Sat(spec.AndOf(tr.Guard, one))
+			r, err := ctx.Sat(expr.AndOf(tr.Guard, one))
 			if err != nil {
 				t.Fatal(err)
 			}

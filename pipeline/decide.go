@@ -6,6 +6,7 @@ import (
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // decideGuards rewrites the guards of tc that call external functions
@@ -42,18 +43,18 @@ func decideGuards(ctx *solver.Context, tc *spec.Model) error {
 
 // decideGuard returns g with the disjuncts the facts rule out and the
 // conjuncts with calls they imply dropped, or nil when none is.
-func decideGuard(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
-	cs := spec.Conjuncts(g)
+func decideGuard(ctx *solver.Context, g expr.Expr) (expr.Expr, error) {
+	cs := expr.Conjuncts(g)
 	changed := false
 	for i, c := range cs {
 		ds := disjuncts(c, nil)
 		if len(ds) < 2 {
 			continue
 		}
-		rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
-		var keep []spec.Expr
+		rest := expr.AndOf(append(append([]expr.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+		var keep []expr.Expr
 		for _, d := range ds {
-			ok, err := ctx.Possible(spec.AndOf(d, rest))
+			ok, err := ctx.Possible(expr.AndOf(d, rest))
 			if err != nil {
 				return nil, err
 			}
@@ -62,16 +63,16 @@ func decideGuard(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
 			}
 		}
 		if len(keep) > 0 && len(keep) < len(ds) {
-			cs[i], changed = spec.OrOf(keep...), true
+			cs[i], changed = expr.OrOf(keep...), true
 		}
 	}
-	cs = spec.Conjuncts(spec.AndOf(cs...)) // a kept disjunct may be a conjunction
+	cs = expr.Conjuncts(expr.AndOf(cs...)) // a kept disjunct may be a conjunction
 	for i := 0; i < len(cs) && len(cs) > 1; {
 		if !extfunc.HasCall(cs[i]) {
 			i++
 			continue
 		}
-		rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+		rest := expr.AndOf(append(append([]expr.Expr(nil), cs[:i]...), cs[i+1:]...)...)
 		ok, err := ctx.Entails(rest, cs[i])
 		if errors.Is(err, solver.ErrUnknown) {
 			ok, err = false, nil // undecided: keep the conjunct
@@ -88,12 +89,12 @@ func decideGuard(ctx *solver.Context, g spec.Expr) (spec.Expr, error) {
 	if !changed {
 		return nil, nil
 	}
-	return spec.AndOf(cs...), nil
+	return expr.AndOf(cs...), nil
 }
 
 // disjuncts appends the operands of a (nested) disjunction to acc.
-func disjuncts(e spec.Expr, acc []spec.Expr) []spec.Expr {
-	if b, ok := e.(*spec.Binary); ok && b.Op == spec.Or {
+func disjuncts(e expr.Expr, acc []expr.Expr) []expr.Expr {
+	if b, ok := e.(*expr.Binary); ok && b.Op == expr.Or {
 		return disjuncts(b.Y, disjuncts(b.X, acc))
 	}
 	return append(acc, e)

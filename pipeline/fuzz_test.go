@@ -5,14 +5,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // FuzzGenerate reads arbitrary purposes for the cmp spec and runs the
 // whole pipeline on those that load: it must never panic, and a test
 // case it produces must be written and read back.
 func FuzzGenerate(f *testing.F) {
-	s, err := spec.LoadFile("../examples/cmp/spec.yaml", nil)
+	s, err := specfile.LoadFile("../examples/cmp/spec.yaml", nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func FuzzGenerate(f *testing.F) {
 	f.Add([]byte("kind: purpose\nname: d\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: delta, to: A}\n"))
 	ctx := newContext(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tp, err := spec.ParseModel("p.yaml", data, s)
+		tp, err := specfile.ParseModel("p.yaml", data, s)
 		if err != nil || len(tp.Transitions) > 12 {
 			return
 		}
@@ -35,11 +35,11 @@ func FuzzGenerate(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			b, err := spec.Marshal(res.Testcase)
+			b, err := specfile.Marshal(res.Testcase)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := spec.ParseModel("tc.yaml", b, nil); err != nil {
+			if _, err := specfile.ParseModel("tc.yaml", b, nil); err != nil {
 				t.Fatalf("generated test case does not load: %v\n%s", err, b)
 			}
 		}

@@ -4,13 +4,13 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestGenerateRestoresGC: GenerateFor applies Options.GCPercent and
 // MemoryLimit for its run only.
 func TestGenerateRestoresGC(t *testing.T) {
-	s, err := spec.LoadFile("../examples/cmp/spec.yaml", nil)
+	s, err := specfile.LoadFile("../examples/cmp/spec.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // dice is an in-process SUT of pipeline/testdata/hidden: on roll it
@@ -20,7 +20,7 @@ import (
 // [1, 6] explains).
 func dice(rnd *rand.Rand, mutant bool) adapter.SUT {
 	last := 0
-	return adapter.SUTFunc(func(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+	return adapter.SUTFunc(func(action string, _ map[string]expr.Value) ([]adapter.Output, error) {
 		switch action {
 		case "roll":
 			last = 1 + rnd.Intn(6)

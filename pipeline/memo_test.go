@@ -7,6 +7,8 @@ import (
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestMemoSameTestcases generates every example's test cases (and a
@@ -20,11 +22,11 @@ func TestMemoSameTestcases(t *testing.T) {
 	}
 	var pairs []pair
 	for _, ex := range testlong.Pick(examples(t), func(i int, _ exampletest.Pair) bool { return i%3 == 0 }) {
-		s, err := spec.LoadFile(ex.Spec, nil)
+		s, err := specfile.LoadFile(ex.Spec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tp, err := spec.LoadFile(ex.Purpose, s)
+		tp, err := specfile.LoadFile(ex.Purpose, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,8 +70,8 @@ func TestMemoSameTestcases(t *testing.T) {
 func sameTestcase(t *testing.T, ctx *solver.Context, name string, a, b *Result) {
 	t.Helper()
 	type key struct{ from, action, to, assign string }
-	collect := func(tc *spec.Model) (map[key][]spec.Expr, map[string]bool) {
-		m, locs := map[key][]spec.Expr{}, map[string]bool{}
+	collect := func(tc *spec.Model) (map[key][]expr.Expr, map[string]bool) {
+		m, locs := map[key][]expr.Expr{}, map[string]bool{}
 		for _, l := range tc.Locations {
 			locs[l] = true
 		}
@@ -93,11 +95,11 @@ func sameTestcase(t *testing.T, ctx *solver.Context, name string, a, b *Result) 
 			continue // a source only one test case can reach: compared through its entry
 		}
 		reach := a.Analysis.ReachOf(k.from)
-		x := spec.AndOf(reach, spec.OrOf(ga[k]...))
-		y := spec.AndOf(reach, spec.OrOf(gb[k]...))
+		x := expr.AndOf(reach, expr.OrOf(ga[k]...))
+		y := expr.AndOf(reach, expr.OrOf(gb[k]...))
 		if ok, err := ctx.Equivalent(x, y); err != nil || !ok {
 			t.Errorf("%s: %s -%s-> %s {%s}: %s with the memo, %s without (equivalent within reach: %v, %v)",
-				name, k.from, k.action, k.to, k.assign, spec.Format(spec.OrOf(ga[k]...)), spec.Format(spec.OrOf(gb[k]...)), ok, err)
+				name, k.from, k.action, k.to, k.assign, expr.Format(expr.OrOf(ga[k]...)), expr.Format(expr.OrOf(gb[k]...)), ok, err)
 		}
 	}
 }
@@ -105,7 +107,7 @@ func sameTestcase(t *testing.T, ctx *solver.Context, name string, a, b *Result) 
 func assignText(t *spec.Transition) string {
 	s := ""
 	for _, a := range t.Assign {
-		s += a.Var + ":=" + spec.Format(a.Value) + ";"
+		s += a.Var + ":=" + expr.Format(a.Value) + ";"
 	}
 	return s
 }

@@ -11,7 +11,7 @@
 // uninterpreted functions: a guard INTGR(v) > 200 may hold for any v, an
 // over-approximation that keeps every behaviour the real function may
 // have. With Options.Functions == Tables (the default) the rows of the
-// functions' tables (spec.Func.Table: the spec's table:, its tables:
+// functions' tables (expr.Func.Table: the spec's table:, its tables:
 // file, or Options.Tables) are moreover premises of every solver
 // question of the run (solver.Context.SetFacts): ground equalities
 // INTGR(123, 96) == 228, true of the functions (a row is a tuple the
@@ -61,6 +61,8 @@ import (
 	"github.com/stg-tool/stg/selection"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Options of Generate.
@@ -148,7 +150,7 @@ type Result struct {
 
 // Generate runs the whole pipeline on the files specPath and purposePath.
 func Generate(specPath, purposePath string, opts Options) (*Result, error) {
-	s, err := spec.LoadFile(specPath, nil)
+	s, err := specfile.LoadFile(specPath, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +175,7 @@ func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, erro
 			return nil, err
 		}
 	}
-	tp, err := spec.LoadFile(purposePath, s)
+	tp, err := specfile.LoadFile(purposePath, s)
 	if err != nil {
 		return nil, err
 	}
@@ -198,8 +200,8 @@ func replaceTables(s *spec.Model, path string) error {
 	for _, f := range s.Funcs {
 		f.Table = nil
 	}
-	if err := spec.LoadTables(path, s); err != nil {
-		var el spec.ErrorList
+	if err := specfile.LoadTables(path, s); err != nil {
+		var el expr.ErrorList
 		if errors.As(err, &el) {
 			return err
 		}
@@ -234,7 +236,7 @@ func Models(ctx *solver.Context, s, tp *spec.Model, opts Options) (*Result, erro
 	// assume a deterministic spec, and a test case built from a
 	// non-deterministic one could fail a conformant SUT.
 	if errs := append(det.Errors, det.Undecided...); len(errs) > 0 {
-		return nil, spec.ErrorList(errs).Err()
+		return nil, expr.ErrorList(errs).Err()
 	}
 	progress("spec %s is deterministic (functions: %s, %d table rows assumed)", s.Name, opts.Functions, res.Facts)
 	proved, err := check.Proved(ctx, s) // the claims the τ-closure may assume
@@ -295,8 +297,8 @@ func assumeTables(ctx *solver.Context, s *spec.Model, mode Functions, res *Resul
 	}
 	defer reg.Close()
 	facts := reg.TableFacts()
-	res.Facts = len(spec.Conjuncts(facts))
-	if spec.IsTrue(facts) {
+	res.Facts = len(expr.Conjuncts(facts))
+	if expr.IsTrue(facts) {
 		res.Facts = 0
 	}
 	return ctx.SetFacts(facts)
@@ -322,7 +324,7 @@ func explain(w io.Writer, p *product.Product, a *coreach.Result) {
 		if l == p.Fail {
 			continue
 		}
-		fmt.Fprintf(w, "%s\n    reach:   %s\n    coreach: %s\n", l, spec.Format(a.ReachOf(l)), spec.Format(a.CoreachOf(l)))
+		fmt.Fprintf(w, "%s\n    reach:   %s\n    coreach: %s\n", l, expr.Format(a.ReachOf(l)), expr.Format(a.CoreachOf(l)))
 	}
 }
 
@@ -351,7 +353,7 @@ func annotation(tc *spec.Model, p *product.Product, a *coreach.Result, domain st
 func Encode(tc *spec.Model, format, pkg string) ([]byte, error) {
 	switch format {
 	case "yaml", "":
-		return spec.Marshal(tc)
+		return specfile.Marshal(tc)
 	case "dot":
 		return []byte(emit.DOT(tc).String()), nil
 	case "go":

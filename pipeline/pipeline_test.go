@@ -14,6 +14,8 @@ import (
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -57,15 +59,15 @@ func TestProperties(t *testing.T) {
 
 func checkRoundTrip(t *testing.T, tc *spec.Model) {
 	t.Helper()
-	b, err := spec.Marshal(tc)
+	b, err := specfile.Marshal(tc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := spec.ParseModel("tc.yaml", b, nil)
+	back, err := specfile.ParseModel("tc.yaml", b, nil)
 	if err != nil {
 		t.Fatalf("the written test case does not load: %v\n%s", err, b)
 	}
-	b2, _ := spec.Marshal(back)
+	b2, _ := specfile.Marshal(back)
 	if !bytes.Equal(b, b2) {
 		t.Errorf("write/load/write differs:\n%s\n---\n%s", b, b2)
 	}
@@ -87,12 +89,12 @@ func checkDeterministic(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 	for k, ts := range groups(tc) {
 		for i := range ts {
 			for j := i + 1; j < len(ts); j++ {
-				r, err := ctx.Sat(spec.AndOf(ts[i].Guard, ts[j].Guard))
+				r, err := ctx.Sat(expr.AndOf(ts[i].Guard, ts[j].Guard))
 				if err != nil {
 					t.Fatal(err)
 				}
 				if r != solver.Unsat {
-					t.Errorf("non-deterministic in %s on %s: [%s] and [%s]", k.from, k.action, spec.Format(ts[i].Guard), spec.Format(ts[j].Guard))
+					t.Errorf("non-deterministic in %s on %s: [%s] and [%s]", k.from, k.action, expr.Format(ts[i].Guard), expr.Format(ts[j].Guard))
 				}
 			}
 		}
@@ -110,16 +112,16 @@ func checkReceiveComplete(t *testing.T, ctx *solver.Context, tc *spec.Model) {
 			if a.Dir != spec.Receive {
 				continue
 			}
-			var gs []spec.Expr
+			var gs []expr.Expr
 			for _, tr := range g[group{l, a.Name}] {
 				gs = append(gs, tr.Guard)
 			}
-			ok, err := ctx.Valid(spec.OrOf(gs...))
+			ok, err := ctx.Valid(expr.OrOf(gs...))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !ok {
-				t.Errorf("location %s is not complete for %s: %s", l, a.Name, spec.Format(spec.OrOf(gs...)))
+				t.Errorf("location %s is not complete for %s: %s", l, a.Name, expr.Format(expr.OrOf(gs...)))
 			}
 		}
 	}
@@ -134,18 +136,18 @@ func checkFailSound(t *testing.T, ctx *solver.Context, res *Result) {
 			continue
 		}
 		l := res.Product.Origin[tr.From][0]
-		var allowed []spec.Expr
+		var allowed []expr.Expr
 		for _, st := range res.Tester.Outgoing(l) {
 			if st.Action == tr.Action && st.To != res.Tester.Fail {
 				allowed = append(allowed, st.Guard)
 			}
 		}
-		r, err := ctx.Sat(spec.AndOf(tr.Guard, spec.OrOf(allowed...)))
+		r, err := ctx.Sat(expr.AndOf(tr.Guard, expr.OrOf(allowed...)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r != solver.Unsat {
-			t.Errorf("Fail on a specified output: %s %s [%s], spec allows [%s]", tr.From, tr.Action, spec.Format(tr.Guard), spec.Format(spec.OrOf(allowed...)))
+			t.Errorf("Fail on a specified output: %s %s [%s], spec allows [%s]", tr.From, tr.Action, expr.Format(tr.Guard), expr.Format(expr.OrOf(allowed...)))
 		}
 	}
 }
@@ -180,39 +182,39 @@ func TestFigure3(t *testing.T) {
 		t.Fatalf("no transition %s -%s-> %s in\n%s", from, action, to, marshal(tc))
 		return nil
 	}
-	scope := &spec.Scope{Vars: map[string]spec.Type{"x": spec.IntType, "y": spec.IntType}, Params: map[string]spec.Type{"p": spec.IntType}}
+	scope := &expr.Scope{Vars: map[string]expr.Type{"x": expr.IntType, "y": expr.IntType}, Params: map[string]expr.Type{"p": expr.IntType}}
 	want := func(tr *spec.Transition, src, under string) {
 		t.Helper()
-		w, err := spec.Parse(src, spec.Pos{}, scope)
+		w, err := expr.Parse(src, expr.Pos{}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
-		u, err := spec.Parse(under, spec.Pos{}, scope)
+		u, err := expr.Parse(under, expr.Pos{}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ok, err := ctx.Equivalent(spec.AndOf(u, tr.Guard), spec.AndOf(u, w))
+		ok, err := ctx.Equivalent(expr.AndOf(u, tr.Guard), expr.AndOf(u, w))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !ok {
-			t.Errorf("%s -%s-> %s: guard %s, want %s (when %s)", tr.From, tr.Action, tr.To, spec.Format(tr.Guard), src, under)
+			t.Errorf("%s -%s-> %s: guard %s, want %s (when %s)", tr.From, tr.Action, tr.To, expr.Format(tr.Guard), src, under)
 		}
 	}
 	want(find("Rx,Wait", "in", "Ry,Wait"), "p >= 3", "x == 0 && y == 0")
 	want(find("Ry,Wait", "in", "Cmp,Wait"), "p == x + 2", "x >= 3 && y == 0")
 	want(find("Cmp,Wait", "ok", "Pass"), "p == 2", "x >= 3 && y == x + 2")
 	// The sends read exactly like the paper.
-	if g := spec.Format(find("Rx,Wait", "in", "Ry,Wait").Guard); g != "p >= 3" {
+	if g := expr.Format(find("Rx,Wait", "in", "Ry,Wait").Guard); g != "p >= 3" {
 		t.Errorf("first send guard %q, want %q", g, "p >= 3")
 	}
-	if g := spec.Format(find("Ry,Wait", "in", "Cmp,Wait").Guard); g != "p == x + 2" {
+	if g := expr.Format(find("Ry,Wait", "in", "Cmp,Wait").Guard); g != "p == x + 2" {
 		t.Errorf("second send guard %q, want %q", g, "p == x + 2")
 	}
 }
 
 func marshal(m *spec.Model) string {
-	b, _ := spec.Marshal(m)
+	b, _ := specfile.Marshal(m)
 	return string(b)
 }
 

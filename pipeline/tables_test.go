@@ -13,6 +13,7 @@ import (
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/selection"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 const microgrid = "../examples/microgrid/"
@@ -53,7 +54,7 @@ func TestTablesDecideMicrogrid(t *testing.T) {
 	// The guard to Pass reads as decided: the alarm, RISE's and INTGR's
 	// comparisons implied by the rows.
 	for _, tr := range tab.Testcase.Transitions {
-		if g := spec.Format(tr.Guard); tr.To == selection.Pass && (strings.Contains(g, "msg == ok") || strings.Contains(g, "> 200") || !strings.Contains(g, "msg == alarm")) {
+		if g := expr.Format(tr.Guard); tr.To == selection.Pass && (strings.Contains(g, "msg == ok") || strings.Contains(g, "> 200") || !strings.Contains(g, "msg == alarm")) {
 			t.Errorf("the guard to Pass is not decided by the tables: %s", g)
 		}
 	}
@@ -176,7 +177,7 @@ func TestTablesRandomSound(t *testing.T) {
 	}
 }
 
-func tableFactsOf(t *testing.T, s *spec.Model) spec.Expr {
+func tableFactsOf(t *testing.T, s *spec.Model) expr.Expr {
 	reg, err := extfunc.New(s.Funcs, extfunc.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -248,17 +249,17 @@ func randomTabledSpec(r *rand.Rand, i int) (string, string) {
 // Reaching Fail returns zero stats.
 func playTabled(t *testing.T, s, tc *spec.Model, r *rand.Rand, maxSteps int) simStats {
 	t.Helper()
-	elsewhere := map[string]spec.Value{}
-	impl := func(args []spec.Value) (spec.Value, error) {
+	elsewhere := map[string]expr.Value{}
+	impl := func(args []expr.Value) (expr.Value, error) {
 		k := args[0].String()
 		if _, ok := elsewhere[k]; !ok {
-			elsewhere[k] = spec.IntValue(big.NewInt(int64(r.Intn(10))))
+			elsewhere[k] = expr.IntValue(big.NewInt(int64(r.Intn(10))))
 		}
 		return elsewhere[k], nil
 	}
 	sutF, tcF := registry(t, s, impl), registry(t, tc, impl)
-	sut := simState{loc: s.Initial.Location, vars: map[string]spec.Value{"x": spec.IntValue(new(big.Int))}}
-	tester := simState{loc: tc.Initial.Location, vars: map[string]spec.Value{"x": spec.IntValue(new(big.Int))}}
+	sut := simState{loc: s.Initial.Location, vars: map[string]expr.Value{"x": expr.IntValue(new(big.Int))}}
+	tester := simState{loc: tc.Initial.Location, vars: map[string]expr.Value{"x": expr.IntValue(new(big.Int))}}
 	var trace []string
 	for step := 0; step < maxSteps; step++ {
 		switch tc.Verdict(tester.loc) {
@@ -304,10 +305,10 @@ func registry(t *testing.T, m *spec.Model, impl extfunc.GoFunc) *extfunc.Registr
 }
 
 // holds evaluates the guard of tr with calls evaluated by reg.
-func holds(t *testing.T, reg *extfunc.Registry, tr *spec.Transition, st simState, params map[string]spec.Value) bool {
-	ok, err := spec.EvalBool(tr.Guard, reg.Env(spec.Valuation{Vars: st.vars, Params: params}))
+func holds(t *testing.T, reg *extfunc.Registry, tr *spec.Transition, st simState, params map[string]expr.Value) bool {
+	ok, err := expr.EvalBool(tr.Guard, reg.Env(expr.Valuation{Vars: st.vars, Params: params}))
 	if err != nil {
-		t.Fatalf("guard %s: %v", spec.Format(tr.Guard), err)
+		t.Fatalf("guard %s: %v", expr.Format(tr.Guard), err)
 	}
 	return ok
 }
@@ -319,15 +320,15 @@ func step1(t *testing.T, m *spec.Model, reg *extfunc.Registry, st simState, ev s
 		if tr.Action != ev.action || !holds(t, reg, tr, st, ev.params) {
 			continue
 		}
-		next := simState{loc: tr.To, vars: map[string]spec.Value{}}
+		next := simState{loc: tr.To, vars: map[string]expr.Value{}}
 		for n, v := range st.vars {
 			next.vars[n] = v
 		}
-		env := reg.Env(spec.Valuation{Vars: st.vars, Params: ev.params})
+		env := reg.Env(expr.Valuation{Vars: st.vars, Params: ev.params})
 		for _, a := range tr.Assign {
-			v, err := spec.Eval(a.Value, env)
+			v, err := expr.Eval(a.Value, env)
 			if err != nil {
-				t.Fatalf("assignment %s: %v", spec.Format(a.Value), err)
+				t.Fatalf("assignment %s: %v", expr.Format(a.Value), err)
 			}
 			next.vars[a.Var] = v
 		}
@@ -345,7 +346,7 @@ func chooseSend(t *testing.T, tc *spec.Model, reg *extfunc.Registry, st simState
 			continue
 		}
 		for v := -3; v <= 10; v++ {
-			ps := map[string]spec.Value{"v": spec.IntValue(big.NewInt(int64(v)))}
+			ps := map[string]expr.Value{"v": expr.IntValue(big.NewInt(int64(v)))}
 			if holds(t, reg, tr, st, ps) {
 				evs = append(evs, simEvent{action: tr.Action, params: ps})
 			}
@@ -365,10 +366,10 @@ func sutOutput(t *testing.T, s *spec.Model, reg *extfunc.Registry, st simState, 
 		if s.Action(tr.Action).Dir != spec.Output {
 			continue
 		}
-		ps := map[string]spec.Value{}
-		if b, ok := tr.Guard.(*spec.Binary); ok && b.Op == spec.Eq {
-			if id, ok := b.X.(*spec.Ident); ok && id.Kind == spec.ParamIdent {
-				y, err := spec.Eval(b.Y, reg.Env(spec.Valuation{Vars: st.vars}))
+		ps := map[string]expr.Value{}
+		if b, ok := tr.Guard.(*expr.Binary); ok && b.Op == expr.Eq {
+			if id, ok := b.X.(*expr.Ident); ok && id.Kind == expr.ParamIdent {
+				y, err := expr.Eval(b.Y, reg.Env(expr.Valuation{Vars: st.vars}))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Property tests of test generation from specs with internal actions
@@ -88,8 +90,8 @@ func TestTauNoDeltaBeforeOutput(t *testing.T) {
 	for _, tr := range res.Testcase.Transitions {
 		if tr.Action == spec.Delta && tr.To == "Fail" && res.Product.Origin[tr.From][0] == "Busy" {
 			found = true
-			if !spec.IsTrue(tr.Guard) {
-				t.Errorf("delta from %s fails only when %s, want always", tr.From, spec.Format(tr.Guard))
+			if !expr.IsTrue(tr.Guard) {
+				t.Errorf("delta from %s fails only when %s, want always", tr.From, expr.Format(tr.Guard))
 			}
 		}
 	}
@@ -277,28 +279,28 @@ func checkFailSoundUnrolled(t *testing.T, ctx *solver.Context, res *Result, k in
 			}
 			l = q
 		}
-		var allowed []spec.Expr
+		var allowed []expr.Expr
 		for _, p := range unrollTau(s, l, k) {
 			if tr.Action == spec.Delta {
 				stable, err := stableQuiescent(ctx, s, p.end)
 				if err != nil {
 					t.Fatal(err)
 				}
-				allowed = append(allowed, spec.AndOf(p.guard, spec.Substitute(stable, p.subst, nil)))
+				allowed = append(allowed, expr.AndOf(p.guard, expr.Substitute(stable, p.subst, nil)))
 				continue
 			}
 			for _, st := range s.Outgoing(p.end) {
 				if st.Action == tr.Action {
-					allowed = append(allowed, spec.AndOf(p.guard, spec.Substitute(st.Guard, p.subst, nil)))
+					allowed = append(allowed, expr.AndOf(p.guard, expr.Substitute(st.Guard, p.subst, nil)))
 				}
 			}
 		}
-		res, err := ctx.Sat(spec.AndOf(tr.Guard, spec.OrOf(allowed...)))
+		res, err := ctx.Sat(expr.AndOf(tr.Guard, expr.OrOf(allowed...)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res != solver.Unsat {
-			t.Errorf("Fail on %s from %s [%s], but the spec allows it after τ from %s", tr.Action, tr.From, spec.Format(tr.Guard), l)
+			t.Errorf("Fail on %s from %s [%s], but the spec allows it after τ from %s", tr.Action, tr.From, expr.Format(tr.Guard), l)
 		}
 	}
 }
@@ -307,13 +309,13 @@ func checkFailSoundUnrolled(t *testing.T, ctx *solver.Context, res *Result, k in
 // assignment over the variables at its start. Internal parameters are
 // renamed apart and stay free (the caller's Sat quantifies them).
 type unrolled struct {
-	guard spec.Expr
-	subst map[string]spec.Expr
+	guard expr.Expr
+	subst map[string]expr.Expr
 	end   string
 }
 
 func unrollTau(s *spec.Model, l string, k int) []unrolled {
-	paths := []unrolled{{guard: spec.True(), subst: map[string]spec.Expr{}, end: l}}
+	paths := []unrolled{{guard: expr.True(), subst: map[string]expr.Expr{}, end: l}}
 	frontier := paths
 	for step := 1; step <= k; step++ {
 		var next []unrolled
@@ -323,13 +325,13 @@ func unrollTau(s *spec.Model, l string, k int) []unrolled {
 				if a.Dir != spec.Internal {
 					continue
 				}
-				rename := map[string]spec.Expr{}
+				rename := map[string]expr.Expr{}
 				for _, prm := range a.Params {
-					rename[prm.Name] = spec.ParamRef(fmt.Sprintf("%s_%d_%d", prm.Name, step, len(next)), prm.Type)
+					rename[prm.Name] = expr.ParamRef(fmt.Sprintf("%s_%d_%d", prm.Name, step, len(next)), prm.Type)
 				}
-				q := unrolled{guard: spec.AndOf(p.guard, spec.Substitute(t.Guard, p.subst, rename)), subst: map[string]spec.Expr{}, end: t.To}
+				q := unrolled{guard: expr.AndOf(p.guard, expr.Substitute(t.Guard, p.subst, rename)), subst: map[string]expr.Expr{}, end: t.To}
 				for _, v := range s.Variables {
-					q.subst[v.Name] = spec.Substitute(t.AssignedValue(v), p.subst, rename)
+					q.subst[v.Name] = expr.Substitute(t.AssignedValue(v), p.subst, rename)
 				}
 				next = append(next, q)
 			}
@@ -342,16 +344,16 @@ func unrollTau(s *spec.Model, l string, k int) []unrolled {
 
 // stableQuiescent is the condition under which location l of s enables
 // no output and no τ.
-func stableQuiescent(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, error) {
-	var enabled []spec.Expr
+func stableQuiescent(ctx *solver.Context, s *spec.Model, l string) (expr.Expr, error) {
+	var enabled []expr.Expr
 	for _, t := range s.Outgoing(l) {
 		a := s.Action(t.Action)
 		if a.Dir == spec.Input {
 			continue
 		}
-		var ids []*spec.Ident
+		var ids []*expr.Ident
 		for _, p := range a.Params {
-			ids = append(ids, &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type})
+			ids = append(ids, &expr.Ident{Name: p.Name, Kind: expr.ParamIdent, T: p.Type})
 		}
 		g, err := ctx.EliminateExists(ids, t.Guard)
 		if err != nil {
@@ -359,7 +361,7 @@ func stableQuiescent(ctx *solver.Context, s *spec.Model, l string) (spec.Expr, e
 		}
 		enabled = append(enabled, g)
 	}
-	return spec.NotOf(spec.OrOf(enabled...)), nil
+	return expr.NotOf(expr.OrOf(enabled...)), nil
 }
 
 // simStats counts simulated runs by outcome.
@@ -394,7 +396,7 @@ func simulate(t *testing.T, ctx *solver.Context, s, tc *spec.Model, r *rand.Rand
 		}
 	}
 	var trace []string
-	observe := func(action string, params map[string]spec.Value) bool {
+	observe := func(action string, params map[string]expr.Value) bool {
 		trace = append(trace, describeEvent(action, params))
 		next, ok := fire(t, tc, tester, action, params)
 		if !ok {
@@ -464,16 +466,16 @@ func simulate(t *testing.T, ctx *solver.Context, s, tc *spec.Model, r *rand.Rand
 
 type simState struct {
 	loc  string
-	vars map[string]spec.Value
+	vars map[string]expr.Value
 }
 
 type simEvent struct {
 	action string
-	params map[string]spec.Value
+	params map[string]expr.Value
 	to     simState
 }
 
-func describeEvent(action string, params map[string]spec.Value) string {
+func describeEvent(action string, params map[string]expr.Value) string {
 	if len(params) == 0 {
 		return action
 	}
@@ -486,25 +488,25 @@ func describeEvent(action string, params map[string]spec.Value) string {
 
 // initial returns values of vars satisfying cond, random where cond
 // leaves them free (small integers, booleans).
-func initial(t *testing.T, ctx *solver.Context, cond spec.Expr, vars []*spec.Variable, r *rand.Rand) map[string]spec.Value {
+func initial(t *testing.T, ctx *solver.Context, cond expr.Expr, vars []*spec.Variable, r *rand.Rand) map[string]expr.Value {
 	t.Helper()
-	var hint []spec.Expr
+	var hint []expr.Expr
 	for _, v := range vars {
 		switch v.Type.Kind {
-		case spec.Int:
-			hint = append(hint, spec.Compare(spec.Eq, spec.VarRef(v.Name, v.Type), spec.IntConst(int64(r.Intn(9)-2))))
-		case spec.Bool:
-			hint = append(hint, spec.Compare(spec.Eq, spec.VarRef(v.Name, v.Type), spec.BoolConst(r.Intn(2) == 0)))
+		case expr.Int:
+			hint = append(hint, expr.Compare(expr.Eq, expr.VarRef(v.Name, v.Type), expr.IntConst(int64(r.Intn(9)-2))))
+		case expr.Bool:
+			hint = append(hint, expr.Compare(expr.Eq, expr.VarRef(v.Name, v.Type), expr.BoolConst(r.Intn(2) == 0)))
 		}
 	}
-	m, ok, err := ctx.Model(spec.AndOf(append([]spec.Expr{cond}, hint...)...))
+	m, ok, err := ctx.Model(expr.AndOf(append([]expr.Expr{cond}, hint...)...))
 	if err == nil && !ok {
 		m, ok, err = ctx.Model(cond)
 	}
 	if err != nil || !ok {
-		t.Fatalf("initial condition %s: %v %v", spec.Format(cond), ok, err)
+		t.Fatalf("initial condition %s: %v %v", expr.Format(cond), ok, err)
 	}
-	out := map[string]spec.Value{}
+	out := map[string]expr.Value{}
 	for _, v := range vars {
 		if x, ok := m.Vars[v.Name]; ok {
 			out[v.Name] = x
@@ -515,48 +517,48 @@ func initial(t *testing.T, ctx *solver.Context, cond spec.Expr, vars []*spec.Var
 	return out
 }
 
-func zero(t spec.Type) spec.Value {
+func zero(t expr.Type) expr.Value {
 	switch t.Kind {
-	case spec.Real:
-		return spec.RatValue(new(big.Rat))
-	case spec.Bool:
-		return spec.BoolValue(false)
-	case spec.EnumKind:
-		return spec.EnumValue(t.Enum, 0)
+	case expr.Real:
+		return expr.RatValue(new(big.Rat))
+	case expr.Bool:
+		return expr.BoolValue(false)
+	case expr.EnumKind:
+		return expr.EnumValue(t.Enum, 0)
 	}
-	return spec.IntValue(new(big.Int))
+	return expr.IntValue(new(big.Int))
 }
 
 // pickParams returns values of a's parameters satisfying the guard g in
 // the state vars, preferring small random integers; ok is false when g
 // cannot hold.
-func pickParams(t *testing.T, ctx *solver.Context, a *spec.Action, g spec.Expr, vars map[string]spec.Value, r *rand.Rand) (map[string]spec.Value, bool) {
+func pickParams(t *testing.T, ctx *solver.Context, a *spec.Action, g expr.Expr, vars map[string]expr.Value, r *rand.Rand) (map[string]expr.Value, bool) {
 	t.Helper()
-	consts := map[string]spec.Expr{}
+	consts := map[string]expr.Expr{}
 	for n, v := range vars {
 		consts[n] = v.Expr()
 	}
-	g = spec.Substitute(g, consts, nil)
-	var tries []spec.Expr
-	var hint []spec.Expr
+	g = expr.Substitute(g, consts, nil)
+	var tries []expr.Expr
+	var hint []expr.Expr
 	for _, p := range a.Params {
-		if p.Type.Kind == spec.Int {
-			hint = append(hint, spec.Compare(spec.Eq, spec.ParamRef(p.Name, p.Type), spec.IntConst(int64(r.Intn(9)-2))))
+		if p.Type.Kind == expr.Int {
+			hint = append(hint, expr.Compare(expr.Eq, expr.ParamRef(p.Name, p.Type), expr.IntConst(int64(r.Intn(9)-2))))
 		}
 	}
 	if len(hint) > 0 {
-		tries = append(tries, spec.AndOf(append([]spec.Expr{g}, hint...)...))
+		tries = append(tries, expr.AndOf(append([]expr.Expr{g}, hint...)...))
 	}
 	tries = append(tries, g)
 	for _, q := range tries {
 		m, ok, err := ctx.Model(q)
 		if err != nil {
-			t.Fatalf("model of %s: %v", spec.Format(q), err)
+			t.Fatalf("model of %s: %v", expr.Format(q), err)
 		}
 		if !ok {
 			continue
 		}
-		out := map[string]spec.Value{}
+		out := map[string]expr.Value{}
 		for _, p := range a.Params {
 			if x, ok := m.Params[p.Name]; ok {
 				out[p.Name] = x
@@ -571,24 +573,24 @@ func pickParams(t *testing.T, ctx *solver.Context, a *spec.Action, g spec.Expr, 
 
 // take returns the state after t fires from st with params, if its
 // guard holds.
-func take(t *testing.T, tr *spec.Transition, st simState, params map[string]spec.Value) (simState, bool) {
+func take(t *testing.T, tr *spec.Transition, st simState, params map[string]expr.Value) (simState, bool) {
 	t.Helper()
-	env := spec.Valuation{Vars: st.vars, Params: params}
-	ok, err := spec.EvalBool(tr.Guard, env)
+	env := expr.Valuation{Vars: st.vars, Params: params}
+	ok, err := expr.EvalBool(tr.Guard, env)
 	if err != nil {
-		t.Fatalf("guard %s: %v", spec.Format(tr.Guard), err)
+		t.Fatalf("guard %s: %v", expr.Format(tr.Guard), err)
 	}
 	if !ok {
 		return simState{}, false
 	}
-	next := simState{loc: tr.To, vars: map[string]spec.Value{}}
+	next := simState{loc: tr.To, vars: map[string]expr.Value{}}
 	for n, v := range st.vars {
 		next.vars[n] = v
 	}
 	for _, a := range tr.Assign {
-		v, err := spec.Eval(a.Value, env)
+		v, err := expr.Eval(a.Value, env)
 		if err != nil {
-			t.Fatalf("assignment %s: %v", spec.Format(a.Value), err)
+			t.Fatalf("assignment %s: %v", expr.Format(a.Value), err)
 		}
 		next.vars[a.Var] = v
 	}
@@ -596,7 +598,7 @@ func take(t *testing.T, tr *spec.Transition, st simState, params map[string]spec
 }
 
 // fire follows the test case's only transition on action with params.
-func fire(t *testing.T, tc *spec.Model, st simState, action string, params map[string]spec.Value) (simState, bool) {
+func fire(t *testing.T, tc *spec.Model, st simState, action string, params map[string]expr.Value) (simState, bool) {
 	t.Helper()
 	for _, tr := range tc.Outgoing(st.loc) {
 		if tr.Action != action {
@@ -740,11 +742,11 @@ func FuzzGenerateTau(f *testing.F) {
 	ctx := newContext(f)
 	ctx.SetTimeout(5 * time.Second)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := spec.ParseModel("s.yaml", data, nil)
+		s, err := specfile.ParseModel("s.yaml", data, nil)
 		if err != nil || s.Kind != spec.SpecKind || len(s.Transitions) > 12 {
 			return
 		}
-		tp, err := spec.ParseModel("p.yaml", []byte("kind: purpose\nname: d\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: delta, to: A}\n"), s)
+		tp, err := specfile.ParseModel("p.yaml", []byte("kind: purpose\nname: d\nvariables: {}\ninitial: {location: W}\naccept: [A]\ntransitions:\n  - {from: W, action: delta, to: A}\n"), s)
 		if err != nil {
 			return
 		}
@@ -752,11 +754,11 @@ func FuzzGenerateTau(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b, err := spec.Marshal(res.Testcase)
+		b, err := specfile.Marshal(res.Testcase)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := spec.ParseModel("tc.yaml", b, nil); err != nil {
+		if _, err := specfile.ParseModel("tc.yaml", b, nil); err != nil {
 			t.Fatalf("generated test case does not load: %v\n%s", err, b)
 		}
 	})

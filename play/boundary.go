@@ -1,7 +1,7 @@
 package play
 
 import (
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // boundaryHints returns the boundary values that the linear comparisons
@@ -13,32 +13,32 @@ import (
 // solver then fixes along. Which hints stay satisfiable with the guard
 // is for the solver to say: a guard x <= 5 keeps 5 and drops 6, while a
 // path whose next step tests x > 5 keeps 6.
-func boundaryHints(id *spec.Ident, cons []spec.Expr) []spec.Expr {
+func boundaryHints(id *expr.Ident, cons []expr.Expr) []expr.Expr {
 	if !id.T.IsNumeric() {
 		return nil
 	}
-	var hs []spec.Expr
+	var hs []expr.Expr
 	seen := map[string]bool{}
-	add := func(e spec.Expr, d int64) {
+	add := func(e expr.Expr, d int64) {
 		if d != 0 {
-			e = spec.Arith(spec.Add, e, offset(id.T, d))
+			e = expr.Arith(expr.Add, e, offset(id.T, d))
 		}
-		h := spec.Compare(spec.Eq, id, e)
-		if k := spec.Format(h); !seen[k] {
+		h := expr.Compare(expr.Eq, id, e)
+		if k := expr.Format(h); !seen[k] {
 			seen[k] = true
 			hs = append(hs, h)
 		}
 	}
 	for _, c := range cons {
-		spec.Inspect(c, func(n spec.Expr) {
-			b, ok := n.(*spec.Binary)
+		expr.Inspect(c, func(n expr.Expr) {
+			b, ok := n.(*expr.Binary)
 			if !ok || !b.Op.IsComparison() {
 				return
 			}
 			op, e := b.Op, b.Y
 			switch {
-			case isIdent(b.X, id) && !spec.Mentions(b.Y, id.Kind, id.Name):
-			case isIdent(b.Y, id) && !spec.Mentions(b.X, id.Kind, id.Name):
+			case isIdent(b.X, id) && !expr.Mentions(b.Y, id.Kind, id.Name):
+			case isIdent(b.Y, id) && !expr.Mentions(b.X, id.Kind, id.Name):
 				op, e = b.Op.Swap(), b.X
 			default:
 				return
@@ -56,17 +56,17 @@ func boundaryHints(id *spec.Ident, cons []spec.Expr) []spec.Expr {
 
 // boundaryOffsets returns, for a comparison id op e, the offsets from e
 // of the values on either side of its boundary.
-func boundaryOffsets(op spec.Op) []int64 {
+func boundaryOffsets(op expr.Op) []int64 {
 	switch op {
-	case spec.Le, spec.Gt:
+	case expr.Le, expr.Gt:
 		return []int64{0, 1}
-	case spec.Lt, spec.Ge:
+	case expr.Lt, expr.Ge:
 		return []int64{-1, 0}
 	}
 	return []int64{-1, 0, 1} // == and !=
 }
 
-func isIdent(e spec.Expr, id *spec.Ident) bool {
-	i, ok := e.(*spec.Ident)
+func isIdent(e expr.Expr, id *expr.Ident) bool {
+	i, ok := e.(*expr.Ident)
 	return ok && i.Name == id.Name && i.Kind == id.Kind
 }

@@ -5,36 +5,36 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 func TestBoundaryHints(t *testing.T) {
-	p := &spec.Ident{Name: "p", Kind: spec.ParamIdent, T: spec.IntType}
-	x := &spec.Ident{Name: "x", Kind: spec.VarIdent, T: spec.IntType}
-	r := &spec.Ident{Name: "r", Kind: spec.ParamIdent, T: spec.RealType}
-	b := &spec.Ident{Name: "b", Kind: spec.ParamIdent, T: spec.BoolType}
-	five := spec.IntConst(5)
+	p := &expr.Ident{Name: "p", Kind: expr.ParamIdent, T: expr.IntType}
+	x := &expr.Ident{Name: "x", Kind: expr.VarIdent, T: expr.IntType}
+	r := &expr.Ident{Name: "r", Kind: expr.ParamIdent, T: expr.RealType}
+	b := &expr.Ident{Name: "b", Kind: expr.ParamIdent, T: expr.BoolType}
+	five := expr.IntConst(5)
 	for _, tt := range []struct {
 		name string
-		id   *spec.Ident
-		cons []spec.Expr
+		id   *expr.Ident
+		cons []expr.Expr
 		want []string
 	}{
-		{"p <= 5", p, []spec.Expr{spec.Compare(spec.Le, p, five)}, []string{"p == 5", "p == 5 + 1"}},
-		{"p < 5", p, []spec.Expr{spec.Compare(spec.Lt, p, five)}, []string{"p == 5 + -1", "p == 5"}},
-		{"5 < p (swapped: p > 5)", p, []spec.Expr{spec.Compare(spec.Lt, five, p)}, []string{"p == 5", "p == 5 + 1"}},
-		{"p >= x", p, []spec.Expr{spec.Compare(spec.Ge, p, x)}, []string{"p == x + -1", "p == x"}},
-		{"p == x + 2, inside a conjunction", p, []spec.Expr{spec.AndOf(spec.Compare(spec.Ge, x, five), spec.Compare(spec.Eq, p, spec.Arith(spec.Add, x, spec.IntConst(2))))},
+		{"p <= 5", p, []expr.Expr{expr.Compare(expr.Le, p, five)}, []string{"p == 5", "p == 5 + 1"}},
+		{"p < 5", p, []expr.Expr{expr.Compare(expr.Lt, p, five)}, []string{"p == 5 + -1", "p == 5"}},
+		{"5 < p (swapped: p > 5)", p, []expr.Expr{expr.Compare(expr.Lt, five, p)}, []string{"p == 5", "p == 5 + 1"}},
+		{"p >= x", p, []expr.Expr{expr.Compare(expr.Ge, p, x)}, []string{"p == x + -1", "p == x"}},
+		{"p == x + 2, inside a conjunction", p, []expr.Expr{expr.AndOf(expr.Compare(expr.Ge, x, five), expr.Compare(expr.Eq, p, expr.Arith(expr.Add, x, expr.IntConst(2))))},
 			[]string{"p == x + 2 + -1", "p == x + 2", "p == x + 2 + 1"}},
-		{"duplicates once", p, []spec.Expr{spec.Compare(spec.Le, p, five), spec.Compare(spec.Gt, p, five)}, []string{"p == 5", "p == 5 + 1"}},
-		{"p on both sides: no atom", p, []spec.Expr{spec.Compare(spec.Le, p, spec.Arith(spec.Add, p, five))}, nil},
-		{"another identifier", p, []spec.Expr{spec.Compare(spec.Le, x, five)}, nil},
-		{"real", r, []spec.Expr{spec.Compare(spec.Ne, r, spec.RatConst(big.NewRat(1, 2)))}, []string{"r == 0.5 + -1.0", "r == 0.5", "r == 0.5 + 1.0"}},
-		{"bool: none", b, []spec.Expr{spec.Compare(spec.Eq, b, spec.True())}, nil},
+		{"duplicates once", p, []expr.Expr{expr.Compare(expr.Le, p, five), expr.Compare(expr.Gt, p, five)}, []string{"p == 5", "p == 5 + 1"}},
+		{"p on both sides: no atom", p, []expr.Expr{expr.Compare(expr.Le, p, expr.Arith(expr.Add, p, five))}, nil},
+		{"another identifier", p, []expr.Expr{expr.Compare(expr.Le, x, five)}, nil},
+		{"real", r, []expr.Expr{expr.Compare(expr.Ne, r, expr.RatConst(big.NewRat(1, 2)))}, []string{"r == 0.5 + -1.0", "r == 0.5", "r == 0.5 + 1.0"}},
+		{"bool: none", b, []expr.Expr{expr.Compare(expr.Eq, b, expr.True())}, nil},
 	} {
 		var got []string
 		for _, h := range boundaryHints(tt.id, tt.cons) {
-			got = append(got, spec.Format(h))
+			got = append(got, expr.Format(h))
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)

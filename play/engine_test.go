@@ -10,6 +10,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // pingRoute is a route of n pings: the oracle sends ping, expects pong,
@@ -96,7 +97,7 @@ func (o *pingOracle) loc() string   { return fmt.Sprintf("p%d", o.pongs) }
 func (o *pingOracle) Where() string { return o.loc() }
 func (o *pingOracle) Key() string   { return fmt.Sprint(o.pongs, o.waiting) }
 func (o *pingOracle) Close()        {}
-func pongs(string, map[string]spec.Value) ([]adapter.Output, error) {
+func pongs(string, map[string]expr.Value) ([]adapter.Output, error) {
 	return []adapter.Output{{Action: "pong"}}, nil
 }
 
@@ -111,7 +112,7 @@ func TestEngineLoop(t *testing.T) {
 	if res.Verdict != Pass || len(res.Trace) != 6 || res.Seed != 7 || res.Reason != "reached Pass on output pong" {
 		t.Fatalf("%s (%s), %d steps\n%s", res.Verdict, res.Reason, len(res.Trace), res.TraceString())
 	}
-	bad := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	bad := adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "boom\x1b[31m"}}, nil
 	})
 	res, err = e.Run(context.Background(), adapter.InProcess(bad), 1)

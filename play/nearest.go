@@ -1,6 +1,8 @@
 package play
 
-import "github.com/stg-tool/stg/spec"
+import (
+	"github.com/stg-tool/stg/spec/expr"
+)
 
 // maxReach bounds how far from its target nearest looks: 2^40.
 const maxReach = int64(1) << 40
@@ -10,27 +12,27 @@ const maxReach = int64(1) << 40
 // order; false when there is none within maxReach (for a real id, when
 // no value at an integral distance from t is allowed). It gallops and
 // then bisects on the distance: about 2 log2(distance) checks.
-func (c *Choice) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error) {
+func (c *Choice) nearest(id *expr.Ident, t expr.Value) (expr.Value, bool, error) {
 	dirs := []int64{1, -1}
 	if c.p.Rng.IntN(2) == 0 {
 		dirs[0], dirs[1] = -1, 1
 	}
 	for _, dir := range dirs {
-		at := func(d int64) spec.Expr { return spec.Arith(spec.Add, t.Expr(), offset(id.T, dir*d)) }
-		within := func(d int64) spec.Expr { // a value between t and t+dir*d
+		at := func(d int64) expr.Expr { return expr.Arith(expr.Add, t.Expr(), offset(id.T, dir*d)) }
+		within := func(d int64) expr.Expr { // a value between t and t+dir*d
 			lo, hi := t.Expr(), at(d)
 			if dir < 0 {
 				lo, hi = hi, lo
 			}
-			return spec.AndOf(spec.Compare(spec.Ge, id, lo), spec.Compare(spec.Le, id, hi))
+			return expr.AndOf(expr.Compare(expr.Ge, id, lo), expr.Compare(expr.Le, id, hi))
 		}
-		side := spec.Compare(spec.Ge, id, t.Expr())
+		side := expr.Compare(expr.Ge, id, t.Expr())
 		if dir < 0 {
-			side = spec.Compare(spec.Le, id, t.Expr())
+			side = expr.Compare(expr.Le, id, t.Expr())
 		}
 		if ok, err := c.sat(side); err != nil || !ok {
 			if err != nil {
-				return spec.Value{}, false, err
+				return expr.Value{}, false, err
 			}
 			continue
 		}
@@ -38,7 +40,7 @@ func (c *Choice) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error)
 		for {
 			ok, err := c.sat(within(hi))
 			if err != nil {
-				return spec.Value{}, false, err
+				return expr.Value{}, false, err
 			}
 			if ok {
 				break
@@ -56,7 +58,7 @@ func (c *Choice) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error)
 			mid := lo + (hi-lo)/2
 			ok, err := c.sat(within(mid))
 			if err != nil {
-				return spec.Value{}, false, err
+				return expr.Value{}, false, err
 			}
 			if ok {
 				hi = mid
@@ -64,11 +66,11 @@ func (c *Choice) nearest(id *spec.Ident, t spec.Value) (spec.Value, bool, error)
 				lo = mid
 			}
 		}
-		v, err := spec.Eval(at(hi), spec.Valuation{})
+		v, err := expr.Eval(at(hi), expr.Valuation{})
 		if err != nil {
-			return spec.Value{}, false, err
+			return expr.Value{}, false, err
 		}
 		return v, true, nil
 	}
-	return spec.Value{}, false, nil
+	return expr.Value{}, false, nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // An Observation is what the SUT did: an output, typed against the
@@ -12,7 +13,7 @@ import (
 type Observation struct {
 	Quiet  bool
 	Action string
-	Args   map[string]spec.Value
+	Args   map[string]expr.Value
 	// Bad, when not empty, says why the output is unspecified whatever
 	// the state (an unknown action, ill-typed arguments): Fail.
 	Bad     string
@@ -24,7 +25,7 @@ type Observation struct {
 // values.
 type Stimulus struct {
 	Action  string
-	Args    map[string]spec.Value
+	Args    map[string]expr.Value
 	Planned bool // chosen on a path to the target found by planning
 
 	// Waits is how many observations (an output, or quiescence) a
@@ -34,7 +35,7 @@ type Stimulus struct {
 	// afresh by an adapting replay: the value the oracle allows there
 	// that is closest to Target (shrinking asks for smaller values so).
 	Toward string
-	Target spec.Value
+	Target expr.Value
 }
 
 // String prints the stimulus as "in(p=5)".

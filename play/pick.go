@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A Picker chooses the values of the parameters of a stimulus in a model
@@ -38,26 +38,26 @@ type Picker struct {
 	// Rng is the run's random source.
 	Rng *rand.Rand
 	// Random returns a random target of a type; nil: RandomValue.
-	Random func(spec.Type) spec.Value
+	Random func(expr.Type) expr.Value
 	// Prefer gives values to ask for first, by the parameter's name;
 	// a value the assertions do not allow is passed over.
-	Prefer map[string]spec.Value
+	Prefer map[string]expr.Value
 	// Strings, when not nil, fixes the values of the string parameters
 	// (the STG route's candidates, checked by exact evaluation), after
 	// the others; without it a string's value is read off a model.
-	Strings func(c *Choice, ids []*spec.Ident) error
+	Strings func(c *Choice, ids []*expr.Ident) error
 }
 
 // Pick returns values, in a model of the assertions of s (satisfiable),
 // for ids; cons are the constraints asserted (for the boundary values
 // and to name the constraint of an undecided parameter). The hints are
 // asserted in scopes of s, all popped before Pick returns.
-func (p Picker) Pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
-	c := &Choice{p: p, s: s, pinned: map[string]bool{}, vals: map[string]spec.Value{}, cons: cons, left: map[string]bool{}}
+func (p Picker) Pick(s *solver.Solver, ids []*expr.Ident, cons []expr.Expr) (map[string]expr.Value, error) {
+	c := &Choice{p: p, s: s, pinned: map[string]bool{}, vals: map[string]expr.Value{}, cons: cons, left: map[string]bool{}}
 	defer func() { s.Pop(c.pushed) }()
 	order := p.Rng.Perm(len(ids))
 	for _, i := range order {
-		if id := ids[i]; id.T != spec.StringType {
+		if id := ids[i]; id.T != expr.StringType {
 			if err := c.aim(id); err != nil {
 				return nil, err
 			}
@@ -69,9 +69,9 @@ func (p Picker) Pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map
 		}
 	}
 	if p.Strings != nil {
-		var strs []*spec.Ident
+		var strs []*expr.Ident
 		for _, i := range order {
-			if ids[i].T == spec.StringType {
+			if ids[i].T == expr.StringType {
 				strs = append(strs, ids[i])
 			}
 		}
@@ -89,24 +89,24 @@ type Choice struct {
 	s      *solver.Solver
 	pushed int                   // the scopes of the hints kept
 	pinned map[string]bool       // identifiers whose value a kept equality fixed
-	vals   map[string]spec.Value // the values kept equalities (or forced) give, by name
-	cons   []spec.Expr           // the constraints asserted
+	vals   map[string]expr.Value // the values kept equalities (or forced) give, by name
+	cons   []expr.Expr           // the constraints asserted
 	left   map[string]bool       // identifiers left out of the values
 }
 
 // Known returns the values fixed so far, by name; the caller must not
 // change it.
-func (c *Choice) Known() map[string]spec.Value { return c.vals }
+func (c *Choice) Known() map[string]expr.Value { return c.vals }
 
 // Cons returns the constraints asserted.
-func (c *Choice) Cons() []spec.Expr { return c.cons }
+func (c *Choice) Cons() []expr.Expr { return c.cons }
 
 // Leave leaves id out of the values Pick returns: nothing decided it.
-func (c *Choice) Leave(id *spec.Ident) { c.left[id.Name] = true }
+func (c *Choice) Leave(id *expr.Ident) { c.left[id.Name] = true }
 
 // Keep asserts e, a hint known to keep the assertions satisfiable,
 // without a check.
-func (c *Choice) Keep(e spec.Expr) {
+func (c *Choice) Keep(e expr.Expr) {
 	c.s.Push()
 	if err := c.s.Assert(e); err != nil {
 		c.s.Pop(1)
@@ -120,7 +120,7 @@ func (c *Choice) Keep(e spec.Expr) {
 
 // Try asserts the first satisfiable hint of hs and keeps it; it returns
 // its index, or -1 when none is satisfiable.
-func (c *Choice) Try(hs []spec.Expr) (int, error) {
+func (c *Choice) Try(hs []expr.Expr) (int, error) {
 	for i, e := range hs {
 		c.s.Push()
 		ok, err := c.check(e)
@@ -142,7 +142,7 @@ func (c *Choice) Try(hs []spec.Expr) (int, error) {
 
 // check asserts e in the current scope and reports whether the
 // assertions are satisfiable.
-func (c *Choice) check(e spec.Expr) (bool, error) {
+func (c *Choice) check(e expr.Expr) (bool, error) {
 	if err := c.s.Assert(e); err != nil {
 		return false, err
 	}
@@ -152,7 +152,7 @@ func (c *Choice) check(e spec.Expr) (bool, error) {
 
 // sat reports whether e is satisfiable with the assertions, leaving them
 // as they were.
-func (c *Choice) sat(e spec.Expr) (bool, error) {
+func (c *Choice) sat(e expr.Expr) (bool, error) {
 	c.s.Push()
 	defer c.s.Pop(1)
 	return c.check(e)
@@ -160,9 +160,9 @@ func (c *Choice) sat(e spec.Expr) (bool, error) {
 
 // values returns the values of ids: those the kept equalities fixed,
 // the others read off a model of the assertions.
-func (c *Choice) values(ids []*spec.Ident) (map[string]spec.Value, error) {
-	vals := map[string]spec.Value{}
-	var missing *spec.Ident
+func (c *Choice) values(ids []*expr.Ident) (map[string]expr.Value, error) {
+	vals := map[string]expr.Value{}
+	var missing *expr.Ident
 	for _, id := range ids {
 		if v, ok := c.vals[id.Name]; ok {
 			vals[id.Name] = v
@@ -197,11 +197,11 @@ func (c *Choice) values(ids []*spec.Ident) (map[string]spec.Value, error) {
 
 // Undecided returns ErrUndecided for the identifier id under the
 // constraints cons, naming the first conjunct that mentions it.
-func Undecided(id *spec.Ident, cons []spec.Expr) error {
+func Undecided(id *expr.Ident, cons []expr.Expr) error {
 	for _, c := range cons {
-		for _, cj := range spec.Conjuncts(c) {
-			if spec.Mentions(cj, id.Kind, id.Name) {
-				return fmt.Errorf("%s: %w for %s: %s", cj.Pos(), ErrUndecided, id.Name, spec.Format(cj))
+		for _, cj := range expr.Conjuncts(c) {
+			if expr.Mentions(cj, id.Kind, id.Name) {
+				return fmt.Errorf("%s: %w for %s: %s", cj.Pos(), ErrUndecided, id.Name, expr.Format(cj))
 			}
 		}
 	}
@@ -209,7 +209,7 @@ func Undecided(id *spec.Ident, cons []spec.Expr) error {
 }
 
 // random returns a random target of type t.
-func (c *Choice) random(t spec.Type) spec.Value {
+func (c *Choice) random(t expr.Type) expr.Value {
 	if c.p.Random != nil {
 		return c.p.Random(t)
 	}
@@ -217,9 +217,9 @@ func (c *Choice) random(t spec.Type) spec.Value {
 }
 
 // aim asserts the hints for one identifier (see Picker).
-func (c *Choice) aim(id *spec.Ident) error {
+func (c *Choice) aim(id *expr.Ident) error {
 	if v, ok := c.p.Prefer[id.Name]; ok && v.T == id.T {
-		if i, err := c.Try([]spec.Expr{spec.Compare(spec.Eq, id, v.Expr())}); err != nil || i == 0 {
+		if i, err := c.Try([]expr.Expr{expr.Compare(expr.Eq, id, v.Expr())}); err != nil || i == 0 {
 			c.pinned[id.Name] = i == 0
 			return err
 		}
@@ -261,13 +261,13 @@ func (c *Choice) aim(id *spec.Ident) error {
 // pin fixes the value of id when no hint did: for a number, the allowed
 // value nearest a random target; for a Boolean or an enumeration, the
 // first allowed value in random order.
-func (c *Choice) pin(id *spec.Ident) error {
+func (c *Choice) pin(id *expr.Ident) error {
 	if c.pinned[id.Name] {
 		return nil
 	}
-	var cands []spec.Expr
+	var cands []expr.Expr
 	switch id.T.Kind {
-	case spec.Int, spec.Real:
+	case expr.Int, expr.Real:
 		if _, ok, err := c.Forced(id); err != nil || ok {
 			return err
 		}
@@ -275,12 +275,12 @@ func (c *Choice) pin(id *spec.Ident) error {
 		if err != nil || !ok {
 			return err
 		}
-		cands = []spec.Expr{spec.Compare(spec.Eq, id, v.Expr())}
-	case spec.Bool:
-		cands = []spec.Expr{spec.Compare(spec.Eq, id, spec.BoolConst(true)), spec.Compare(spec.Eq, id, spec.BoolConst(false))}
-	case spec.EnumKind:
+		cands = []expr.Expr{expr.Compare(expr.Eq, id, v.Expr())}
+	case expr.Bool:
+		cands = []expr.Expr{expr.Compare(expr.Eq, id, expr.BoolConst(true)), expr.Compare(expr.Eq, id, expr.BoolConst(false))}
+	case expr.EnumKind:
 		for i := range id.T.Enum.Values {
-			cands = append(cands, spec.Compare(spec.Eq, id, spec.EnumValue(id.T.Enum, i).Expr()))
+			cands = append(cands, expr.Compare(expr.Eq, id, expr.EnumValue(id.T.Enum, i).Expr()))
 		}
 	default:
 		return nil
@@ -294,20 +294,20 @@ func (c *Choice) pin(id *spec.Ident) error {
 // Forced returns the value of id when the assertions allow no other
 // (an equality with values already fixed, say): a model's value, but
 // the only one, so no search is needed.
-func (c *Choice) Forced(id *spec.Ident) (spec.Value, bool, error) {
+func (c *Choice) Forced(id *expr.Ident) (expr.Value, bool, error) {
 	res, err := c.s.Check()
 	if err != nil || res != solver.Sat {
-		return spec.Value{}, false, err
+		return expr.Value{}, false, err
 	}
 	m, err := c.s.Model()
 	if err != nil {
-		return spec.Value{}, false, err
+		return expr.Value{}, false, err
 	}
 	v, ok := m.Lookup(id.Kind, id.Name)
 	if !ok {
-		return spec.Value{}, false, nil
+		return expr.Value{}, false, nil
 	}
-	other, err := c.sat(spec.Compare(spec.Ne, id, v.Expr()))
+	other, err := c.sat(expr.Compare(expr.Ne, id, v.Expr()))
 	if other || err != nil {
 		return v, false, err
 	}
@@ -318,49 +318,49 @@ func (c *Choice) Forced(id *spec.Ident) (spec.Value, bool, error) {
 // hints returns soft targets for the value of id, most specific first:
 // for a number, equal to v, then at least or at most v (in random
 // order); for any other type, equal to v.
-func hints(rng *rand.Rand, id *spec.Ident, v spec.Value) []spec.Expr {
+func hints(rng *rand.Rand, id *expr.Ident, v expr.Value) []expr.Expr {
 	target := v.Expr()
-	eq := spec.Compare(spec.Eq, id, target)
+	eq := expr.Compare(expr.Eq, id, target)
 	if !id.T.IsNumeric() {
-		return []spec.Expr{eq}
+		return []expr.Expr{eq}
 	}
-	ge := spec.Compare(spec.Ge, id, target)
-	le := spec.Compare(spec.Le, id, target)
+	ge := expr.Compare(expr.Ge, id, target)
+	le := expr.Compare(expr.Le, id, target)
 	if rng.IntN(2) == 0 {
 		ge, le = le, ge
 	}
-	return []spec.Expr{eq, ge, le}
+	return []expr.Expr{eq, ge, le}
 }
 
 // eqValue returns id and v when e is the equality id == v of an
 // identifier and a constant.
-func eqValue(e spec.Expr) (*spec.Ident, spec.Value, bool) {
-	b, ok := e.(*spec.Binary)
-	if !ok || b.Op != spec.Eq {
-		return nil, spec.Value{}, false
+func eqValue(e expr.Expr) (*expr.Ident, expr.Value, bool) {
+	b, ok := e.(*expr.Binary)
+	if !ok || b.Op != expr.Eq {
+		return nil, expr.Value{}, false
 	}
-	id, ok := b.X.(*spec.Ident)
+	id, ok := b.X.(*expr.Ident)
 	if !ok {
-		return nil, spec.Value{}, false
+		return nil, expr.Value{}, false
 	}
 	ground := true
-	spec.Inspect(b.Y, func(n spec.Expr) {
+	expr.Inspect(b.Y, func(n expr.Expr) {
 		switch n.(type) {
-		case *spec.Ident, *spec.Call:
+		case *expr.Ident, *expr.Call:
 			ground = false
 		}
 	})
 	if !ground {
-		return nil, spec.Value{}, false
+		return nil, expr.Value{}, false
 	}
-	v, err := spec.Eval(b.Y, spec.Valuation{})
+	v, err := expr.Eval(b.Y, expr.Valuation{})
 	return id, v, err == nil
 }
 
 // offset returns the constant d of type t (int or real).
-func offset(t spec.Type, d int64) spec.Expr {
-	if t.Kind == spec.Real {
-		return spec.RatConst(big.NewRat(d, 1))
+func offset(t expr.Type, d int64) expr.Expr {
+	if t.Kind == expr.Real {
+		return expr.RatConst(big.NewRat(d, 1))
 	}
-	return spec.IntConst(d)
+	return expr.IntConst(d)
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Replaying a run (stg run --replay, and the candidates of shrinking)
@@ -42,24 +44,24 @@ func ScriptOf(trace []Step) Script {
 // ScriptFromTrace returns the stimuli of a trace file's events, typed
 // against the stimuli of route. An event that sends what the route does
 // not send, or ill-typed arguments, is an error FILE:LINE: message.
-func ScriptFromTrace(route Route, filename string, events []spec.TraceEvent) (Script, error) {
+func ScriptFromTrace(route Route, filename string, events []specfile.TraceEvent) (Script, error) {
 	var sc Script
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	waits := 0
 	for _, ev := range events {
 		if !ev.Send {
 			waits++
 			continue
 		}
-		pos := spec.Pos{File: filename, Line: ev.Line, Col: 1}
+		pos := expr.Pos{File: filename, Line: ev.Line, Col: 1}
 		a := route.Stimulus(ev.Action)
 		if a == nil {
-			errs = append(errs, &spec.Error{Pos: pos, Msg: fmt.Sprintf("%s is not an input that %s sends", ev.Action, route.Name())})
+			errs = append(errs, &expr.Error{Pos: pos, Msg: fmt.Sprintf("%s is not an input that %s sends", ev.Action, route.Name())})
 			continue
 		}
 		args, err := adapter.DecodeArgs(a, ev.Args)
 		if err != nil {
-			errs = append(errs, &spec.Error{Pos: pos, Msg: fmt.Sprintf("arguments of %s: %v", ev.Action, err)})
+			errs = append(errs, &expr.Error{Pos: pos, Msg: fmt.Sprintf("arguments of %s: %v", ev.Action, err)})
 			continue
 		}
 		sc = append(sc, Stimulus{Action: ev.Action, Args: args, Waits: waits})
@@ -238,7 +240,7 @@ func (x *run) drain() error {
 // recorded and the SUT's recorded outputs and quiescence are judged by
 // the oracle, as a run would have judged them. It gives the verdict the
 // recorded run had, for comparison with a replay against the SUT.
-func (e *Engine) Judge(ctx context.Context, filename string, events []spec.TraceEvent) (*Result, error) {
+func (e *Engine) Judge(ctx context.Context, filename string, events []specfile.TraceEvent) (*Result, error) {
 	sc, err := ScriptFromTrace(e.route, filename, events)
 	if err != nil {
 		return nil, err
@@ -249,7 +251,7 @@ func (e *Engine) Judge(ctx context.Context, filename string, events []spec.Trace
 // recorded plays back the outputs of a trace: an adapter with exact
 // quiescence (a recorded delta is taken by a wait).
 type recorded struct {
-	events []spec.TraceEvent
+	events []specfile.TraceEvent
 	i      int
 }
 

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Result is the outcome of one run.
@@ -35,8 +37,8 @@ func (res *Result) WriteTrace(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "  #\tstep\taction\ttransition\tlocation\tstate\n")
 	for i, s := range res.Trace {
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, stepKind(s), spec.Printable(stepAction(s)),
-			spec.Printable(stepTransition(s)), spec.Printable(stepTo(s)), spec.Printable(stepState(s)))
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", i+1, stepKind(s), expr.Printable(stepAction(s)),
+			expr.Printable(stepTransition(s)), expr.Printable(stepTo(s)), expr.Printable(stepState(s)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -121,10 +123,10 @@ type Ending struct {
 // waiting, the window and a summary of the latencies measured.
 func (e Ending) Write(w io.Writer) error {
 	if e.Verdict == "" {
-		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", spec.Printable(e.Reason), e.Steps, e.Seed)
+		_, err := fmt.Fprintf(w, "no verdict: %s; after %d steps, seed %d\n", expr.Printable(e.Reason), e.Steps, e.Seed)
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", e.Verdict, spec.Printable(e.Reason), e.Steps, e.Seed); err != nil {
+	if _, err := fmt.Fprintf(w, "verdict: %s (%s) after %d steps, seed %d\n", e.Verdict, expr.Printable(e.Reason), e.Steps, e.Seed); err != nil {
 		return err
 	}
 	if e.Window > 0 {
@@ -162,13 +164,13 @@ func Summarize(ds []time.Duration) Latencies {
 // them: sends, outputs and quiescence (delta); a retracted quiescence is
 // left out (the run was judged without it). An output that could not be
 // read is written with the action "?".
-func TraceEvents(trace []Step) []spec.TraceEvent {
-	evs := make([]spec.TraceEvent, 0, len(trace))
+func TraceEvents(trace []Step) []specfile.TraceEvent {
+	evs := make([]specfile.TraceEvent, 0, len(trace))
 	for _, s := range trace {
 		if s.Retracted {
 			continue
 		}
-		ev := spec.TraceEvent{Send: s.Kind == Sent, Action: s.Action}
+		ev := specfile.TraceEvent{Send: s.Kind == Sent, Action: s.Action}
 		switch {
 		case s.Kind == Quiescence:
 			ev.Action = spec.Delta

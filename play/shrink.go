@@ -6,7 +6,7 @@ import (
 	"math/big"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Shrinking cuts a failing run down to a shorter stimulus sequence with
@@ -206,13 +206,13 @@ func (k *shrinker) value(i int, p string) (bool, error) {
 	if !zero.IsValid() || cur.Equal(zero) {
 		return false, nil
 	}
-	try := func(target spec.Value) (bool, error) {
+	try := func(target expr.Value) (bool, error) {
 		cand := append(Script{}, k.script...)
 		cand[i].Toward, cand[i].Target = p, target
 		return k.test(cand, false)
 	}
 	ok, err := try(zero)
-	if err != nil || ok || cur.T.Kind != spec.Int {
+	if err != nil || ok || cur.T.Kind != expr.Int {
 		return ok, err
 	}
 	// Bisection on integers: lo does not fail (as a target), hi does.
@@ -224,7 +224,7 @@ func (k *shrinker) value(i int, p string) (bool, error) {
 			break
 		}
 		mid := new(big.Int).Add(lo, new(big.Int).Quo(d, big.NewInt(2)))
-		ok, err := try(spec.IntValue(mid))
+		ok, err := try(expr.IntValue(mid))
 		if err != nil {
 			return moved, err
 		}
@@ -234,7 +234,7 @@ func (k *shrinker) value(i int, p string) (bool, error) {
 		}
 		moved = true
 		v, has := k.script[i].Args[p]
-		if !has || v.T.Kind != spec.Int {
+		if !has || v.T.Kind != expr.Int {
 			break
 		}
 		hi.Set(v.Int)
@@ -243,20 +243,20 @@ func (k *shrinker) value(i int, p string) (bool, error) {
 }
 
 // zeroOf returns the value shrinking aims at for type t.
-func zeroOf(t spec.Type) spec.Value {
+func zeroOf(t expr.Type) expr.Value {
 	switch t.Kind {
-	case spec.Int:
-		return spec.IntValue(new(big.Int))
-	case spec.Real:
-		return spec.RatValue(new(big.Rat))
-	case spec.Bool:
-		return spec.BoolValue(false)
-	case spec.EnumKind:
-		return spec.Value{T: t, Enum: 0}
-	case spec.Str:
-		return spec.Value{T: t}
+	case expr.Int:
+		return expr.IntValue(new(big.Int))
+	case expr.Real:
+		return expr.RatValue(new(big.Rat))
+	case expr.Bool:
+		return expr.BoolValue(false)
+	case expr.EnumKind:
+		return expr.Value{T: t, Enum: 0}
+	case expr.Str:
+		return expr.Value{T: t}
 	}
-	return spec.Value{}
+	return expr.Value{}
 }
 
 // smaller orders scripts: fewer stimuli, or as many with a smaller sum of
@@ -275,17 +275,17 @@ func size(sc Script) *big.Rat {
 	for _, st := range sc {
 		for _, v := range st.Args {
 			switch v.T.Kind {
-			case spec.Int:
+			case expr.Int:
 				sum.Add(sum, new(big.Rat).SetInt(new(big.Int).Abs(v.Int)))
-			case spec.Real:
+			case expr.Real:
 				sum.Add(sum, new(big.Rat).Abs(v.Rat))
-			case spec.Bool:
+			case expr.Bool:
 				if v.Bool {
 					sum.Add(sum, big.NewRat(1, 1))
 				}
-			case spec.EnumKind:
+			case expr.EnumKind:
 				sum.Add(sum, big.NewRat(int64(v.Enum), 1))
-			case spec.Str:
+			case expr.Str:
 				sum.Add(sum, big.NewRat(int64(len(v.Str)), 1))
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // StepKind says what happened in a step of a run.
@@ -25,7 +26,7 @@ func (k StepKind) String() string {
 // Binding is a named value: an argument or a variable.
 type Binding struct {
 	Name  string
-	Value spec.Value
+	Value expr.Value
 }
 
 // String prints the binding as "x=3".
@@ -62,8 +63,8 @@ type Step struct {
 }
 
 // args returns the step's arguments by name.
-func (s Step) args() map[string]spec.Value {
-	m := make(map[string]spec.Value, len(s.Args))
+func (s Step) args() map[string]expr.Value {
+	m := make(map[string]expr.Value, len(s.Args))
 	for _, b := range s.Args {
 		m[b.Name] = b.Value
 	}
@@ -83,7 +84,7 @@ func Describe(s Step) string {
 }
 
 // Ordered returns args in the order of the action's parameters.
-func Ordered(a *spec.Action, args map[string]spec.Value) []Binding {
+func Ordered(a *spec.Action, args map[string]expr.Value) []Binding {
 	var bs []Binding
 	if a == nil {
 		for _, k := range slices.Sorted(maps.Keys(args)) {
@@ -101,7 +102,7 @@ func Ordered(a *spec.Action, args map[string]spec.Value) []Binding {
 
 // DescribeAction prints an action with arguments as "in(p=5)", the
 // arguments sorted by name.
-func DescribeAction(action string, args map[string]spec.Value) string {
+func DescribeAction(action string, args map[string]expr.Value) string {
 	if len(args) == 0 {
 		return action
 	}

@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // The random values both oracles start their choices from (the targets
@@ -16,7 +16,7 @@ import (
 // mostly within [-10, 20], sometimes within ±100, rarely within ±1000; a
 // random constant of an enumeration or a boolean; the empty string (the
 // STG route draws words of its own).
-func RandomValue(rng *rand.Rand, t spec.Type) spec.Value {
+func RandomValue(rng *rand.Rand, t expr.Type) expr.Value {
 	var n int64
 	switch k := rng.IntN(20); {
 	case k < 14:
@@ -27,27 +27,27 @@ func RandomValue(rng *rand.Rand, t spec.Type) spec.Value {
 		n = rng.Int64N(2001) - 1000
 	}
 	switch t.Kind {
-	case spec.Int:
-		return spec.IntValue(big.NewInt(n))
-	case spec.Real:
-		return spec.RatValue(big.NewRat(n, []int64{1, 1, 2, 4, 10}[rng.IntN(5)]))
-	case spec.Bool:
-		return spec.BoolValue(rng.IntN(2) == 0)
-	case spec.EnumKind:
-		return spec.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
+	case expr.Int:
+		return expr.IntValue(big.NewInt(n))
+	case expr.Real:
+		return expr.RatValue(big.NewRat(n, []int64{1, 1, 2, 4, 10}[rng.IntN(5)]))
+	case expr.Bool:
+		return expr.BoolValue(rng.IntN(2) == 0)
+	case expr.EnumKind:
+		return expr.EnumValue(t.Enum, rng.IntN(len(t.Enum.Values)))
 	}
-	return spec.Zero(t)
+	return expr.Zero(t)
 }
 
 // Near returns a random number a small distance from v (v itself when
 // it is not a number).
-func Near(rng *rand.Rand, v spec.Value) spec.Value {
+func Near(rng *rand.Rand, v expr.Value) expr.Value {
 	d := rng.Int64N(41) - 10
 	switch v.T.Kind {
-	case spec.Int:
-		return spec.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
-	case spec.Real:
-		return spec.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[rng.IntN(3)])))
+	case expr.Int:
+		return expr.IntValue(new(big.Int).Add(v.Int, big.NewInt(d)))
+	case expr.Real:
+		return expr.RatValue(new(big.Rat).Add(v.Rat, big.NewRat(d, []int64{1, 2, 4}[rng.IntN(3)])))
 	}
 	return v
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Options select the variant of the abstraction.
@@ -51,14 +52,14 @@ type Abstraction struct {
 // Partition is SD^x for one abstraction variable x.
 type Partition struct {
 	Var   *Var
-	Sp    []spec.Expr // SD^x_sp: the purpose's atomic predicates on x
-	Op    []spec.Expr // SD^x_op: the images sp(x ∈ D(x), T_oi), o ∈ O^P
+	Sp    []expr.Expr // SD^x_sp: the purpose's atomic predicates on x
+	Op    []expr.Expr // SD^x_op: the images sp(x ∈ D(x), T_oi), o ∈ O^P
 	Cells []*Cell     // the smallest partition of D(x) they generate
 }
 
 // Cell is an element x ∈ V of a partition.
 type Cell struct {
-	Pred  spec.Expr // on x
+	Pred  expr.Expr // on x
 	Label string
 	least *big.Int // the least value, for a cell described by intervals
 }
@@ -67,7 +68,7 @@ type Cell struct {
 type State struct {
 	ID        int
 	Cells     []int // index in Abstraction.Vars[i].Cells
-	Pred      spec.Expr
+	Pred      expr.Expr
 	Label     string
 	Initial   bool // consistent with init
 	Reachable bool // reachable from an initial state by the kept transitions
@@ -229,16 +230,16 @@ func (a *Abstraction) chooseVars(ctx *solver.Context) error {
 // unsatisfiable. An undecided query answers no.
 func (a *Abstraction) determined(ctx *solver.Context, x string, ys []string) (bool, error) {
 	b := a.Behaviour
-	tilde := map[string]spec.Expr{}
+	tilde := map[string]expr.Expr{}
 	for _, v := range b.Vars {
-		tilde[v.Name] = spec.VarRef(v.Name+"~", v.Type)
+		tilde[v.Name] = expr.VarRef(v.Name+"~", v.Type)
 	}
-	parts := []spec.Expr{b.Invariant, spec.Substitute(b.Invariant, tilde, nil)}
+	parts := []expr.Expr{b.Invariant, expr.Substitute(b.Invariant, tilde, nil)}
 	for _, y := range ys {
-		parts = append(parts, spec.Compare(spec.Eq, b.Var(y).Ref(), tilde[y]))
+		parts = append(parts, expr.Compare(expr.Eq, b.Var(y).Ref(), tilde[y]))
 	}
-	parts = append(parts, spec.NotOf(spec.Compare(spec.Eq, b.Var(x).Ref(), tilde[x])))
-	r, err := ctx.Sat(spec.AndOf(parts...))
+	parts = append(parts, expr.NotOf(expr.Compare(expr.Eq, b.Var(x).Ref(), tilde[x])))
+	r, err := ctx.Sat(expr.AndOf(parts...))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil
 	}
@@ -252,22 +253,22 @@ func (a *Abstraction) states(ctx *solver.Context) error {
 	for {
 		a.Stats.Candidates++
 		var labels []string
-		var ps []spec.Expr
+		var ps []expr.Expr
 		for i, part := range a.Vars {
 			c := part.Cells[idx[i]]
 			ps = append(ps, c.Pred)
 			labels = append(labels, c.Label)
 		}
-		s := &State{Cells: append([]int(nil), idx...), Pred: spec.AndOf(ps...), Label: "{" + strings.Join(labels, ", ") + "}"}
-		ok, err := ctx.Possible(spec.AndOf(a.Behaviour.Invariant, s.Pred))
+		s := &State{Cells: append([]int(nil), idx...), Pred: expr.AndOf(ps...), Label: "{" + strings.Join(labels, ", ") + "}"}
+		ok, err := ctx.Possible(expr.AndOf(a.Behaviour.Invariant, s.Pred))
 		if err != nil {
 			return err
 		}
 		if ok {
-			if s.Initial, err = ctx.Possible(spec.AndOf(a.Behaviour.Invariant, a.Behaviour.Init, s.Pred)); err != nil {
+			if s.Initial, err = ctx.Possible(expr.AndOf(a.Behaviour.Invariant, a.Behaviour.Init, s.Pred)); err != nil {
 				return err
 			}
-			implied, err := ctx.Entails(spec.AndOf(a.Behaviour.domains(), s.Pred), a.Behaviour.Invariant)
+			implied, err := ctx.Entails(expr.AndOf(a.Behaviour.domains(), s.Pred), a.Behaviour.Invariant)
 			if err != nil && !errors.Is(err, solver.ErrUnknown) {
 				return err
 			}
@@ -389,13 +390,13 @@ func (a *Abstraction) fillStats() {
 	dom := 0
 	for _, v := range s.Variables {
 		switch v.Type.Kind {
-		case spec.EnumKind:
+		case expr.EnumKind:
 			st.EnumVars++
 			dom += len(v.Type.Enum.Values)
-		case spec.Bool:
+		case expr.Bool:
 			st.EnumVars++
 			dom += 2
-		case spec.Int:
+		case expr.Int:
 			var n *big.Int
 			if v.Range != nil {
 				n = new(big.Int).Sub(v.Range.Hi, v.Range.Lo)

@@ -6,7 +6,7 @@ import (
 	"math/big"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // ErrInfinite is returned by ReachableStates for a model with a
@@ -31,9 +31,9 @@ func (b *Behaviour) ReachableStates(ctx *solver.Context, limit int) (int, error)
 		}
 	}
 	seen := map[string]bool{}
-	var queue []spec.Expr
-	visit := func(state spec.Expr) error {
-		k := spec.Format(state)
+	var queue []expr.Expr
+	visit := func(state expr.Expr) error {
+		k := expr.Format(state)
 		if seen[k] {
 			return nil
 		}
@@ -44,7 +44,7 @@ func (b *Behaviour) ReachableStates(ctx *solver.Context, limit int) (int, error)
 		queue = append(queue, state)
 		return nil
 	}
-	if err := b.posts(ctx, spec.AndOf(b.Init, b.Invariant), nil, visit); err != nil {
+	if err := b.posts(ctx, expr.AndOf(b.Init, b.Invariant), nil, visit); err != nil {
 		return 0, err
 	}
 	for len(queue) > 0 {
@@ -62,23 +62,23 @@ func (b *Behaviour) ReachableStates(ctx *solver.Context, limit int) (int, error)
 // posts calls visit with each state (a conjunction of x == v) reachable
 // from the states satisfying pre by g (pre itself when g is nil) that
 // satisfies I.
-func (b *Behaviour) posts(ctx *solver.Context, pre spec.Expr, g *EGA, visit func(spec.Expr) error) error {
-	primed := map[string]spec.Expr{}
-	var eqs []spec.Expr
+func (b *Behaviour) posts(ctx *solver.Context, pre expr.Expr, g *EGA, visit func(expr.Expr) error) error {
+	primed := map[string]expr.Expr{}
+	var eqs []expr.Expr
 	for _, v := range b.Vars {
-		p := spec.VarRef(v.Name+"'", v.Type)
+		p := expr.VarRef(v.Name+"'", v.Type)
 		primed[v.Name] = p
 		val := v.Ref()
 		if g != nil {
 			val = g.Assign[v.Name]
 		}
-		eqs = append(eqs, spec.Compare(spec.Eq, p, val))
+		eqs = append(eqs, expr.Compare(expr.Eq, p, val))
 	}
-	guard := spec.True()
+	guard := expr.True()
 	if g != nil {
 		guard = g.Guard
 	}
-	f := spec.AndOf(pre, guard, spec.AndOf(eqs...), spec.Substitute(b.Invariant, primed, nil))
+	f := expr.AndOf(pre, guard, expr.AndOf(eqs...), expr.Substitute(b.Invariant, primed, nil))
 	for {
 		val, ok, err := ctx.Model(f)
 		if err != nil {
@@ -87,19 +87,19 @@ func (b *Behaviour) posts(ctx *solver.Context, pre spec.Expr, g *EGA, visit func
 		if !ok {
 			return nil
 		}
-		var state, block []spec.Expr
+		var state, block []expr.Expr
 		for _, v := range b.Vars {
 			x, ok := val.Vars[v.Name+"'"]
 			if !ok {
 				return fmt.Errorf("predabs: no value for %s in a successor", v.Name)
 			}
-			state = append(state, spec.Compare(spec.Eq, v.Ref(), x.Expr()))
-			block = append(block, spec.Compare(spec.Eq, primed[v.Name], x.Expr()))
+			state = append(state, expr.Compare(expr.Eq, v.Ref(), x.Expr()))
+			block = append(block, expr.Compare(expr.Eq, primed[v.Name], x.Expr()))
 		}
-		if err := visit(spec.AndOf(state...)); err != nil {
+		if err := visit(expr.AndOf(state...)); err != nil {
 			return err
 		}
-		f = spec.AndOf(f, spec.NotOf(spec.AndOf(block...)))
+		f = expr.AndOf(f, expr.NotOf(expr.AndOf(block...)))
 	}
 }
 
@@ -112,14 +112,14 @@ var farBound = new(big.Int).Lsh(big.NewInt(1), 64)
 // (I ∧ v >= 2^64 and I ∧ v <= -2^64 are both unsatisfiable). An
 // undecided query counts as unbounded.
 func (b *Behaviour) Bounded(ctx *solver.Context, v *Var) (bool, error) {
-	if v.Type.Kind != spec.Int || v.Range != nil {
+	if v.Type.Kind != expr.Int || v.Range != nil {
 		return true, nil
 	}
-	for _, far := range []spec.Expr{
-		spec.Compare(spec.Ge, v.Ref(), spec.BigIntConst(farBound)),
-		spec.Compare(spec.Le, v.Ref(), spec.BigIntConst(new(big.Int).Neg(farBound))),
+	for _, far := range []expr.Expr{
+		expr.Compare(expr.Ge, v.Ref(), expr.BigIntConst(farBound)),
+		expr.Compare(expr.Le, v.Ref(), expr.BigIntConst(new(big.Int).Neg(farBound))),
 	} {
-		ok, err := ctx.Possible(spec.AndOf(b.Invariant, far))
+		ok, err := ctx.Possible(expr.AndOf(b.Invariant, far))
 		if err != nil || ok {
 			return false, err
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // FuzzAbstract: any purpose the loader accepts over the Qui-Donc spec is
@@ -18,13 +19,13 @@ func FuzzAbstract(f *testing.F) {
 	f.Add(string(src))
 	f.Add("kind: purpose\nname: p\nvariables: {}\ninitial: {location: q0}\naccept: [q0]\nwhere: {q0: \"State == busy\"}\ntransitions: []\n")
 	f.Add("kind: purpose\nname: p\nvariables: {}\ninitial: {location: q0}\naccept: [q1]\nwhere: {q1: \"TryCounter > 5 && HandSet == hang\"}\ntransitions:\n  - {from: q0, action: \"*\", to: q1}\n")
-	s, err := spec.LoadFile("testdata/quidonc.yaml", nil)
+	s, err := specfile.LoadFile("testdata/quidonc.yaml", nil)
 	if err != nil {
 		f.Fatal(err)
 	}
 	ctx := newContext(f)
 	f.Fuzz(func(t *testing.T, src string) {
-		tp, err := spec.ParseModel("p.yaml", []byte(src), s)
+		tp, err := specfile.ParseModel("p.yaml", []byte(src), s)
 		if err != nil || tp.Kind != spec.PurposeKind {
 			return
 		}

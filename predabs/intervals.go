@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // maxIntervals bounds the intervals a cell of a large integer range is
@@ -22,7 +22,7 @@ type span struct{ lo, hi *big.Int }
 // union of at most maxIntervals intervals, found by binary search with
 // the solver: "x ∈ 1..99", "x == 100", "x ∈ {0..5, 7, 10..20}". ok is
 // false when the cell needs more intervals or a query is undecided.
-func intervalCell(ctx *solver.Context, x *Var, c spec.Expr) (cell *Cell, ok bool, err error) {
+func intervalCell(ctx *solver.Context, x *Var, c expr.Expr) (cell *Cell, ok bool, err error) {
 	r := x.Range
 	var spans []span
 	cur := new(big.Int).Set(r.Lo)
@@ -39,7 +39,7 @@ func intervalCell(ctx *solver.Context, x *Var, c spec.Expr) (cell *Cell, ok bool
 			break
 		}
 		// b + 1: the least value of [a, hi] outside c.
-		out, found, err := least(ctx, x, spec.NotOf(c), a, r.Hi)
+		out, found, err := least(ctx, x, expr.NotOf(c), a, r.Hi)
 		if err != nil || !found {
 			return nil, false, err
 		}
@@ -71,9 +71,9 @@ func sortByLeast(cells []*Cell) {
 
 // least returns the least v in [lo, hi] satisfying c (nil when none);
 // found is false when a query is undecided.
-func least(ctx *solver.Context, x *Var, c spec.Expr, lo, hi *big.Int) (v *big.Int, found bool, err error) {
+func least(ctx *solver.Context, x *Var, c expr.Expr, lo, hi *big.Int) (v *big.Int, found bool, err error) {
 	in := func(a, b *big.Int) (bool, bool, error) {
-		r, err := ctx.Sat(spec.AndOf(c, spec.Compare(spec.Le, spec.BigIntConst(a), x.Ref()), spec.Compare(spec.Le, x.Ref(), spec.BigIntConst(b))))
+		r, err := ctx.Sat(expr.AndOf(c, expr.Compare(expr.Le, expr.BigIntConst(a), x.Ref()), expr.Compare(expr.Le, x.Ref(), expr.BigIntConst(b))))
 		if errors.Is(err, solver.ErrUnknown) {
 			return false, false, nil
 		}
@@ -102,22 +102,22 @@ func least(ctx *solver.Context, x *Var, c spec.Expr, lo, hi *big.Int) (v *big.In
 
 // spanCell is the cell of the union of spans, in increasing order.
 func spanCell(x *Var, spans []span) *Cell {
-	var preds []spec.Expr
+	var preds []expr.Expr
 	var names []string
 	for _, s := range spans {
-		lo, hi := spec.BigIntConst(s.lo), spec.BigIntConst(s.hi)
+		lo, hi := expr.BigIntConst(s.lo), expr.BigIntConst(s.hi)
 		if s.lo.Cmp(s.hi) == 0 {
-			preds = append(preds, spec.Compare(spec.Eq, x.Ref(), lo))
+			preds = append(preds, expr.Compare(expr.Eq, x.Ref(), lo))
 			names = append(names, s.lo.String())
 			continue
 		}
-		preds = append(preds, spec.AndOf(spec.Compare(spec.Le, lo, x.Ref()), spec.Compare(spec.Le, x.Ref(), hi)))
+		preds = append(preds, expr.AndOf(expr.Compare(expr.Le, lo, x.Ref()), expr.Compare(expr.Le, x.Ref(), hi)))
 		names = append(names, fmt.Sprintf("%s..%s", s.lo, s.hi))
 	}
-	pred := spec.OrOf(preds...)
+	pred := expr.OrOf(preds...)
 	switch {
 	case len(spans) == 1 && spans[0].lo.Cmp(spans[0].hi) == 0:
-		return &Cell{Pred: pred, Label: spec.Format(pred)}
+		return &Cell{Pred: pred, Label: expr.Format(pred)}
 	case len(spans) == 1:
 		return &Cell{Pred: pred, Label: fmt.Sprintf("%s ∈ %s", x.Name, names[0])}
 	}
@@ -127,16 +127,16 @@ func spanCell(x *Var, spans []span) *Cell {
 // runsPred is x ∈ values as a disjunction of its runs of consecutive
 // integers (lo <= x && x <= hi, or x == v), or of equalities when the
 // values are not integers.
-func runsPred(x *Var, values []spec.Expr) spec.Expr {
+func runsPred(x *Var, values []expr.Expr) expr.Expr {
 	var spans []span
 	for _, v := range values {
-		l, ok := v.(*spec.IntLit)
+		l, ok := v.(*expr.IntLit)
 		if !ok {
-			var eqs []spec.Expr
+			var eqs []expr.Expr
 			for _, w := range values {
-				eqs = append(eqs, spec.Compare(spec.Eq, x.Ref(), w))
+				eqs = append(eqs, expr.Compare(expr.Eq, x.Ref(), w))
 			}
-			return spec.OrOf(eqs...)
+			return expr.OrOf(eqs...)
 		}
 		if n := len(spans); n > 0 && new(big.Int).Sub(l.Val, spans[n-1].hi).Cmp(big.NewInt(1)) == 0 {
 			spans[n-1].hi = l.Val

@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // LocVar is the name of the implicit enumerated variable that stands for
@@ -17,44 +18,44 @@ const LocVar = "@loc"
 // D(x): its type, narrowed by its range when it has one.
 type Var struct {
 	Name  string
-	Type  spec.Type
-	Range *spec.Range
+	Type  expr.Type
+	Range *expr.Range
 }
 
 // Ref returns the expression x.
-func (v *Var) Ref() spec.Expr { return spec.VarRef(v.Name, v.Type) }
+func (v *Var) Ref() expr.Expr { return expr.VarRef(v.Name, v.Type) }
 
 // Domain returns the predicate x ∈ D(x) beyond the type (true for enums,
 // bools and unbounded numbers).
-func (v *Var) Domain() spec.Expr { return domainOf(v.Ref(), v.Range) }
+func (v *Var) Domain() expr.Expr { return domainOf(v.Ref(), v.Range) }
 
-func domainOf(x spec.Expr, r *spec.Range) spec.Expr {
+func domainOf(x expr.Expr, r *expr.Range) expr.Expr {
 	if r == nil {
-		return spec.True()
+		return expr.True()
 	}
-	return spec.AndOf(spec.Compare(spec.Le, spec.BigIntConst(r.Lo), x), spec.Compare(spec.Le, x, spec.BigIntConst(r.Hi)))
+	return expr.AndOf(expr.Compare(expr.Le, expr.BigIntConst(r.Lo), x), expr.Compare(expr.Le, x, expr.BigIntConst(r.Hi)))
 }
 
 // Values returns the elements of a finite domain (an enum, bool, or a
 // range of at most limit integers) as expressions, or nil.
-func (v *Var) Values(limit int64) []spec.Expr {
+func (v *Var) Values(limit int64) []expr.Expr {
 	switch {
-	case v.Type.Kind == spec.EnumKind:
-		var out []spec.Expr
+	case v.Type.Kind == expr.EnumKind:
+		var out []expr.Expr
 		for i := range v.Type.Enum.Values {
-			out = append(out, &spec.EnumLit{Enum: v.Type.Enum, Index: i})
+			out = append(out, &expr.EnumLit{Enum: v.Type.Enum, Index: i})
 		}
 		return out
-	case v.Type.Kind == spec.Bool:
-		return []spec.Expr{spec.False(), spec.True()}
-	case v.Type.Kind == spec.Int && v.Range != nil:
+	case v.Type.Kind == expr.Bool:
+		return []expr.Expr{expr.False(), expr.True()}
+	case v.Type.Kind == expr.Int && v.Range != nil:
 		n := new(big.Int).Sub(v.Range.Hi, v.Range.Lo)
 		if !n.IsInt64() || n.Int64() >= limit {
 			return nil
 		}
-		var out []spec.Expr
+		var out []expr.Expr
 		for i := int64(0); i <= n.Int64(); i++ {
-			out = append(out, spec.BigIntConst(new(big.Int).Add(v.Range.Lo, big.NewInt(i))))
+			out = append(out, expr.BigIntConst(new(big.Int).Add(v.Range.Lo, big.NewInt(i))))
 		}
 		return out
 	}
@@ -68,19 +69,19 @@ func (v *Var) Values(limit int64) []spec.Expr {
 type EGA struct {
 	Action     string
 	Transition *spec.Transition // the spec transition it is
-	Guard      spec.Expr
-	Assign     map[string]spec.Expr // every variable of X, unassigned ones to themselves
+	Guard      expr.Expr
+	Assign     map[string]expr.Expr // every variable of X, unassigned ones to themselves
 }
 
 // Post returns e on the state after the EGA: e[X := f(X, P)].
-func (g *EGA) Post(e spec.Expr) spec.Expr { return spec.Substitute(e, g.Assign, nil) }
+func (g *EGA) Post(e expr.Expr) expr.Expr { return expr.Substitute(e, g.Assign, nil) }
 
 // Modifies reports whether the EGA assigns x an expression other than x
 // itself (the x' = e, e ≠ x of X^A_op, read syntactically).
 func (g *EGA) Modifies(x string) bool {
 	e := g.Assign[x]
-	id, ok := e.(*spec.Ident)
-	return !ok || id.Kind != spec.VarIdent || id.Name != x
+	id, ok := e.(*expr.Ident)
+	return !ok || id.Kind != expr.VarIdent || id.Name != x
 }
 
 // Behaviour is the behavioural model <X, I, init, O, OP> read from a
@@ -89,10 +90,10 @@ func (g *EGA) Modifies(x string) bool {
 type Behaviour struct {
 	Spec      *spec.Model
 	Vars      []*Var
-	Invariant spec.Expr // I: the spec's invariant and the variables' domains
-	Init      spec.Expr // init
+	Invariant expr.Expr // I: the spec's invariant and the variables' domains
+	Init      expr.Expr // init
 	EGAs      []*EGA
-	loc       *spec.Enum // the type of LocVar, or nil
+	loc       *expr.Enum // the type of LocVar, or nil
 }
 
 // NewBehaviour reads the behavioural model of a spec. A spec with more
@@ -108,39 +109,39 @@ func NewBehaviour(s *spec.Model) (*Behaviour, error) {
 	}
 	init := s.Initial.Condition
 	if len(s.Locations) > 1 {
-		b.loc = &spec.Enum{Name: LocVar, Values: append([]string(nil), s.Locations...)}
-		b.Vars = append(b.Vars, &Var{Name: LocVar, Type: spec.EnumType(b.loc)})
-		init = spec.AndOf(init, b.atLoc(s.Initial.Location))
+		b.loc = &expr.Enum{Name: LocVar, Values: append([]string(nil), s.Locations...)}
+		b.Vars = append(b.Vars, &Var{Name: LocVar, Type: expr.EnumType(b.loc)})
+		init = expr.AndOf(init, b.atLoc(s.Initial.Location))
 	}
 	b.Init = init
-	doms := []spec.Expr{}
+	doms := []expr.Expr{}
 	if s.Invariant != nil {
 		doms = append(doms, s.Invariant)
 	}
 	for _, v := range b.Vars {
 		doms = append(doms, v.Domain())
 	}
-	b.Invariant = spec.AndOf(doms...)
+	b.Invariant = expr.AndOf(doms...)
 	for _, t := range s.Transitions {
 		b.EGAs = append(b.EGAs, b.ega(t))
 	}
 	return b, nil
 }
 
-func (b *Behaviour) atLoc(l string) spec.Expr {
-	return spec.Compare(spec.Eq, spec.VarRef(LocVar, spec.EnumType(b.loc)), &spec.EnumLit{Enum: b.loc, Index: b.loc.Index(l)})
+func (b *Behaviour) atLoc(l string) expr.Expr {
+	return expr.Compare(expr.Eq, expr.VarRef(LocVar, expr.EnumType(b.loc)), &expr.EnumLit{Enum: b.loc, Index: b.loc.Index(l)})
 }
 
 func (b *Behaviour) ega(t *spec.Transition) *EGA {
-	g := &EGA{Action: t.Action, Transition: t, Guard: t.Guard, Assign: map[string]spec.Expr{}}
+	g := &EGA{Action: t.Action, Transition: t, Guard: t.Guard, Assign: map[string]expr.Expr{}}
 	for _, v := range b.Spec.Variables {
 		g.Assign[v.Name] = t.AssignedValue(v)
 	}
 	if b.loc != nil {
-		g.Guard = spec.AndOf(b.atLoc(t.From), t.Guard)
-		g.Assign[LocVar] = spec.VarRef(LocVar, spec.EnumType(b.loc)) // a self-loop keeps it
+		g.Guard = expr.AndOf(b.atLoc(t.From), t.Guard)
+		g.Assign[LocVar] = expr.VarRef(LocVar, expr.EnumType(b.loc)) // a self-loop keeps it
 		if t.To != t.From {
-			g.Assign[LocVar] = &spec.EnumLit{Enum: b.loc, Index: b.loc.Index(t.To)}
+			g.Assign[LocVar] = &expr.EnumLit{Enum: b.loc, Index: b.loc.Index(t.To)}
 		}
 	}
 	return g
@@ -159,18 +160,18 @@ func (b *Behaviour) Var(name string) *Var {
 // Step returns the predicate on X and the parameters of g that says g
 // leads from a state satisfying pre to one satisfying post, both states
 // in the domains and, when inv is set, satisfying I.
-func (b *Behaviour) Step(g *EGA, pre, post spec.Expr, inv bool) spec.Expr {
+func (b *Behaviour) Step(g *EGA, pre, post expr.Expr, inv bool) expr.Expr {
 	dom := b.domains()
 	if inv {
 		dom = b.Invariant
 	}
-	return spec.AndOf(dom, pre, g.Guard, g.Post(dom), g.Post(post))
+	return expr.AndOf(dom, pre, g.Guard, g.Post(dom), g.Post(post))
 }
 
-func (b *Behaviour) domains() spec.Expr {
-	var ds []spec.Expr
+func (b *Behaviour) domains() expr.Expr {
+	var ds []expr.Expr
 	for _, v := range b.Vars {
 		ds = append(ds, v.Domain())
 	}
-	return spec.AndOf(ds...)
+	return expr.AndOf(ds...)
 }

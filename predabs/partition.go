@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // finiteLimit bounds the domains that are enumerated value by value
@@ -32,11 +32,11 @@ func (a *Abstraction) partition(ctx *solver.Context, x *Var) (*Partition, error)
 			p.Op = append(p.Op, img)
 		}
 	}
-	cells := []spec.Expr{x.Domain()}
-	for _, pred := range append(append([]spec.Expr(nil), p.Sp...), p.Op...) {
-		var next []spec.Expr
+	cells := []expr.Expr{x.Domain()}
+	for _, pred := range append(append([]expr.Expr(nil), p.Sp...), p.Op...) {
+		var next []expr.Expr
 		for _, c := range cells {
-			for _, part := range []spec.Expr{spec.AndOf(c, pred), spec.AndOf(c, spec.NotOf(pred))} {
+			for _, part := range []expr.Expr{expr.AndOf(c, pred), expr.AndOf(c, expr.NotOf(pred))} {
 				ok, err := ctx.Possible(part)
 				if err != nil {
 					return nil, err
@@ -62,14 +62,14 @@ func (a *Abstraction) partition(ctx *solver.Context, x *Var) (*Partition, error)
 // image computes sp(x ∈ D(x), g) = x' ∈ V (§VI): the values x takes
 // after g, from any state in the domains, as a predicate on x. It is
 // nil when g can never fire.
-func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (spec.Expr, error) {
+func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (expr.Expr, error) {
 	b := a.Behaviour
-	body := spec.AndOf(b.domains(), g.Guard, g.Post(b.domains()))
+	body := expr.AndOf(b.domains(), g.Guard, g.Post(b.domains()))
 	val := g.Assign[x.Name]
 	if vals := x.Values(finiteLimit); vals != nil {
-		var in []spec.Expr
+		var in []expr.Expr
 		for _, c := range vals {
-			ok, err := ctx.Possible(spec.AndOf(body, spec.Compare(spec.Eq, val, c)))
+			ok, err := ctx.Possible(expr.AndOf(body, expr.Compare(expr.Eq, val, c)))
 			if err != nil {
 				return nil, err
 			}
@@ -82,11 +82,11 @@ func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (spec.Expr, err
 		}
 		return runsPred(x, in), nil
 	}
-	primed := spec.VarRef(x.Name+"'", x.Type)
-	body = spec.AndOf(body, spec.Compare(spec.Eq, primed, val))
-	var ids []*spec.Ident
+	primed := expr.VarRef(x.Name+"'", x.Type)
+	body = expr.AndOf(body, expr.Compare(expr.Eq, primed, val))
+	var ids []*expr.Ident
 	seen := map[string]bool{}
-	spec.Idents(body, func(id *spec.Ident) {
+	expr.Idents(body, func(id *expr.Ident) {
 		k := fmt.Sprint(id.Kind, id.Name)
 		if id.Name != x.Name+"'" && !seen[k] {
 			seen[k] = true
@@ -98,19 +98,19 @@ func (a *Abstraction) image(ctx *solver.Context, x *Var, g *EGA) (spec.Expr, err
 		// Over-approximate: the whole domain adds no cell.
 		return x.Domain(), nil
 	}
-	if spec.IsFalse(img) {
+	if expr.IsFalse(img) {
 		return nil, nil
 	}
-	return spec.Substitute(img, map[string]spec.Expr{x.Name + "'": x.Ref()}, nil), nil
+	return expr.Substitute(img, map[string]expr.Expr{x.Name + "'": x.Ref()}, nil), nil
 }
 
 // describeCell gives a cell a canonical predicate and label: the set of
 // its values for a finite domain (x == v, x ∈ {v, w}, x ∈ lo..hi), its
 // intervals for a larger integer range (x ∈ 1..99, x ∈ {0..5, 7}), or
 // Z3's simplification of the cell otherwise.
-func describeCell(ctx *solver.Context, x *Var, c spec.Expr) (*Cell, error) {
+func describeCell(ctx *solver.Context, x *Var, c expr.Expr) (*Cell, error) {
 	vals := x.Values(finiteLimit)
-	if vals == nil && x.Type.Kind == spec.Int && x.Range != nil {
+	if vals == nil && x.Type.Kind == expr.Int && x.Range != nil {
 		cell, ok, err := intervalCell(ctx, x, c)
 		if err != nil || ok {
 			return cell, err
@@ -121,11 +121,11 @@ func describeCell(ctx *solver.Context, x *Var, c spec.Expr) (*Cell, error) {
 		if err != nil && !errors.Is(err, solver.ErrUnknown) {
 			s = c
 		}
-		return &Cell{Pred: s, Label: spec.Format(s)}, nil
+		return &Cell{Pred: s, Label: expr.Format(s)}, nil
 	}
-	var in []spec.Expr
+	var in []expr.Expr
 	for _, v := range vals {
-		ok, err := ctx.Possible(spec.AndOf(c, spec.Compare(spec.Eq, x.Ref(), v)))
+		ok, err := ctx.Possible(expr.AndOf(c, expr.Compare(expr.Eq, x.Ref(), v)))
 		if err != nil {
 			return nil, err
 		}
@@ -137,28 +137,28 @@ func describeCell(ctx *solver.Context, x *Var, c spec.Expr) (*Cell, error) {
 }
 
 // valueCell is the cell of the values in (in domain order).
-func valueCell(x *Var, in []spec.Expr) *Cell {
+func valueCell(x *Var, in []expr.Expr) *Cell {
 	if len(in) == 1 {
-		e := spec.Compare(spec.Eq, x.Ref(), in[0])
-		return &Cell{Pred: e, Label: spec.Format(e)}
+		e := expr.Compare(expr.Eq, x.Ref(), in[0])
+		return &Cell{Pred: e, Label: expr.Format(e)}
 	}
 	if lo, hi, ok := interval(in); ok {
-		pred := spec.AndOf(spec.Compare(spec.Le, in[0], x.Ref()), spec.Compare(spec.Le, x.Ref(), in[len(in)-1]))
+		pred := expr.AndOf(expr.Compare(expr.Le, in[0], x.Ref()), expr.Compare(expr.Le, x.Ref(), in[len(in)-1]))
 		return &Cell{Pred: pred, Label: fmt.Sprintf("%s ∈ %s..%s", x.Name, lo, hi)}
 	}
-	var eqs []spec.Expr
+	var eqs []expr.Expr
 	var names []string
 	for _, v := range in {
-		eqs = append(eqs, spec.Compare(spec.Eq, x.Ref(), v))
-		names = append(names, spec.Format(v))
+		eqs = append(eqs, expr.Compare(expr.Eq, x.Ref(), v))
+		names = append(names, expr.Format(v))
 	}
-	return &Cell{Pred: spec.OrOf(eqs...), Label: fmt.Sprintf("%s ∈ {%s}", x.Name, strings.Join(names, ", "))}
+	return &Cell{Pred: expr.OrOf(eqs...), Label: fmt.Sprintf("%s ∈ {%s}", x.Name, strings.Join(names, ", "))}
 }
 
 // interval reports whether the integer literals in are consecutive.
-func interval(in []spec.Expr) (lo, hi *big.Int, ok bool) {
+func interval(in []expr.Expr) (lo, hi *big.Int, ok bool) {
 	for i, e := range in {
-		l, isInt := e.(*spec.IntLit)
+		l, isInt := e.(*expr.IntLit)
 		if !isInt {
 			return nil, nil, false
 		}
@@ -197,11 +197,11 @@ func sortCells(x *Var, cells []*Cell) {
 }
 
 // cellHas evaluates the predicate of a cell on x = v.
-func cellHas(c *Cell, x *Var, v spec.Expr) bool {
-	val, err := spec.Eval(v, spec.Valuation{})
+func cellHas(c *Cell, x *Var, v expr.Expr) bool {
+	val, err := expr.Eval(v, expr.Valuation{})
 	if err != nil {
 		return false
 	}
-	ok, err := spec.EvalBool(c.Pred, spec.Valuation{Vars: map[string]spec.Value{x.Name: val}})
+	ok, err := expr.EvalBool(c.Pred, expr.Valuation{Vars: map[string]expr.Value{x.Name: val}})
 	return err == nil && ok
 }

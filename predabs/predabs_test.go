@@ -10,6 +10,8 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func newContext(t testing.TB) *solver.Context {
@@ -24,11 +26,11 @@ func newContext(t testing.TB) *solver.Context {
 
 func load(t testing.TB, specFile, purposeFile string) (*spec.Model, *spec.Model) {
 	t.Helper()
-	s, err := spec.LoadFile(specFile, nil)
+	s, err := specfile.LoadFile(specFile, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.LoadFile(purposeFile, s)
+	tp, err := specfile.LoadFile(purposeFile, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +232,7 @@ func checkProduct(t *testing.T, ctx *solver.Context, a *Abstraction, p *Product)
 		if w := a.Purpose.Where[s.Purpose]; w != nil {
 			ok, err := ctx.Entails(s.Pred(), w)
 			if err != nil || !ok {
-				t.Errorf("state %s is not a compatible pair: %s does not imply %s", s.Name(), s.Abstract.Label, spec.Format(w))
+				t.Errorf("state %s is not a compatible pair: %s does not imply %s", s.Name(), s.Abstract.Label, expr.Format(w))
 			}
 		}
 	}
@@ -256,7 +258,7 @@ func checkProduct(t *testing.T, ctx *solver.Context, a *Abstraction, p *Product)
 // the LTS reading; state predicates must be conjunctions of atoms on one
 // variable.
 func TestPurposeRefused(t *testing.T) {
-	s, err := spec.LoadFile(quidoncModels[0][0], nil)
+	s, err := specfile.LoadFile(quidoncModels[0][0], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +272,7 @@ func TestPurposeRefused(t *testing.T) {
 		{"variables: {}\nwhere: {qf: \"TryCounter == 0 || State == busy\"}\ntransitions:\n  - {from: q0, action: Call, to: qf}\n", "p.yaml:4:9: state predicate of qf: conjunct TryCounter == 0 || State == busy relates several variables"},
 	} {
 		src := "kind: purpose\nname: p\n" + c.src + "initial: {location: q0}\naccept: [qf]\n"
-		tp, err := spec.ParseModel("p.yaml", []byte(src), s)
+		tp, err := specfile.ParseModel("p.yaml", []byte(src), s)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
@@ -346,26 +348,26 @@ func TestLargeRangeLabels(t *testing.T) {
 // cells made of a few random intervals of a range of 200.
 func TestIntervalCellAgainstEnumeration(t *testing.T) {
 	ctx := newContext(t)
-	x := &Var{Name: "x", Type: spec.IntType, Range: &spec.Range{Lo: big.NewInt(-50), Hi: big.NewInt(149)}}
+	x := &Var{Name: "x", Type: expr.IntType, Range: &expr.Range{Lo: big.NewInt(-50), Hi: big.NewInt(149)}}
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 20; i++ {
-		var parts []spec.Expr
+		var parts []expr.Expr
 		for k := 0; k < 1+rng.Intn(4); k++ {
 			lo := int64(rng.Intn(200) - 50)
 			hi := lo + int64(rng.Intn(30))
-			parts = append(parts, spec.AndOf(spec.Compare(spec.Le, spec.IntConst(lo), x.Ref()), spec.Compare(spec.Le, x.Ref(), spec.IntConst(hi))))
+			parts = append(parts, expr.AndOf(expr.Compare(expr.Le, expr.IntConst(lo), x.Ref()), expr.Compare(expr.Le, x.Ref(), expr.IntConst(hi))))
 		}
-		c := spec.OrOf(parts...)
+		c := expr.OrOf(parts...)
 		cell, ok, err := intervalCell(ctx, x, c)
 		if err != nil || !ok {
-			t.Fatalf("%s: %v %v", spec.Format(c), ok, err)
+			t.Fatalf("%s: %v %v", expr.Format(c), ok, err)
 		}
 		for v := int64(-50); v <= 149; v++ {
-			env := spec.Valuation{Vars: map[string]spec.Value{"x": spec.IntValue(big.NewInt(v))}}
-			want, _ := spec.EvalBool(c, env)
-			got, _ := spec.EvalBool(cell.Pred, env)
+			env := expr.Valuation{Vars: map[string]expr.Value{"x": expr.IntValue(big.NewInt(v))}}
+			want, _ := expr.EvalBool(c, env)
+			got, _ := expr.EvalBool(cell.Pred, env)
 			if got != want {
-				t.Fatalf("%s labelled %s: x = %d gives %v, want %v", spec.Format(c), cell.Label, v, got, want)
+				t.Fatalf("%s labelled %s: x = %d gives %v, want %v", expr.Format(c), cell.Label, v, got, want)
 			}
 		}
 	}

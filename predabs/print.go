@@ -8,7 +8,7 @@ import (
 	"github.com/emicklei/dot"
 	"gopkg.in/yaml.v3"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Name names the spec transition behind the EGA: its name, or its line
@@ -35,10 +35,10 @@ func (t *Transition) String() string {
 
 func set(xs []string) string { return "{" + strings.Join(xs, ", ") + "}" }
 
-func formats(es []spec.Expr) []string {
+func formats(es []expr.Expr) []string {
 	var out []string
 	for _, e := range es {
-		out = append(out, spec.Format(e))
+		out = append(out, expr.Format(e))
 	}
 	return out
 }
@@ -144,12 +144,12 @@ func (a *Abstraction) WriteYAML(w io.Writer) error {
 	for _, p := range a.Vars {
 		yp := yamlPartition{Var: p.Var.Name, Sp: formats(p.Sp), Op: formats(p.Op)}
 		for _, c := range p.Cells {
-			yp.Cells = append(yp.Cells, spec.Format(c.Pred))
+			yp.Cells = append(yp.Cells, expr.Format(c.Pred))
 		}
 		y.Partitions = append(y.Partitions, yp)
 	}
 	for _, s := range a.States {
-		y.States = append(y.States, yamlState{ID: fmt.Sprintf("a%d", s.ID), Pred: spec.Format(s.Pred), Initial: s.Initial, Reachable: s.Reachable})
+		y.States = append(y.States, yamlState{ID: fmt.Sprintf("a%d", s.ID), Pred: expr.Format(s.Pred), Initial: s.Initial, Reachable: s.Reachable})
 	}
 	for _, t := range a.Transitions {
 		m := map[string]string{"from": fmt.Sprintf("a%d", t.From.ID), "action": t.Action(), "ega": t.EGA.Name(), "to": fmt.Sprintf("a%d", t.To.ID)}

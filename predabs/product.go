@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // checkCompatible checks Prop. 1 on the computed abstraction: the
@@ -21,17 +22,17 @@ func (a *Abstraction) checkCompatible(ctx *solver.Context) error {
 		}
 		for _, p := range a.Purpose.Atoms[x] {
 			for _, c := range part.Cells {
-				dom := spec.AndOf(part.Var.Domain(), c.Pred)
+				dom := expr.AndOf(part.Var.Domain(), c.Pred)
 				in, err := entails(ctx, dom, p)
 				if err != nil {
 					return err
 				}
-				out, err := entails(ctx, dom, spec.NotOf(p))
+				out, err := entails(ctx, dom, expr.NotOf(p))
 				if err != nil {
 					return err
 				}
 				if !in && !out {
-					a.Compatible = append(a.Compatible, fmt.Sprintf("cell %s of %s splits the purpose's predicate %s", c.Label, x, spec.Format(p)))
+					a.Compatible = append(a.Compatible, fmt.Sprintf("cell %s of %s splits the purpose's predicate %s", c.Label, x, expr.Format(p)))
 				}
 			}
 		}
@@ -49,7 +50,7 @@ func (a *Abstraction) partitionOf(x string) *Partition {
 }
 
 // entails is ctx.Entails with an undecided answer as false.
-func entails(ctx *solver.Context, x, y spec.Expr) (bool, error) {
+func entails(ctx *solver.Context, x, y expr.Expr) (bool, error) {
 	ok, err := ctx.Entails(x, y)
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil
@@ -65,7 +66,7 @@ func (a *Abstraction) CompatibleState(ctx *solver.Context, q string, s *State) (
 	if w == nil {
 		return true, nil
 	}
-	ok, err := ctx.Entails(spec.AndOf(a.Behaviour.domains(), s.Pred), w)
+	ok, err := ctx.Entails(expr.AndOf(a.Behaviour.domains(), s.Pred), w)
 	if errors.Is(err, solver.ErrUnknown) {
 		return true, nil
 	}
@@ -97,7 +98,7 @@ type ProductState struct {
 func (s *ProductState) Name() string { return s.Purpose + " × " + s.Abstract.Label }
 
 // Pred returns the predicate of the abstract state.
-func (s *ProductState) Pred() spec.Expr { return s.Abstract.Pred }
+func (s *ProductState) Pred() expr.Expr { return s.Abstract.Pred }
 
 // ProductTransition is (q^P, q^A) →o (q'^P, q'^A). Steps are the
 // abstract transitions behind it, one per EGA of o between q^A and q'^A.
@@ -118,10 +119,10 @@ func (t *ProductTransition) EGAs() []*spec.Transition {
 }
 
 // Source and Target return the abstract predicates of t's ends.
-func (t *ProductTransition) Source() spec.Expr { return t.From.Abstract.Pred }
+func (t *ProductTransition) Source() expr.Expr { return t.From.Abstract.Pred }
 
 // Target returns the predicate of the abstract state t enters.
-func (t *ProductTransition) Target() spec.Expr { return t.To.Abstract.Pred }
+func (t *ProductTransition) Target() expr.Expr { return t.To.Abstract.Pred }
 
 // Filtered reports whether every step of t is refuted by the exact check
 // (only in a product built without filtering).

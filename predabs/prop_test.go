@@ -8,7 +8,8 @@ import (
 
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // randomModels writes a small bounded spec (an enum e, an int v in
@@ -52,17 +53,17 @@ func randomModels(r *rand.Rand) (string, string) {
 
 // concreteStates enumerates the valuations of b's variables (finite by
 // construction) that satisfy I.
-func concreteStates(t *testing.T, b *Behaviour) []spec.Valuation {
-	out := []spec.Valuation{{Vars: map[string]spec.Value{}}}
+func concreteStates(t *testing.T, b *Behaviour) []expr.Valuation {
+	out := []expr.Valuation{{Vars: map[string]expr.Value{}}}
 	for _, x := range b.Vars {
-		var next []spec.Valuation
+		var next []expr.Valuation
 		for _, s := range out {
 			for _, c := range x.Values(finiteLimit) {
-				v, err := spec.Eval(c, s)
+				v, err := expr.Eval(c, s)
 				if err != nil {
 					t.Fatal(err)
 				}
-				n := spec.Valuation{Vars: map[string]spec.Value{x.Name: v}}
+				n := expr.Valuation{Vars: map[string]expr.Value{x.Name: v}}
 				for k, w := range s.Vars {
 					n.Vars[k] = w
 				}
@@ -71,9 +72,9 @@ func concreteStates(t *testing.T, b *Behaviour) []spec.Valuation {
 		}
 		out = next
 	}
-	var in []spec.Valuation
+	var in []expr.Valuation
 	for _, s := range out {
-		if ok, err := spec.EvalBool(b.Invariant, s); err == nil && ok {
+		if ok, err := expr.EvalBool(b.Invariant, s); err == nil && ok {
 			in = append(in, s)
 		}
 	}
@@ -81,11 +82,11 @@ func concreteStates(t *testing.T, b *Behaviour) []spec.Valuation {
 }
 
 // abstractOf returns the unique abstract state containing s.
-func abstractOf(t *testing.T, a *Abstraction, s spec.Valuation) *State {
+func abstractOf(t *testing.T, a *Abstraction, s expr.Valuation) *State {
 	t.Helper()
 	var found *State
 	for _, st := range a.States {
-		ok, err := spec.EvalBool(st.Pred, s)
+		ok, err := expr.EvalBool(st.Pred, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,11 +115,11 @@ func TestOverApproximation(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for i := range testlong.Runs(16, 40) { // random models
 		src, psrc := randomModels(r)
-		s, err := spec.ParseModel("r.yaml", []byte(src), nil)
+		s, err := specfile.ParseModel("r.yaml", []byte(src), nil)
 		if err != nil {
 			t.Fatalf("%v\n%s", err, src)
 		}
-		tp, err := spec.ParseModel("rp.yaml", []byte(psrc), s)
+		tp, err := specfile.ParseModel("rp.yaml", []byte(psrc), s)
 		if err != nil {
 			t.Fatalf("%v\n%s", err, psrc)
 		}
@@ -146,26 +147,26 @@ func simulated(t *testing.T, ctx *solver.Context, a *Abstraction, models string)
 		has[k][tr.EGA] = true
 	}
 	states := concreteStates(t, b)
-	key := func(s spec.Valuation) string { return fmt.Sprint(s.Vars) }
+	key := func(s expr.Valuation) string { return fmt.Sprint(s.Vars) }
 	in := map[string]bool{}
 	for _, s := range states {
 		in[key(s)] = true
 		st := abstractOf(t, a, s)
-		if ok, _ := spec.EvalBool(b.Init, s); ok && !st.Initial {
+		if ok, _ := expr.EvalBool(b.Init, s); ok && !st.Initial {
 			t.Errorf("initial state %v in the non-initial %s\n%s", s.Vars, st.Label, models)
 		}
 	}
-	succ := map[string][]spec.Valuation{}
+	succ := map[string][]expr.Valuation{}
 	for _, s := range states {
 		for _, g := range b.EGAs {
 			for _, p := range []bool{false, true} {
-				env := spec.Valuation{Vars: s.Vars, Params: map[string]spec.Value{"p": spec.BoolValue(p)}}
-				if ok, err := spec.EvalBool(g.Guard, env); err != nil || !ok {
+				env := expr.Valuation{Vars: s.Vars, Params: map[string]expr.Value{"p": expr.BoolValue(p)}}
+				if ok, err := expr.EvalBool(g.Guard, env); err != nil || !ok {
 					continue
 				}
-				post := spec.Valuation{Vars: map[string]spec.Value{}}
+				post := expr.Valuation{Vars: map[string]expr.Value{}}
 				for _, x := range b.Vars {
-					v, err := spec.Eval(g.Assign[x.Name], env)
+					v, err := expr.Eval(g.Assign[x.Name], env)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -182,10 +183,10 @@ func simulated(t *testing.T, ctx *solver.Context, a *Abstraction, models string)
 			}
 		}
 	}
-	var queue []spec.Valuation
+	var queue []expr.Valuation
 	reached := map[string]bool{}
 	for _, s := range states {
-		if ok, _ := spec.EvalBool(b.Init, s); ok {
+		if ok, _ := expr.EvalBool(b.Init, s); ok {
 			reached[key(s)] = true
 			queue = append(queue, s)
 		}

@@ -2,6 +2,7 @@ package predabs
 
 import (
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Purpose is a test purpose read as an LTS (§V-A): a single initial
@@ -18,8 +19,8 @@ type Purpose struct {
 	Finals    []string
 	Locations []string
 	Moves     []Move                 // one per action of each arc
-	Where     map[string]spec.Expr   // state predicates (L^P), by location
-	Atoms     map[string][]spec.Expr // SD^x_sp: the atomic predicates on x
+	Where     map[string]expr.Expr   // state predicates (L^P), by location
+	Atoms     map[string][]expr.Expr // SD^x_sp: the atomic predicates on x
 	explicit  map[string]bool        // O^P
 }
 
@@ -35,18 +36,18 @@ type Move struct {
 // and state predicates that relate several variables in one conjunct
 // (the atomic predicates of §VI are on one variable).
 func NewPurpose(b *Behaviour, tp *spec.Model) (*Purpose, error) {
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	if tp == nil || tp.Kind != spec.PurposeKind {
-		errs.Add(spec.Pos{}, "predabs: the test purpose must be a purpose")
+		errs.Add(expr.Pos{}, "predabs: the test purpose must be a purpose")
 		return nil, errs.Err()
 	}
 	p := &Purpose{Model: tp, Initial: tp.Initial.Location, Finals: tp.Accept, Locations: tp.Locations,
-		Where: map[string]spec.Expr{}, Atoms: map[string][]spec.Expr{}, explicit: map[string]bool{}}
+		Where: map[string]expr.Expr{}, Atoms: map[string][]expr.Expr{}, explicit: map[string]bool{}}
 	for _, v := range tp.Variables {
 		errs.Add(v.Pos, "the abstraction reads a purpose as an LTS: it has no variables (%s)", v.Name)
 	}
 	for _, t := range tp.Transitions {
-		if !spec.IsTrue(t.Guard) {
+		if !expr.IsTrue(t.Guard) {
 			errs.Add(t.Pos, "the abstraction reads a purpose as an LTS: transition %s has a guard; label its target with a where: state predicate instead", t.Label())
 		}
 	}
@@ -69,11 +70,11 @@ func NewPurpose(b *Behaviour, tp *spec.Model) (*Purpose, error) {
 
 // addAtoms splits a state predicate into its conjuncts, each an atomic
 // predicate on one variable.
-func (p *Purpose) addAtoms(w *spec.StatePredicate, errs *spec.ErrorList) {
-	for _, c := range spec.Conjuncts(w.Pred) {
+func (p *Purpose) addAtoms(w *spec.StatePredicate, errs *expr.ErrorList) {
+	for _, c := range expr.Conjuncts(w.Pred) {
 		vars := map[string]bool{}
-		spec.Idents(c, func(id *spec.Ident) {
-			if id.Kind == spec.VarIdent {
+		expr.Idents(c, func(id *expr.Ident) {
+			if id.Kind == expr.VarIdent {
 				vars[id.Name] = true
 			}
 		})
@@ -85,7 +86,7 @@ func (p *Purpose) addAtoms(w *spec.StatePredicate, errs *spec.ErrorList) {
 				p.Atoms[x] = append(p.Atoms[x], c)
 			}
 		default:
-			errs.Add(w.Pos, "state predicate of %s: conjunct %s relates several variables; the atomic predicates of the abstraction are on one variable each (x ∈ V, §VI)", w.Location, spec.Format(c))
+			errs.Add(w.Pos, "state predicate of %s: conjunct %s relates several variables; the atomic predicates of the abstraction are on one variable each (x ∈ V, §VI)", w.Location, expr.Format(c))
 		}
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Product is can(S) × TP with its distinguished locations.
@@ -107,7 +108,7 @@ func ambiguous(ls, qs []string, sep string) bool {
 // location: an explicit, otherwise or implicit transition with its
 // effective guard.
 type purposeMove struct {
-	guard  spec.Expr
+	guard  expr.Expr
 	assign []spec.Assignment
 	to     string
 	from   *spec.Transition // nil for the implicit self-loop
@@ -137,8 +138,8 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 		Kind:    spec.SpecKind,
 		Name:    tp.Name,
 		File:    tp.File,
-		Enums:   append(append([]*spec.Enum(nil), can.Enums...), tp.Enums...),
-		Funcs:   append([]*spec.Func(nil), can.Funcs...),
+		Enums:   append(append([]*expr.Enum(nil), can.Enums...), tp.Enums...),
+		Funcs:   append([]*expr.Func(nil), can.Funcs...),
 		Actions: can.Actions,
 	}
 	m.Variables = append(append(m.Variables, can.Variables...), tp.Variables...)
@@ -146,7 +147,7 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 	sep := separator(can.Locations, tp.Locations)
 	name := func(l, q string) string { return l + sep + q }
 	init := name(can.Initial.Location, tp.Initial.Location)
-	m.Initial = spec.Initial{Location: init, Condition: spec.AndOf(can.Initial.Condition, tp.Initial.Condition)}
+	m.Initial = spec.Initial{Location: init, Condition: expr.AndOf(can.Initial.Condition, tp.Initial.Condition)}
 
 	moves := map[[2]string][]purposeMove{} // (q, action) -> moves
 	movesOf := func(q, action string) ([]purposeMove, error) {
@@ -198,7 +199,7 @@ func Build(ctx *solver.Context, can *canonical.Tester, tp *spec.Model) (*Product
 			var here []*spec.Transition
 			var origins []*spec.Transition
 			for _, mvi := range mv {
-				g := spec.AndOf(t.Guard, mvi.guard)
+				g := expr.AndOf(t.Guard, mvi.guard)
 				possible, err := ctx.Possible(g)
 				if err != nil {
 					return nil, fmt.Errorf("product at %s: %w", loc, err)
@@ -247,18 +248,18 @@ func purposeMoves(ctx *solver.Context, tp *spec.Model, q, action string) ([]purp
 		}
 	}
 	var mv []purposeMove
-	var eg []spec.Expr
+	var eg []expr.Expr
 	for _, t := range explicit {
 		mv = append(mv, purposeMove{guard: t.Guard, assign: t.Assign, to: t.To, from: t})
 		eg = append(eg, t.Guard)
 	}
-	notExplicit := spec.NotOf(spec.OrOf(eg...))
-	var og []spec.Expr
+	notExplicit := expr.NotOf(expr.OrOf(eg...))
+	var og []expr.Expr
 	for _, t := range otherwise {
-		mv = append(mv, purposeMove{guard: spec.AndOf(notExplicit, t.Guard), assign: t.Assign, to: t.To, from: t})
+		mv = append(mv, purposeMove{guard: expr.AndOf(notExplicit, t.Guard), assign: t.Assign, to: t.To, from: t})
 		og = append(og, t.Guard)
 	}
-	stay := spec.AndOf(notExplicit, spec.NotOf(spec.OrOf(og...)))
+	stay := expr.AndOf(notExplicit, expr.NotOf(expr.OrOf(og...)))
 	possible, err := ctx.Possible(stay)
 	if err != nil {
 		return nil, err
@@ -277,7 +278,7 @@ func deterministic(ctx *solver.Context, ts, origins []*spec.Transition, loc stri
 		for j := i + 1; j < len(ts); j++ {
 			// An overlap the solver cannot decide (non-linear guards) is
 			// not reported, as in package check.
-			r, err := ctx.Sat(spec.AndOf(ts[i].Guard, ts[j].Guard))
+			r, err := ctx.Sat(expr.AndOf(ts[i].Guard, ts[j].Guard))
 			if errors.Is(err, solver.ErrUnknown) || r == solver.Unsat {
 				continue
 			}
@@ -285,13 +286,13 @@ func deterministic(ctx *solver.Context, ts, origins []*spec.Transition, loc stri
 				return err
 			}
 			a, b := describe(origins[i]), describe(origins[j])
-			pos := spec.Pos{}
+			pos := expr.Pos{}
 			if origins[j] != nil {
 				pos = origins[j].Pos
 			} else if origins[i] != nil {
 				pos = origins[i].Pos
 			}
-			return &spec.Error{Pos: pos, Msg: fmt.Sprintf(
+			return &expr.Error{Pos: pos, Msg: fmt.Sprintf(
 				"the purpose is non-deterministic on %s in product location %s: %s and %s can both be taken (make their guards disjoint)",
 				ts[i].Action, loc, a, b)}
 		}
@@ -310,7 +311,7 @@ func describe(t *spec.Transition) string {
 // never sees them (the canonical tester is built on the τ-closure), so
 // such a transition could never be taken.
 func observable(tp *spec.Model) error {
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	for _, t := range tp.Transitions {
 		if a := tp.Action(t.Action); a != nil && a.Dir == spec.Internal {
 			errs.Add(t.Pos, "purpose transition %s is labelled by the internal action %s, which a test never observes (write the purpose on the visible actions around it, or on delta)", t.Label(), t.Action)

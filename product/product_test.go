@@ -7,6 +7,8 @@ import (
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 const lamp = `kind: spec
@@ -28,11 +30,11 @@ func build(t *testing.T, purpose string) (*Product, *solver.Context, error) {
 		t.Fatal(err)
 	}
 	t.Cleanup(ctx.Close)
-	s, err := spec.ParseModel("lamp.yaml", []byte(lamp), nil)
+	s, err := specfile.ParseModel("lamp.yaml", []byte(lamp), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.ParseModel("tp.yaml", []byte(purpose), s)
+	tp, err := specfile.ParseModel("tp.yaml", []byte(purpose), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ transitions:
 		t.Fatalf("press from Off,W: %v", got)
 	}
 	light := moves(p, "On,W", "light")
-	targets := map[string]spec.Expr{}
+	targets := map[string]expr.Expr{}
 	for _, tr := range light {
 		targets[tr.To] = tr.Guard
 	}
@@ -86,9 +88,9 @@ transitions:
 	}
 	// The self-loop takes exactly the specified lights of another level.
 	scope := p.ParamScope(p.Action("light"))
-	want, _ := spec.Parse("level == n && level != 3", spec.Pos{}, scope)
+	want, _ := expr.Parse("level == n && level != 3", expr.Pos{}, scope)
 	if ok, err := ctx.Equivalent(stay, want); err != nil || !ok {
-		t.Errorf("self-loop guard %s, want %s (%v)", spec.Format(stay), spec.Format(want), err)
+		t.Errorf("self-loop guard %s, want %s (%v)", expr.Format(stay), expr.Format(want), err)
 	}
 	if !p.Accept["Off,A"] || p.Accept["Off,W"] {
 		t.Errorf("accept set %v", p.Accept)
@@ -139,12 +141,12 @@ transitions:
 	if len(toA.Assign) != 1 || toA.Assign[0].Var != "seen" {
 		t.Errorf("purpose assignment lost: %v", toA.Assign)
 	}
-	r, err := ctx.Sat(spec.AndOf(toA.Guard, toSink.Guard))
+	r, err := ctx.Sat(expr.AndOf(toA.Guard, toSink.Guard))
 	if err != nil || r != solver.Unsat {
-		t.Errorf("Accept and Sink overlap: %s / %s", spec.Format(toA.Guard), spec.Format(toSink.Guard))
+		t.Errorf("Accept and Sink overlap: %s / %s", expr.Format(toA.Guard), expr.Format(toSink.Guard))
 	}
-	if !strings.Contains(spec.Format(p.Initial.Condition), "seen == 0") {
-		t.Errorf("initial condition %s lacks the purpose's", spec.Format(p.Initial.Condition))
+	if !strings.Contains(expr.Format(p.Initial.Condition), "seen == 0") {
+		t.Errorf("initial condition %s lacks the purpose's", expr.Format(p.Initial.Condition))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -17,7 +18,7 @@ import (
 // EC is f, over the node's symbols.
 type Extended struct {
 	Node *symex.Node
-	EC   spec.Expr
+	EC   expr.Expr
 }
 
 // Step is the projection of one system step onto the sub-system (Def
@@ -29,7 +30,7 @@ type Extended struct {
 type Step struct {
 	System  *symex.Node // the system's node reached by the projected step
 	Trans   *spec.Transition
-	CT      spec.Expr // ct
+	CT      expr.Expr // ct
 	Target  Extended
 	Twin    Extended
 	TwinSat bool // π ∧ f of the twin is satisfiable (or undecided)
@@ -43,7 +44,7 @@ type Projection struct {
 	Init   Extended      // (init(sys'), true, true, σ0)
 	Steps  []*Step
 	Leaf   *symex.Node // the system path's last node
-	symbol map[string]*spec.Ident
+	symbol map[string]*expr.Ident
 }
 
 // Last returns the projection's target state.
@@ -80,9 +81,9 @@ func (pj *Projector) Project(leaf *symex.Node) (*Projection, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Projection{On: pj.On, Leaf: leaf, Init: Extended{Node: root, EC: spec.True()}, symbol: map[string]*spec.Ident{}}
+	p := &Projection{On: pj.On, Leaf: leaf, Init: Extended{Node: root, EC: expr.True()}, symbol: map[string]*expr.Ident{}}
 	for _, v := range pj.On.Spec.Variables {
-		if id, ok := root.State.Vars[v.Name].(*spec.Ident); ok && symex.IsSymbol(id) {
+		if id, ok := root.State.Vars[v.Name].(*expr.Ident); ok && symex.IsSymbol(id) {
 			p.symbol[pj.On.sysVar(v.Name)+"@0"] = id
 		}
 	}
@@ -131,9 +132,9 @@ func (pj *Projector) step(p *Projection, sn *symex.Node) error {
 		return err
 	}
 	st := &Step{System: sn, Trans: tr, CT: ct,
-		Target: Extended{Node: c, EC: Simplify(pj.z, spec.AndOf(from.EC, ct))},
-		Twin:   Extended{Node: c, EC: spec.AndOf(from.EC, spec.NotOf(ct))}}
-	if st.TwinSat, err = pj.z.Possible(spec.AndOf(c.State.PC, st.Twin.EC)); err != nil {
+		Target: Extended{Node: c, EC: Simplify(pj.z, expr.AndOf(from.EC, ct))},
+		Twin:   Extended{Node: c, EC: expr.AndOf(from.EC, expr.NotOf(ct))}}
+	if st.TwinSat, err = pj.z.Possible(expr.AndOf(c.State.PC, st.Twin.EC)); err != nil {
 		return err
 	}
 	p.Steps = append(p.Steps, st)
@@ -143,17 +144,17 @@ func (pj *Projector) step(p *Projection, sn *symex.Node) error {
 // constraint returns ∃F_sys. pc over the sub-system's symbols: the
 // system's symbols the sub-system shares renamed to the sub-system's,
 // the others eliminated.
-func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) {
+func (pj *Projector) constraint(p *Projection, pc expr.Expr) (expr.Expr, error) {
 	e, others := p.rename(pc)
 	if len(others) == 0 {
 		return Simplify(pj.z, e), nil
 	}
 	q, err := pj.z.EliminateExists(others, e)
 	if err != nil {
-		return nil, fmt.Errorf("cannot eliminate the system's own symbols from %s: %v", spec.Format(pc), err)
+		return nil, fmt.Errorf("cannot eliminate the system's own symbols from %s: %v", expr.Format(pc), err)
 	}
 	bad := false
-	spec.Idents(q, func(id *spec.Ident) { bad = bad || strings.HasPrefix(id.Name, "sys:") })
+	expr.Idents(q, func(id *expr.Ident) { bad = bad || strings.HasPrefix(id.Name, "sys:") })
 	if bad {
 		return nil, errors.New("quantifier elimination left a system symbol")
 	}
@@ -163,9 +164,9 @@ func (pj *Projector) constraint(p *Projection, pc spec.Expr) (spec.Expr, error) 
 // rename returns pc over the sub-system's symbols: the system's symbols
 // the sub-system shares renamed to the sub-system's, the others to
 // sys:NAME, returned sorted by name.
-func (p *Projection) rename(pc spec.Expr) (spec.Expr, []*spec.Ident) {
-	others := map[string]*spec.Ident{}
-	e := spec.Rewrite(pc, func(id *spec.Ident) spec.Expr {
+func (p *Projection) rename(pc expr.Expr) (expr.Expr, []*expr.Ident) {
+	others := map[string]*expr.Ident{}
+	e := expr.Rewrite(pc, func(id *expr.Ident) expr.Expr {
 		if !symex.IsSymbol(id) {
 			return nil
 		}
@@ -174,29 +175,29 @@ func (p *Projection) rename(pc spec.Expr) (spec.Expr, []*spec.Ident) {
 		}
 		o, ok := others[id.Name]
 		if !ok {
-			o = &spec.Ident{Name: "sys:" + id.Name, Kind: spec.VarIdent, T: id.T}
+			o = &expr.Ident{Name: "sys:" + id.Name, Kind: expr.VarIdent, T: id.T}
 			others[id.Name] = o
 		}
 		return o
 	})
-	ids := make([]*spec.Ident, 0, len(others))
+	ids := make([]*expr.Ident, 0, len(others))
 	for _, o := range others {
 		ids = append(ids, o)
 	}
-	slices.SortFunc(ids, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(ids, func(a, b *expr.Ident) int { return strings.Compare(a.Name, b.Name) })
 	return e, ids
 }
 
 // Simplify returns e simplified by the solver (or e when it cannot),
 // its conjuncts in the order of their text: the solver's order may vary
 // from run to run, the printed constraints do not.
-func Simplify(z *solver.Context, e spec.Expr) spec.Expr {
+func Simplify(z *solver.Context, e expr.Expr) expr.Expr {
 	if s, err := z.Simplify(e); err == nil {
 		e = s
 	}
-	cs := spec.Conjuncts(e)
-	slices.SortStableFunc(cs, func(a, b spec.Expr) int { return strings.Compare(spec.Format(a), spec.Format(b)) })
-	return spec.AndOf(cs...)
+	cs := expr.Conjuncts(e)
+	slices.SortStableFunc(cs, func(a, b expr.Expr) int { return strings.Compare(expr.Format(a), expr.Format(b)) })
+	return expr.AndOf(cs...)
 }
 
 // Name returns the sub-system's name.

@@ -8,6 +8,8 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -29,7 +31,7 @@ func newSlot(t *testing.T) *slot {
 	}
 	t.Cleanup(z.Close)
 	s := &slot{z: z}
-	if s.sys, err = spec.LoadSystem("../examples/slot/system.yaml"); err != nil {
+	if s.sys, err = specfile.LoadSystem("../examples/slot/system.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	if s.g, err = compose.Build(s.sys); err != nil {
@@ -72,7 +74,7 @@ func (s *slot) win(t *testing.T) *Projection {
 	return nil
 }
 
-func (s *slot) entails(t *testing.T, a, b spec.Expr) bool {
+func (s *slot) entails(t *testing.T, a, b expr.Expr) bool {
 	t.Helper()
 	ok, err := s.z.Entails(a, b)
 	if err != nil {
@@ -81,7 +83,7 @@ func (s *slot) entails(t *testing.T, a, b spec.Expr) bool {
 	return ok
 }
 
-func (s *slot) sat(t *testing.T, e spec.Expr) bool {
+func (s *slot) sat(t *testing.T, e expr.Expr) bool {
 	t.Helper()
 	ok, err := s.z.Possible(e)
 	if err != nil {
@@ -90,8 +92,8 @@ func (s *slot) sat(t *testing.T, e spec.Expr) bool {
 	return ok
 }
 
-func inRange(x spec.Expr) spec.Expr {
-	return spec.AndOf(spec.Compare(spec.Lt, spec.IntConst(0), x), spec.Compare(spec.Le, x, spec.IntConst(100)))
+func inRange(x expr.Expr) expr.Expr {
+	return expr.AndOf(expr.Compare(expr.Lt, expr.IntConst(0), x), expr.Compare(expr.Le, x, expr.IntConst(100)))
 }
 
 // TestSlotBehaviours: the slot system's symbolic execution, restricted
@@ -126,16 +128,16 @@ func TestSlotWinProjection(t *testing.T) {
 	}
 	n := func(i int) Extended { return p.Steps[i-1].Target }
 	bb0, a0 := n(2).Node.Args[0], n(4).Node.Args[0]
-	cond := func(e Extended) spec.Expr { return spec.AndOf(e.Node.State.PC, e.EC) }
+	cond := func(e Extended) expr.Expr { return expr.AndOf(e.Node.State.PC, e.EC) }
 	if !s.entails(t, cond(n(2)), inRange(bb0)) {
-		t.Errorf("ec(N2) = %s does not imply 0 < bb0 <= 100", spec.Format(n(2).EC))
+		t.Errorf("ec(N2) = %s does not imply 0 < bb0 <= 100", expr.Format(n(2).EC))
 	}
 	if s.entails(t, n(2).Node.State.PC, inRange(bb0)) {
 		t.Error("SM's own path condition already bounds the bet: the constraint is not external")
 	}
-	gain := spec.Compare(spec.Eq, a0, spec.Arith(spec.Mul, spec.IntConst(10), bb0))
+	gain := expr.Compare(expr.Eq, a0, expr.Arith(expr.Mul, expr.IntConst(10), bb0))
 	if !s.entails(t, cond(n(4)), gain) {
-		t.Errorf("ec(N4) = %s does not imply a0 = 10 bb0", spec.Format(n(4).EC))
+		t.Errorf("ec(N4) = %s does not imply a0 = 10 bb0", expr.Format(n(4).EC))
 	}
 	for i, st := range p.Steps {
 		wantTwin := i == 1 || i == 3
@@ -143,13 +145,13 @@ func TestSlotWinProjection(t *testing.T) {
 			t.Errorf("twin N'%d satisfiable: %v, want %v", i+1, st.TwinSat, wantTwin)
 		}
 	}
-	twin2 := spec.AndOf(p.Steps[1].Twin.Node.State.PC, p.Steps[1].Twin.EC)
-	if !s.entails(t, twin2, spec.NotOf(inRange(bb0))) {
-		t.Errorf("N'2 = %s allows a bet in (0, 100]", spec.Format(twin2))
+	twin2 := expr.AndOf(p.Steps[1].Twin.Node.State.PC, p.Steps[1].Twin.EC)
+	if !s.entails(t, twin2, expr.NotOf(inRange(bb0))) {
+		t.Errorf("N'2 = %s allows a bet in (0, 100]", expr.Format(twin2))
 	}
-	twin4 := spec.AndOf(p.Steps[3].Twin.Node.State.PC, p.Steps[3].Twin.EC)
-	if !s.sat(t, spec.AndOf(twin4, inRange(bb0), spec.NotOf(gain))) || s.sat(t, spec.AndOf(twin4, gain)) {
-		t.Errorf("N'4 = %s is not the gain other than 10 times the bet", spec.Format(twin4))
+	twin4 := expr.AndOf(p.Steps[3].Twin.Node.State.PC, p.Steps[3].Twin.EC)
+	if !s.sat(t, expr.AndOf(twin4, inRange(bb0), expr.NotOf(gain))) || s.sat(t, expr.AndOf(twin4, gain)) {
+		t.Errorf("N'4 = %s is not the gain other than 10 times the bet", expr.Format(twin4))
 	}
 	tp, err := s.sm.Purpose(p)
 	if err != nil {
@@ -174,7 +176,7 @@ func TestSlotWinProjection(t *testing.T) {
 	accept := cond(tp.Accept[0])
 	for _, i := range []int{1, 3} {
 		tw := p.Steps[i].Twin
-		if s.sat(t, spec.AndOf(accept, tw.EC)) {
+		if s.sat(t, expr.AndOf(accept, tw.EC)) {
 			t.Errorf("twin N'%d reaches accept: it must be ⊥", i+1)
 		}
 	}
@@ -197,8 +199,8 @@ func TestSlotBetsOnlyInRange(t *testing.T) {
 				continue
 			}
 			checked++
-			if !s.entails(t, spec.AndOf(st.Target.Node.State.PC, st.Target.EC), inRange(bb)) {
-				t.Errorf("%s: SM holds a bet outside (0, 100] under %s", st.Target.Node.PathString(), spec.Format(st.Target.EC))
+			if !s.entails(t, expr.AndOf(st.Target.Node.State.PC, st.Target.EC), inRange(bb)) {
+				t.Errorf("%s: SM holds a bet outside (0, 100] under %s", st.Target.Node.PathString(), expr.Format(st.Target.EC))
 			}
 		}
 	}
@@ -220,7 +222,7 @@ func TestSlotPurposeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := spec.MarshalSymPurpose(sp)
+	data, err := specfile.MarshalSymPurpose(sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +236,7 @@ accept:
 	if string(data) != want {
 		t.Errorf("got\n%s\nwant\n%s", data, want)
 	}
-	back, err := spec.ParseSymPurpose("slot-sm-win.yaml", data)
+	back, err := specfile.ParseSymPurpose("slot-sm-win.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,9 +350,9 @@ func TestConstraintsSound(t *testing.T) {
 				steps++
 				sys, _ := p.rename(st.System.State.PC)
 				if !s.entails(t, sys, st.CT) {
-					t.Errorf("%s on %s: the system's %s does not imply ct = %s", st.System.PathString(), on, spec.Format(sys), spec.Format(st.CT))
+					t.Errorf("%s on %s: the system's %s does not imply ct = %s", st.System.PathString(), on, expr.Format(sys), expr.Format(st.CT))
 				}
-				both := spec.OrOf(st.Target.EC, st.Twin.EC)
+				both := expr.OrOf(st.Target.EC, st.Twin.EC)
 				prev := p.Init.EC
 				if i := slices.Index(p.Steps, st); i > 0 {
 					prev = p.Steps[i-1].Target.EC
@@ -431,14 +433,14 @@ func TestExternalConstraintsSimplified(t *testing.T) {
 		prev := p.Init.EC
 		for _, st := range p.Steps {
 			ec := st.Target.EC
-			if ok, err := s.z.Equivalent(ec, spec.AndOf(prev, st.CT)); err != nil || !ok {
-				t.Errorf("%s: ec %s is not prev ∧ ct (%v)", st.Target.Node.PathString(), spec.Format(ec), err)
+			if ok, err := s.z.Equivalent(ec, expr.AndOf(prev, st.CT)); err != nil || !ok {
+				t.Errorf("%s: ec %s is not prev ∧ ct (%v)", st.Target.Node.PathString(), expr.Format(ec), err)
 			}
-			cs := spec.Conjuncts(ec)
+			cs := expr.Conjuncts(ec)
 			for i, c := range cs {
-				rest := spec.AndOf(append(append([]spec.Expr(nil), cs[:i]...), cs[i+1:]...)...)
+				rest := expr.AndOf(append(append([]expr.Expr(nil), cs[:i]...), cs[i+1:]...)...)
 				if len(cs) > 1 && s.entails(t, rest, c) {
-					t.Errorf("%s: ec %s: %s is implied by the others", st.Target.Node.PathString(), spec.Format(ec), spec.Format(c))
+					t.Errorf("%s: ec %s: %s is implied by the others", st.Target.Node.PathString(), expr.Format(ec), expr.Format(c))
 				}
 				checked++
 			}

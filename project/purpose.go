@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -90,7 +91,7 @@ func (pj *Projector) extensions(last Extended) ([]*symex.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := pj.z.Possible(spec.AndOf(q, last.EC)); err != nil || !ok {
+	if ok, err := pj.z.Possible(expr.AndOf(q, last.EC)); err != nil || !ok {
 		return ends, err
 	}
 	return append(ends, deltas...), nil
@@ -112,8 +113,8 @@ func (tp *Purpose) SymPurpose(z *solver.Context, name, specPath string) (*spec.S
 		if err != nil {
 			return nil, err
 		}
-		if !spec.IsTrue(c) {
-			ap.Constraint = spec.Format(c)
+		if !expr.IsTrue(c) {
+			ap.Constraint = expr.Format(c)
 		}
 		sp.Accept = append(sp.Accept, ap)
 	}
@@ -127,42 +128,42 @@ func (tp *Purpose) SymPurpose(z *solver.Context, name, specPath string) (*spec.S
 // (∃), which weakens the constraint: the purpose then accepts more, and
 // Fail, which the constraint never decides, is unchanged. Conjuncts that
 // the node's path condition implies are left out.
-func Readable(z *solver.Context, a Extended, ap spec.AcceptPath) (spec.Expr, error) {
-	names := map[string]*spec.Ident{}
+func Readable(z *solver.Context, a Extended, ap spec.AcceptPath) (expr.Expr, error) {
+	names := map[string]*expr.Ident{}
 	var steps []*symex.Node
 	for k := a.Node; k.Parent != nil; k = k.Parent {
 		steps = append([]*symex.Node{k}, steps...)
 	}
 	for k, s := range steps {
 		for i, arg := range s.Args {
-			names[arg.Name] = &spec.Ident{Name: ap.StepName(k) + "." + s.Action.Params[i].Name, Kind: spec.VarIdent, T: arg.T}
+			names[arg.Name] = &expr.Ident{Name: ap.StepName(k) + "." + s.Action.Params[i].Name, Kind: expr.VarIdent, T: arg.T}
 		}
 	}
 	for x, v := range a.Node.State.Vars {
-		if id, ok := v.(*spec.Ident); ok && symex.IsSymbol(id) && names[id.Name] == nil {
-			names[id.Name] = &spec.Ident{Name: x, Kind: spec.VarIdent, T: id.T}
+		if id, ok := v.(*expr.Ident); ok && symex.IsSymbol(id) && names[id.Name] == nil {
+			names[id.Name] = &expr.Ident{Name: x, Kind: expr.VarIdent, T: id.T}
 		}
 	}
 	ec := a.EC
-	unnamed := map[string]*spec.Ident{}
-	spec.Idents(ec, func(id *spec.Ident) {
+	unnamed := map[string]*expr.Ident{}
+	expr.Idents(ec, func(id *expr.Ident) {
 		if symex.IsSymbol(id) && names[id.Name] == nil {
 			unnamed[id.Name] = id
 		}
 	})
 	if len(unnamed) > 0 {
-		var ids []*spec.Ident
+		var ids []*expr.Ident
 		for _, id := range unnamed {
 			ids = append(ids, id)
 		}
-		slices.SortFunc(ids, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
+		slices.SortFunc(ids, func(a, b *expr.Ident) int { return strings.Compare(a.Name, b.Name) })
 		var err error
 		if ec, err = z.EliminateExists(ids, ec); err != nil {
-			return nil, fmt.Errorf("%s: cannot write the external constraint %s: %v", a.Node.PathString(), spec.Format(a.EC), err)
+			return nil, fmt.Errorf("%s: cannot write the external constraint %s: %v", a.Node.PathString(), expr.Format(a.EC), err)
 		}
 	}
-	var keep []spec.Expr
-	for _, c := range spec.Conjuncts(Simplify(z, ec)) {
+	var keep []expr.Expr
+	for _, c := range expr.Conjuncts(Simplify(z, ec)) {
 		implied, err := z.Entails(a.Node.State.PC, c)
 		if err != nil && !strings.Contains(err.Error(), "unknown") {
 			return nil, err
@@ -171,7 +172,7 @@ func Readable(z *solver.Context, a Extended, ap spec.AcceptPath) (spec.Expr, err
 			keep = append(keep, c)
 		}
 	}
-	return spec.Rewrite(spec.AndOf(keep...), func(id *spec.Ident) spec.Expr {
+	return expr.Rewrite(expr.AndOf(keep...), func(id *expr.Ident) expr.Expr {
 		if n := names[id.Name]; n != nil {
 			return n
 		}

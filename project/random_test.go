@@ -11,6 +11,8 @@ import (
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -36,7 +38,7 @@ func TestProjectRandom(t *testing.T) {
 	for i := 0; checked < systems && i < 300; i++ {
 		dir := t.TempDir()
 		path := randomSystem(rng, dir)
-		sys, err := spec.LoadSystem(path)
+		sys, err := specfile.LoadSystem(path)
 		if err != nil {
 			continue
 		}
@@ -110,27 +112,27 @@ func (s *slot) checkOn(t *testing.T, on string) int {
 			sys, others := p.rename(st.System.State.PC)
 			where := fmt.Sprintf("%s: %s on %s", s.sys.Structure, st.System.PathString(), on)
 			if !s.entails(t, sys, st.CT) {
-				t.Fatalf("%s: the system's %s does not imply ct = %s", where, spec.Format(sys), spec.Format(st.CT))
+				t.Fatalf("%s: the system's %s does not imply ct = %s", where, expr.Format(sys), expr.Format(st.CT))
 			}
-			if !s.sat(t, spec.AndOf(st.Target.Node.State.PC, st.Target.EC)) {
+			if !s.sat(t, expr.AndOf(st.Target.Node.State.PC, st.Target.EC)) {
 				t.Fatalf("%s: the target π ∧ ec is unsatisfiable", where)
 			}
-			if !s.entails(t, prev, spec.OrOf(st.Target.EC, st.Twin.EC)) {
+			if !s.entails(t, prev, expr.OrOf(st.Target.EC, st.Twin.EC)) {
 				t.Fatalf("%s: the twins do not cover the source", where)
 			}
 			prev = st.Target.EC
 			val, ok, err := s.z.Model(st.CT)
 			if err != nil || !ok {
-				t.Fatalf("%s: ct %s has no model (%v)", where, spec.Format(st.CT), err)
+				t.Fatalf("%s: ct %s has no model (%v)", where, expr.Format(st.CT), err)
 			}
-			fixed := spec.Rewrite(sys, func(id *spec.Ident) spec.Expr {
+			fixed := expr.Rewrite(sys, func(id *expr.Ident) expr.Expr {
 				if v, ok := val.Vars[id.Name]; ok && !strings.HasPrefix(id.Name, "sys:") {
 					return v.Expr()
 				}
 				return nil
 			})
 			if len(others) > 0 && !s.sat(t, fixed) {
-				t.Fatalf("%s: the model %v of ct = %s is no run of the system %s", where, val.Vars, spec.Format(st.CT), spec.Format(sys))
+				t.Fatalf("%s: the model %v of ct = %s is no run of the system %s", where, val.Vars, expr.Format(st.CT), expr.Format(sys))
 			}
 		}
 	}

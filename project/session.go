@@ -10,6 +10,7 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -27,7 +28,7 @@ type Session struct {
 // Load reads the system file, composes it, executes it symbolically
 // with opts and prepares the projection onto the sub-system on.
 func Load(z *solver.Context, file, on string, opts symex.Options) (*Session, error) {
-	sys, err := spec.LoadSystem(file)
+	sys, err := specfile.LoadSystem(file)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir stri
 	specFile := s.On.SpecFile
 	if specFile == "" {
 		specFile = filepath.Join(dir, s.On.Spec.Name+".yaml")
-		data, err := spec.Marshal(s.On.Spec)
+		data, err := specfile.Marshal(s.On.Spec)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -112,7 +113,7 @@ func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir stri
 		if err != nil {
 			return nil, nil, err
 		}
-		data, err := spec.MarshalSymPurpose(sp)
+		data, err := specfile.MarshalSymPurpose(sp)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -127,7 +128,7 @@ func (s *Session) PurposeFiles(z *solver.Context, leaves []*symex.Node, dir stri
 		taken[name] = true
 		if name != base {
 			sp.Name = name
-			if data, err = spec.MarshalSymPurpose(sp); err != nil {
+			if data, err = specfile.MarshalSymPurpose(sp); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -58,15 +59,15 @@ func (s *Session) View(z *solver.Context, leaf *symex.Node) (*View, error) {
 	vars := s.On.Spec.Variables
 	state := func(name string, e Extended) ViewState {
 		n := e.Node
-		return ViewState{Name: name, Location: n.State.Loc, Vars: n.State.VarsString(vars), PC: spec.Format(n.State.PC),
-			EC: spec.Format(Simplify(z, e.EC)), Label: label(n)}
+		return ViewState{Name: name, Location: n.State.Loc, Vars: n.State.VarsString(vars), PC: expr.Format(n.State.PC),
+			EC: expr.Format(Simplify(z, e.EC)), Label: label(n)}
 	}
 	v.States = append(v.States, state("N0", p.Init))
 	for i, st := range p.Steps {
 		ps := state(fmt.Sprintf("N%d", i+1), st.Target)
 		ps.Step = st.Target.Node.Name + ": " + st.Target.Node.Label()
 		if st.TwinSat {
-			ps.Twin, ps.TwinSat = spec.Format(spec.NotOf(st.CT)), true
+			ps.Twin, ps.TwinSat = expr.Format(expr.NotOf(st.CT)), true
 		}
 		v.States = append(v.States, ps)
 	}

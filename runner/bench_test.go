@@ -11,7 +11,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // meanSteps plays runs of detour.yaml against its SUT and returns the
@@ -149,7 +149,7 @@ func BenchmarkProcessFloor(b *testing.B) {
 	argv := []string{exampleBinary(b, "cmp", "correct")}
 	ctx := context.Background()
 	in := func(p int64) adapter.Input {
-		return adapter.Input{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}}
+		return adapter.Input{Action: "in", Args: map[string]expr.Value{"p": expr.IntValue(big.NewInt(p))}}
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -37,8 +38,8 @@ import (
 
 // env returns the environment of exact evaluation: vars and params, and
 // the calls through Options.Funcs.
-func (x *execution) env(vars, params map[string]spec.Value) spec.Env {
-	v := spec.Valuation{Vars: vars, Params: params}
+func (x *execution) env(vars, params map[string]expr.Value) expr.Env {
+	v := expr.Valuation{Vars: vars, Params: params}
 	if x.r.opts.Funcs == nil {
 		return v
 	}
@@ -46,7 +47,7 @@ func (x *execution) env(vars, params map[string]spec.Value) spec.Env {
 }
 
 // fold evaluates the calls of e whose arguments are constants.
-func (x *execution) fold(e spec.Expr) (spec.Expr, error) {
+func (x *execution) fold(e expr.Expr) (expr.Expr, error) {
 	if x.r.opts.Funcs == nil {
 		return e, nil
 	}
@@ -66,7 +67,7 @@ func callsIn(t *spec.Transition) bool {
 // evaluated returns t with the assignments that call functions replaced
 // by their values in vals and args (for State.FireValues, which
 // evaluates without functions).
-func (x *execution) evaluated(t *spec.Transition, vals, args map[string]spec.Value) (*spec.Transition, error) {
+func (x *execution) evaluated(t *spec.Transition, vals, args map[string]expr.Value) (*spec.Transition, error) {
 	if x.r.opts.Funcs == nil || !callsIn(t) {
 		return t, nil
 	}
@@ -78,9 +79,9 @@ func (x *execution) evaluated(t *spec.Transition, vals, args map[string]spec.Val
 		if !extfunc.HasCall(as.Value) {
 			continue
 		}
-		v, err := spec.Eval(as.Value, env)
+		v, err := expr.Eval(as.Value, env)
 		if err != nil {
-			return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, spec.Format(as.Value), err)
+			return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, expr.Format(as.Value), err)
 		}
 		c.Assign[i].Value = v.Expr()
 	}
@@ -90,7 +91,7 @@ func (x *execution) evaluated(t *spec.Transition, vals, args map[string]spec.Val
 // folded returns t with the assignments that call functions substituted
 // in st (and params) and their ground calls evaluated (for State.Fire,
 // which substitutes again: a no-op on the result).
-func (x *execution) folded(st *symex.State, t *spec.Transition, params map[string]spec.Expr) (*spec.Transition, error) {
+func (x *execution) folded(st *symex.State, t *spec.Transition, params map[string]expr.Expr) (*spec.Transition, error) {
 	if x.r.opts.Funcs == nil || !callsIn(t) {
 		return t, nil
 	}
@@ -103,7 +104,7 @@ func (x *execution) folded(st *symex.State, t *spec.Transition, params map[strin
 		}
 		v, err := x.fold(st.Substitute(as.Value, params))
 		if err != nil {
-			return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, spec.Format(as.Value), err)
+			return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, expr.Format(as.Value), err)
 		}
 		c.Assign[i].Value = v
 	}
@@ -112,8 +113,8 @@ func (x *execution) folded(st *symex.State, t *spec.Transition, params map[strin
 
 // constraint returns the conjunction of a planning step's constraints
 // with its ground calls evaluated and the tables' facts about the others.
-func (p *planner) constraint(cons []spec.Expr) (spec.Expr, error) {
-	return extfunc.FoldCalls(p.x.r.opts.Funcs, spec.AndOf(cons...))
+func (p *planner) constraint(cons []expr.Expr) (expr.Expr, error) {
+	return extfunc.FoldCalls(p.x.r.opts.Funcs, expr.AndOf(cons...))
 }
 
 // hintPath asserts, in a pushed scope of the planner's solver, the first
@@ -125,7 +126,7 @@ func (p *planner) hintPath() (bool, error) {
 	if funcs == nil || p.x.rng.IntN(8) == 0 {
 		return false, nil
 	}
-	for _, h := range funcs.Hints(spec.AndOf(p.path...)) {
+	for _, h := range funcs.Hints(expr.AndOf(p.path...)) {
 		if ok, err := assertSat(p.s, h); err != nil || ok {
 			return ok, err
 		}

@@ -9,12 +9,12 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // sqSUT answers in(p) with out(p*p + 1), or out(p*p) when off.
 func sqSUT(off bool) adapter.SUT {
-	return adapter.SUTFunc(func(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+	return adapter.SUTFunc(func(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 		p := args["p"].Int
 		q := new(big.Int).Mul(p, p)
 		if !off {
@@ -26,9 +26,9 @@ func sqSUT(off bool) adapter.SUT {
 
 // square is SQ's Go implementation; it counts its calls.
 func square(calls *int) extfunc.GoFunc {
-	return func(a []spec.Value) (spec.Value, error) {
+	return func(a []expr.Value) (expr.Value, error) {
 		*calls++
-		return spec.IntValue(new(big.Int).Mul(a[0].Int, a[0].Int)), nil
+		return expr.IntValue(new(big.Int).Mul(a[0].Int, a[0].Int)), nil
 	}
 }
 
@@ -88,7 +88,7 @@ func TestCallErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	funcs.Register("SQ", func([]spec.Value) (spec.Value, error) { return spec.Value{}, errors.New("library not loaded") })
+	funcs.Register("SQ", func([]expr.Value) (expr.Value, error) { return expr.Value{}, errors.New("library not loaded") })
 	r, err := New(tc, Options{Depth: 0, Funcs: funcs})
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func TestCallsSteeredByTable(t *testing.T) {
 	}
 	defer r.Close()
 	// The SUT answers 1 when x*x == 77 or x == 5 (the table's H), else 0.
-	sut := adapter.SUTFunc(func(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+	sut := adapter.SUTFunc(func(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 		q := 0
 		if args["p"].Int.Int64() == 5 {
 			q = 1

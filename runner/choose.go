@@ -8,13 +8,14 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
 // choice is a send the tester has decided on.
 type choice struct {
 	t       *spec.Transition
-	args    map[string]spec.Value
+	args    map[string]expr.Value
 	planned bool
 }
 
@@ -66,12 +67,12 @@ func (x *execution) randomSend(sends []*spec.Transition) (*choice, error) {
 
 // sendValues looks for values of t's parameters that its guard allows;
 // nil when it is disabled.
-func (x *execution) sendValues(t *spec.Transition, consts map[string]spec.Expr) (*choice, error) {
+func (x *execution) sendValues(t *spec.Transition, consts map[string]expr.Expr) (*choice, error) {
 	a := x.r.tc.Action(t.Action)
-	params := map[string]spec.Expr{}
-	var ids []*spec.Ident
+	params := map[string]expr.Expr{}
+	var ids []*expr.Ident
 	for _, p := range a.Params {
-		id := &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+		id := &expr.Ident{Name: p.Name, Kind: expr.ParamIdent, T: p.Type}
 		params[p.Name] = id
 		ids = append(ids, id)
 	}
@@ -97,7 +98,7 @@ const callTries = 8
 
 // trySend makes one attempt at values for t; again is false when
 // another attempt is pointless (t is disabled).
-func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params map[string]spec.Expr, ids []*spec.Ident) (c *choice, again bool, err error) {
+func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params map[string]expr.Expr, ids []*expr.Ident) (c *choice, again bool, err error) {
 	// Most guards admit a random small value, or read no parameter:
 	// exact evaluation then decides without the solver.
 	if c, decided, err := x.guess(t, a); err != nil || c != nil {
@@ -105,12 +106,12 @@ func (x *execution) trySend(t *spec.Transition, a *spec.Action, consts, params m
 	} else if decided {
 		return nil, false, nil
 	}
-	g, err := x.fold(spec.Substitute(t.Guard, consts, params))
+	g, err := x.fold(expr.Substitute(t.Guard, consts, params))
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 	}
-	guard := spec.AndOf(x.cur.PC, g)
-	if spec.IsFalse(guard) {
+	guard := expr.AndOf(x.cur.PC, g)
+	if expr.IsFalse(guard) {
 		return nil, false, nil
 	}
 	s := x.solver()
@@ -135,10 +136,10 @@ func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decide
 	}
 	cands := x.guardCandidates(t, a)
 	for k := range guessTries(a) { // strings.go: more tries when strings are drawn
-		args := make(map[string]spec.Value, len(a.Params))
+		args := make(map[string]expr.Value, len(a.Params))
 		for _, p := range a.Params {
 			if cs := cands[p.Name]; len(cs) > 0 && k%4 != 3 {
-				args[p.Name] = spec.StringValue(cs[(k-k/4)%len(cs)])
+				args[p.Name] = expr.StringValue(cs[(k-k/4)%len(cs)])
 				continue
 			}
 			args[p.Name] = x.randomValue(p.Type)
@@ -146,7 +147,7 @@ func (x *execution) guess(t *spec.Transition, a *spec.Action) (c *choice, decide
 		if k%4 == 3 {
 			x.relateStrings(a, args)
 		}
-		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
+		ok, err := expr.EvalBool(t.Guard, x.env(x.curVals, args))
 		if err != nil {
 			// Say a division by zero for these values, or a call that
 			// fails: ask the solver (allows reports the call's error).
@@ -165,21 +166,21 @@ func (x *execution) guardCandidates(t *spec.Transition, a *spec.Action) map[stri
 	if guessTries(a) == 1 || t.Guard == nil {
 		return nil
 	}
-	params := map[string]spec.Expr{}
+	params := map[string]expr.Expr{}
 	for _, p := range a.Params {
-		params[p.Name] = &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+		params[p.Name] = &expr.Ident{Name: p.Name, Kind: expr.ParamIdent, T: p.Type}
 	}
-	g := spec.Substitute(t.Guard, x.constants(), params)
+	g := expr.Substitute(t.Guard, x.constants(), params)
 	out := map[string][]string{}
 	for _, p := range a.Params {
-		if p.Type == spec.StringType {
-			out[p.Name] = x.stringCandidates(params[p.Name].(*spec.Ident), []spec.Expr{g}, nil)
+		if p.Type == expr.StringType {
+			out[p.Name] = x.stringCandidates(params[p.Name].(*expr.Ident), []expr.Expr{g}, nil)
 		}
 	}
 	return out
 }
 
-func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.Ident) (map[string]spec.Value, bool, error) {
+func (x *execution) solveAndPick(s *solver.Solver, guard expr.Expr, ids []*expr.Ident) (map[string]expr.Value, bool, error) {
 	if err := s.Assert(guard); err != nil {
 		return nil, false, err
 	}
@@ -188,19 +189,19 @@ func (x *execution) solveAndPick(s *solver.Solver, guard spec.Expr, ids []*spec.
 		return nil, false, err
 	}
 	if res == solver.Unknown && !hasStringIdent(ids) {
-		return nil, false, undecided(ids[0], []spec.Expr{guard})
+		return nil, false, undecided(ids[0], []expr.Expr{guard})
 	}
 	// With strings an unknown answer is no verdict on the guard: the
 	// candidates of pick may still decide (pickString).
-	vals, err := x.pickStrict(s, ids, []spec.Expr{guard})
+	vals, err := x.pickStrict(s, ids, []expr.Expr{guard})
 	return vals, err == nil, err
 }
 
 // checked turns solver values for the parameters ids of t into a choice,
 // after checking exactly that they satisfy t's guard (a safeguard: the
 // tester must never send what the test case does not allow).
-func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Ident, vals map[string]spec.Value, planned bool) (*choice, error) {
-	args := map[string]spec.Value{}
+func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*expr.Ident, vals map[string]expr.Value, planned bool) (*choice, error) {
+	args := map[string]expr.Value{}
 	for i, p := range a.Params {
 		v, ok := vals[ids[i].Name]
 		if !ok {
@@ -222,15 +223,15 @@ func (x *execution) checked(t *spec.Transition, a *spec.Action, ids []*spec.Iden
 
 // allows reports whether t with the parameter values args may fire in
 // the state the tester plans from (exactly, when that state is known).
-func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool, error) {
+func (x *execution) allows(t *spec.Transition, args map[string]expr.Value) (bool, error) {
 	if x.ground {
-		ok, err := spec.EvalBool(t.Guard, x.env(x.curVals, args))
+		ok, err := expr.EvalBool(t.Guard, x.env(x.curVals, args))
 		if err != nil {
 			return false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 		}
 		return ok, nil
 	}
-	params := make(map[string]spec.Expr, len(args))
+	params := make(map[string]expr.Expr, len(args))
 	for k, v := range args {
 		params[k] = v.Expr()
 	}
@@ -247,21 +248,21 @@ func (x *execution) allows(t *spec.Transition, args map[string]spec.Value) (bool
 
 // constants maps the variables to their values in the state the tester
 // plans from: constants, or expressions over symbols.
-func (x *execution) constants() map[string]spec.Expr { return x.cur.Vars }
+func (x *execution) constants() map[string]expr.Expr { return x.cur.Vars }
 
 // randomValue returns a random value of type t (play.RandomValue), a
 // random word for a string.
-func (x *execution) randomValue(t spec.Type) spec.Value {
+func (x *execution) randomValue(t expr.Type) expr.Value {
 	v := play.RandomValue(x.rng, t)
-	if t.Kind == spec.Str {
-		return spec.StringValue(randomWord(x.rng, 1+x.rng.IntN(8))) // strings.go
+	if t.Kind == expr.Str {
+		return expr.StringValue(randomWord(x.rng, 1+x.rng.IntN(8))) // strings.go
 	}
 	return v
 }
 
-func hasStringIdent(ids []*spec.Ident) bool {
+func hasStringIdent(ids []*expr.Ident) bool {
 	for _, id := range ids {
-		if id.T == spec.StringType {
+		if id.T == expr.StringType {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stg-tool/stg/internal/graph"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Coverage is what the runs of a campaign covered of a test case: how
@@ -192,7 +193,7 @@ func (r *Runner) reach(ctx context.Context, target *spec.Transition, depth int) 
 
 // search extends the path asserted, which ends in loc after step steps,
 // by at most depth-step steps, the last of them the target.
-func (rc *reacher) search(loc string, step, depth int, vars map[string]spec.Expr) (bool, error) {
+func (rc *reacher) search(loc string, step, depth int, vars map[string]expr.Expr) (bool, error) {
 	for _, t := range rc.r.tc.Outgoing(loc) {
 		if t != rc.target {
 			d, ok := rc.dist[t.To]
@@ -205,7 +206,7 @@ func (rc *reacher) search(loc string, step, depth int, vars map[string]spec.Expr
 		}
 		rc.budget--
 		u := unrollStep(rc.r.tc, t, step+1, vars)
-		f, next := spec.AndOf(append([]spec.Expr{spec.Substitute(t.Guard, vars, u.params)}, u.assigns...)...), u.next
+		f, next := expr.AndOf(append([]expr.Expr{expr.Substitute(t.Guard, vars, u.params)}, u.assigns...)...), u.next
 		rc.s.Push()
 		if err := rc.s.Assert(f); err != nil {
 			rc.s.Pop(1)

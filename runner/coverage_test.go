@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // silentSUT never emits an output.
-var silentSUT = adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) { return nil, nil })
+var silentSUT = adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) { return nil, nil })
 
 func TestCoverage(t *testing.T) {
 	r := newRunner(t, "coverage.yaml", Options{Depth: DefaultDepth})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Strategy says how the tester steers a run toward Pass.
@@ -128,11 +129,11 @@ func (r *Runner) racy(t *spec.Transition) bool {
 
 // stateKey names a state of a planned path: its location and the
 // expressions of its variables.
-func stateKey(loc string, vars map[string]spec.Expr) string {
+func stateKey(loc string, vars map[string]expr.Expr) string {
 	var b strings.Builder
 	b.WriteString(loc)
 	for _, k := range slices.Sorted(maps.Keys(vars)) {
-		b.WriteString("|" + k + "=" + spec.Format(vars[k]))
+		b.WriteString("|" + k + "=" + expr.Format(vars[k]))
 	}
 	return b.String()
 }

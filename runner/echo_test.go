@@ -8,7 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/internal/testlong"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // echoSUT implements testdata/echo/spec.yaml: store(s) is answered by
@@ -23,7 +23,7 @@ var (
 	echoLax  = regexp.MustCompile(`^[A-Za-z]+$`)
 )
 
-func (e *echoSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (e *echoSUT) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	if action != "store" {
 		return nil, fmt.Errorf("echo: unknown input %s", action)
 	}

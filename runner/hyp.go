@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -29,7 +30,7 @@ type hyp struct {
 // sent is an input the tester has sent.
 type sent struct {
 	action string
-	args   map[string]spec.Value
+	args   map[string]expr.Value
 }
 
 // maxHyps bounds the explanations a run keeps; a run that needs more ends
@@ -41,7 +42,7 @@ const maxHyps = 256
 // SUT or delta), and whether some concrete state of st has no transition
 // for it (gap). Each transition whose guard may hold gives a successor,
 // whose path condition records the guard when it does not always hold.
-func (x *execution) successors(st *symex.State, action string, args map[string]spec.Value, send bool) (next []hyp, gap bool, err error) {
+func (x *execution) successors(st *symex.State, action string, args map[string]expr.Value, send bool) (next []hyp, gap bool, err error) {
 	ts := x.r.receives[st.Loc]
 	if send {
 		ts = x.r.sends[st.Loc]
@@ -49,11 +50,11 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 	if vals, ok := st.Values(); ok {
 		return x.groundSuccessors(st, vals, ts, action, args)
 	}
-	params := make(map[string]spec.Expr, len(args))
+	params := make(map[string]expr.Expr, len(args))
 	for k, v := range args {
 		params[k] = v.Expr()
 	}
-	var guards []spec.Expr
+	var guards []expr.Expr
 	var always *spec.Transition
 	for _, t := range ts {
 		if t.Action != action {
@@ -94,20 +95,20 @@ func (x *execution) successors(st *symex.State, action string, args map[string]s
 	if len(guards) == 0 {
 		return nil, true, nil
 	}
-	truth, err := st.Decide(x.r.z, spec.OrOf(guards...))
+	truth, err := st.Decide(x.r.z, expr.OrOf(guards...))
 	return next, truth != symex.Always, err
 }
 
 // groundSuccessors is successors for a state whose values are known:
 // guards and assignments are evaluated exactly.
-func (x *execution) groundSuccessors(st *symex.State, vals map[string]spec.Value, ts []*spec.Transition, action string, args map[string]spec.Value) ([]hyp, bool, error) {
+func (x *execution) groundSuccessors(st *symex.State, vals map[string]expr.Value, ts []*spec.Transition, action string, args map[string]expr.Value) ([]hyp, bool, error) {
 	var taken *spec.Transition
 	env := x.env(vals, args)
 	for _, t := range ts {
 		if t.Action != action {
 			continue
 		}
-		ok, err := spec.EvalBool(t.Guard, env)
+		ok, err := expr.EvalBool(t.Guard, env)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 		}
@@ -201,15 +202,15 @@ func (x *execution) setHyps(hs []hyp) {
 // decide tells whether g holds in the concrete states of st, as
 // symex.State.Decide does, and whether the solver left a query
 // undecided (counted as possible, so that no state is dropped).
-func (x *execution) decide(st *symex.State, g spec.Expr) (t symex.Truth, unknown bool, err error) {
+func (x *execution) decide(st *symex.State, g expr.Expr) (t symex.Truth, unknown bool, err error) {
 	if t, ok := symex.Exact(g); ok {
 		return t, false, nil
 	}
-	some, u1, err := x.possible(spec.AndOf(st.PC, g))
+	some, u1, err := x.possible(expr.AndOf(st.PC, g))
 	if err != nil || !some {
 		return symex.Never, u1, err
 	}
-	notAll, u2, err := x.possible(spec.AndOf(st.PC, spec.NotOf(g)))
+	notAll, u2, err := x.possible(expr.AndOf(st.PC, expr.NotOf(g)))
 	if err != nil {
 		return symex.Never, u1, err
 	}
@@ -224,7 +225,7 @@ func (x *execution) decide(st *symex.State, g spec.Expr) (t symex.Truth, unknown
 
 // possible reports whether e is satisfiable, and whether the solver
 // could not tell (then true: possible).
-func (x *execution) possible(e spec.Expr) (bool, bool, error) {
+func (x *execution) possible(e expr.Expr) (bool, bool, error) {
 	r, err := x.r.z.Sat(e)
 	if errors.Is(err, solver.ErrUnknown) {
 		return true, true, nil
@@ -245,7 +246,7 @@ type explanation struct {
 // the SUT may have emitted it from, having consumed a prefix of the
 // queued inputs; for quiescence, after all of them. Explanations that
 // reach Fail are dropped: the observation rules them out.
-func (x *execution) explain(action string, args map[string]spec.Value, quiet bool) (explanation, error) {
+func (x *execution) explain(action string, args map[string]expr.Value, quiet bool) (explanation, error) {
 	var e explanation
 	seen := map[string]bool{}
 	// An in-process SUT has answered before its Input returns: its
@@ -359,7 +360,7 @@ func (x *execution) judge(sts []*symex.State, undecided string) (Verdict, string
 	return Inconc, ""
 }
 
-func describe(action string, args map[string]spec.Value) string {
+func describe(action string, args map[string]expr.Value) string {
 	if len(args) == 0 {
 		return action
 	}

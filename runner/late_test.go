@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // workingSUT is the conformant server of play/testdata/workpark: after
@@ -16,7 +16,7 @@ import (
 // silence).
 type workingSUT struct{}
 
-func (workingSUT) Input(string, map[string]spec.Value) ([]adapter.Output, error) { return nil, nil }
+func (workingSUT) Input(string, map[string]expr.Value) ([]adapter.Output, error) { return nil, nil }
 
 // TestLateOutputAfterUnconfirmedQuiescence (issue 27, case 1): a silence
 // that did not decide anything is concluded after the window as a
@@ -54,7 +54,7 @@ func TestLateOutputAfterUnconfirmedQuiescence(t *testing.T) {
 // cubesSUT answers ok(v) for every ask.
 type cubesSUT struct{ v int64 }
 
-func (s cubesSUT) Input(string, map[string]spec.Value) ([]adapter.Output, error) {
+func (s cubesSUT) Input(string, map[string]expr.Value) ([]adapter.Output, error) {
 	return []adapter.Output{{Action: "ok", Args: map[string]any{"v": s.v}}}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -34,7 +35,7 @@ type execution struct {
 	// the state the tester plans from (the first of views), its values
 	// when it is ground
 	cur     *symex.State
-	curVals map[string]spec.Value
+	curVals map[string]expr.Value
 	ground  bool
 
 	// stretch is the steps by which the Diverse strategy lengthens the
@@ -184,7 +185,7 @@ func (x *execution) Send(st play.Stimulus) (play.Judgement, error) {
 		hs[i] = h
 	}
 	var j play.Judgement
-	if c := x.last; c != nil && c.t.Action == st.Action && maps.EqualFunc(c.args, st.Args, spec.Value.Equal) {
+	if c := x.last; c != nil && c.t.Action == st.Action && maps.EqualFunc(c.args, st.Args, expr.Value.Equal) {
 		j.Transition, j.To = c.t.Label(), c.t.To
 	}
 	x.last = nil
@@ -243,7 +244,7 @@ func (x *execution) Restore(s any) {
 	x.route, x.last = nil, nil
 }
 
-func sortedKeys(m map[string]spec.Value) []string {
+func sortedKeys(m map[string]expr.Value) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 

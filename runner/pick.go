@@ -5,7 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // ErrUndecided is the error (wrapped, with the position of the guard
@@ -17,7 +17,7 @@ var ErrUndecided = play.ErrUndecided
 
 // undecided returns ErrUndecided for the identifier id under cons,
 // naming the first constraint on it (play.Undecided).
-func undecided(id *spec.Ident, cons []spec.Expr) error { return play.Undecided(id, cons) }
+func undecided(id *expr.Ident, cons []expr.Expr) error { return play.Undecided(id, cons) }
 
 // pick returns values, in a model of the assertions of s (satisfiable),
 // for the identifiers ids, chosen by the one picker of both routes
@@ -30,17 +30,17 @@ func undecided(id *spec.Ident, cons []spec.Expr) error { return play.Undecided(i
 // the values (the send is then checked, refused, and the tester sends
 // at random: the path was an over-approximation, strabs.go);
 // pickStrict reports it with ErrUndecided.
-func (x *execution) pick(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
+func (x *execution) pick(s *solver.Solver, ids []*expr.Ident, cons []expr.Expr) (map[string]expr.Value, error) {
 	return x.pickValues(s, ids, cons, false)
 }
 
 // pickStrict is pick reporting a string nothing decides (ErrUndecided).
-func (x *execution) pickStrict(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr) (map[string]spec.Value, error) {
+func (x *execution) pickStrict(s *solver.Solver, ids []*expr.Ident, cons []expr.Expr) (map[string]expr.Value, error) {
 	return x.pickValues(s, ids, cons, true)
 }
 
-func (x *execution) pickValues(s *solver.Solver, ids []*spec.Ident, cons []spec.Expr, strict bool) (map[string]spec.Value, error) {
-	p := play.Picker{Rng: x.rng, Random: x.randomValue, Strings: func(c *play.Choice, strs []*spec.Ident) error {
+func (x *execution) pickValues(s *solver.Solver, ids []*expr.Ident, cons []expr.Expr, strict bool) (map[string]expr.Value, error) {
+	p := play.Picker{Rng: x.rng, Random: x.randomValue, Strings: func(c *play.Choice, strs []*expr.Ident) error {
 		h := &hinter{x: x, c: c, strict: strict}
 		return h.pickStrings(strs)
 	}}
@@ -51,11 +51,11 @@ func (x *execution) pickValues(s *solver.Solver, ids []*spec.Ident, cons []spec.
 // exact evaluation finds values that hold (searchStrings), else one by
 // one with the solver's help (pickString). Without strict, a string
 // nothing decides is left out.
-func (h *hinter) pickStrings(ids []*spec.Ident) error {
+func (h *hinter) pickStrings(ids []*expr.Ident) error {
 	budget := maxJointCands
-	if assign := map[string]spec.Value{}; len(ids) > 0 && h.searchStrings(ids, assign, &budget) {
+	if assign := map[string]expr.Value{}; len(ids) > 0 && h.searchStrings(ids, assign, &budget) {
 		for _, id := range ids {
-			h.c.Keep(spec.Compare(spec.Eq, id, assign[id.Name].Expr()))
+			h.c.Keep(expr.Compare(expr.Eq, id, assign[id.Name].Expr()))
 		}
 		return nil
 	}
@@ -78,11 +78,11 @@ func (h *hinter) pickStrings(ids []*spec.Ident) error {
 // candidate. Without one, a value the assertions force (pickStrict
 // only: planning leaves the choice to the random send, which asks), else
 // ErrUndecided.
-func (h *hinter) pickString(id *spec.Ident) error {
+func (h *hinter) pickString(id *expr.Ident) error {
 	checks := 0
 	for _, c := range h.x.stringCandidates(id, h.c.Cons(), h.c.Known()) {
-		v := spec.StringValue(c)
-		eq := spec.Compare(spec.Eq, id, v.Expr())
+		v := expr.StringValue(c)
+		eq := expr.Compare(expr.Eq, id, v.Expr())
 		switch exactly(h.exactCons(), h.c.Known(), id, v) {
 		case refuted:
 			continue
@@ -93,7 +93,7 @@ func (h *hinter) pickString(id *spec.Ident) error {
 		if checks++; checks > maxSolverCands {
 			break
 		}
-		i, err := h.c.Try([]spec.Expr{eq})
+		i, err := h.c.Try([]expr.Expr{eq})
 		if err != nil {
 			return err
 		}
@@ -118,12 +118,12 @@ const maxJointCands = 96
 // holds: candidates of each in turn, those of the later ones made with
 // the earlier ones known (first[0:1] == last[0:1] then gives last its
 // first byte), a branch cut as soon as exact evaluation refutes it.
-func (h *hinter) searchStrings(ids []*spec.Ident, assign map[string]spec.Value, budget *int) bool {
+func (h *hinter) searchStrings(ids []*expr.Ident, assign map[string]expr.Value, budget *int) bool {
 	cons := h.exactCons()
 	if len(ids) == 0 {
 		return exactlyAll(cons, h.c.Known(), assign) == holds
 	}
-	known := make(map[string]spec.Value, len(h.c.Known())+len(assign))
+	known := make(map[string]expr.Value, len(h.c.Known())+len(assign))
 	for k, v := range h.c.Known() {
 		known[k] = v
 	}
@@ -136,7 +136,7 @@ func (h *hinter) searchStrings(ids []*spec.Ident, assign map[string]spec.Value, 
 			break
 		}
 		*budget--
-		assign[id.Name] = spec.StringValue(c)
+		assign[id.Name] = expr.StringValue(c)
 		if exactlyAll(cons, h.c.Known(), assign) != refuted && h.searchStrings(ids[1:], assign, budget) {
 			return true
 		}
@@ -169,15 +169,15 @@ const (
 // that model with those identifiers changed is a model still: the
 // assertions stay satisfiable with id = v (holds), provided cons hold
 // every assertion that mentions those identifiers (exactCons).
-func exactly(cons []spec.Expr, known map[string]spec.Value, id *spec.Ident, v spec.Value) exactTruth {
-	return exactlyAll(cons, known, map[string]spec.Value{id.Name: v})
+func exactly(cons []expr.Expr, known map[string]expr.Value, id *expr.Ident, v expr.Value) exactTruth {
+	return exactlyAll(cons, known, map[string]expr.Value{id.Name: v})
 }
 
 // exactlyAll is exactly for several values at once (by name).
-func exactlyAll(cons []spec.Expr, known, assign map[string]spec.Value) exactTruth {
-	var conj []spec.Expr
+func exactlyAll(cons []expr.Expr, known, assign map[string]expr.Value) exactTruth {
+	var conj []expr.Expr
 	for _, c := range cons {
-		conj = append(conj, spec.Conjuncts(c)...)
+		conj = append(conj, expr.Conjuncts(c)...)
 	}
 	before := propagate(conj, known, nil)
 	vals := propagate(conj, known, assign)
@@ -185,7 +185,7 @@ func exactlyAll(cons []spec.Expr, known, assign map[string]spec.Value) exactTrut
 	for _, c := range conj {
 		w, ok := evalKnown(c, vals)
 		switch {
-		case ok && w.T == spec.BoolType && !w.Bool:
+		case ok && w.T == expr.BoolType && !w.Bool:
 			return refuted
 		case !ok && mentionsNew(c, vals, before):
 			truth = open
@@ -196,8 +196,8 @@ func exactlyAll(cons []spec.Expr, known, assign map[string]spec.Value) exactTrut
 
 // propagate returns known, assign, and the values the equalities x == e
 // of conj give x once e has a value, to a fixpoint.
-func propagate(conj []spec.Expr, known, assign map[string]spec.Value) map[string]spec.Value {
-	vals := make(map[string]spec.Value, len(known)+len(assign))
+func propagate(conj []expr.Expr, known, assign map[string]expr.Value) map[string]expr.Value {
+	vals := make(map[string]expr.Value, len(known)+len(assign))
 	for k, w := range known {
 		vals[k] = w
 	}
@@ -207,12 +207,12 @@ func propagate(conj []spec.Expr, known, assign map[string]spec.Value) map[string
 	for changed := true; changed; {
 		changed = false
 		for _, c := range conj {
-			b, ok := c.(*spec.Binary)
-			if !ok || b.Op != spec.Eq {
+			b, ok := c.(*expr.Binary)
+			if !ok || b.Op != expr.Eq {
 				continue
 			}
-			for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-				u, ok := sides[0].(*spec.Ident)
+			for _, sides := range [][2]expr.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				u, ok := sides[0].(*expr.Ident)
 				if !ok {
 					continue
 				}
@@ -230,10 +230,10 @@ func propagate(conj []spec.Expr, known, assign map[string]spec.Value) map[string
 
 // mentionsNew reports whether c mentions an identifier valued in vals
 // and not in before.
-func mentionsNew(c spec.Expr, vals, before map[string]spec.Value) bool {
+func mentionsNew(c expr.Expr, vals, before map[string]expr.Value) bool {
 	found := false
-	spec.Inspect(c, func(n spec.Expr) {
-		if u, ok := n.(*spec.Ident); ok {
+	expr.Inspect(c, func(n expr.Expr) {
+		if u, ok := n.(*expr.Ident); ok {
 			_, now := vals[u.Name]
 			_, then := before[u.Name]
 			found = found || now && !then
@@ -246,11 +246,11 @@ func mentionsNew(c spec.Expr, vals, before map[string]spec.Value) bool {
 // by: cons and the path condition of the state planned from (asserted
 // too, and what it says of a symbol that an equality gives a value
 // counts).
-func (h *hinter) exactCons() []spec.Expr {
+func (h *hinter) exactCons() []expr.Expr {
 	if h.x.cur == nil || h.x.cur.PC == nil {
 		return h.c.Cons()
 	}
-	return append([]spec.Expr{h.x.cur.PC}, h.c.Cons()...)
+	return append([]expr.Expr{h.x.cur.PC}, h.c.Cons()...)
 }
 
 // A hinter picks the strings of a choice of values (play.Picker.Strings):

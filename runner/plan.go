@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -32,16 +33,16 @@ type planner struct {
 	// path and trans hold the constraints asserted for the steps of the
 	// path being explored (for the tables' hints, hintPath) and their
 	// transitions.
-	path  []spec.Expr
+	path  []expr.Expr
 	trans []*spec.Transition
 
 	// the path found: its transitions, its first transition and, for a
 	// send, its values
 	steps     []*spec.Transition
 	first     *spec.Transition
-	firstIDs  []*spec.Ident
-	firstLink spec.Expr // the string tests of the first step (strabs.go), or nil
-	firstVals map[string]spec.Value
+	firstIDs  []*expr.Ident
+	firstLink expr.Expr // the string tests of the first step (strabs.go), or nil
+	firstVals map[string]expr.Value
 }
 
 // A route is the path to Pass a run follows: the transitions planned
@@ -131,7 +132,7 @@ func (x *execution) resume(ts []*spec.Transition) (*planner, error) {
 	vars := x.constants()
 	for i, t := range ts {
 		u, err := p.unroll(t, i+1, vars)
-		if err != nil || spec.IsFalse(u.f) {
+		if err != nil || expr.IsFalse(u.f) {
 			return nil, err
 		}
 		if err := p.s.Assert(u.f); err != nil {
@@ -232,7 +233,7 @@ func (p *planner) pickFirst() error {
 
 // search extends the path asserted in p.s, which ends in loc after depth
 // steps, by at most bound-depth steps to a Pass location.
-func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr) (bool, error) {
+func (p *planner) search(loc string, depth, bound int, vars map[string]expr.Expr) (bool, error) {
 	x := p.x
 	tc := x.r.tc
 	if tc.Verdict(loc) == "pass" {
@@ -288,7 +289,7 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 			return false, err
 		}
 		f := u.f
-		if spec.IsFalse(f) {
+		if expr.IsFalse(f) {
 			continue // decided on known values: no check
 		}
 		p.s.Push()
@@ -317,8 +318,8 @@ func (p *planner) search(loc string, depth, bound int, vars map[string]spec.Expr
 // extend asserts f, the constraint of the next step of the path, and
 // checks the path, spending the budget; a step that adds nothing (f is
 // true) after a path already checked (checked) needs no check.
-func (p *planner) extend(f spec.Expr, checked bool) (solver.Result, error) {
-	if b, ok := f.(*spec.BoolLit); ok && b.Val && checked {
+func (p *planner) extend(f expr.Expr, checked bool) (solver.Result, error) {
+	if b, ok := f.(*expr.BoolLit); ok && b.Val && checked {
 		return solver.Sat, nil
 	}
 	if err := p.s.Assert(f); err != nil {
@@ -332,10 +333,10 @@ func (p *planner) extend(f spec.Expr, checked bool) (solver.Result, error) {
 // constraint of the step, the renamed parameters, and the variables after
 // it.
 type stepping struct {
-	f    spec.Expr
-	ids  []*spec.Ident
-	next map[string]spec.Expr
-	link spec.Expr // with the string tests abstracted (strabs.go): their link, else nil
+	f    expr.Expr
+	ids  []*expr.Ident
+	next map[string]expr.Expr
+	link expr.Expr // with the string tests abstracted (strabs.go): their link, else nil
 }
 
 // unroll renames the parameters of t to p@step and the variables it
@@ -345,8 +346,8 @@ type stepping struct {
 // variable that value, and a ground conjunct of the constraint is
 // decided at once (symex.FoldGround): the state stays comparable
 // (stateKey) and a guard on known values costs no check.
-func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr) (stepping, error) {
-	guard, link := t.Guard, spec.Expr(nil)
+func (p *planner) unroll(t *spec.Transition, step int, vars map[string]expr.Expr) (stepping, error) {
+	guard, link := t.Guard, expr.Expr(nil)
 	abs, err := p.x.r.stringAbsOf(t)
 	if err != nil {
 		return stepping{}, err
@@ -354,9 +355,9 @@ func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr
 	u := unrollStep(p.x.r.tc, t, step, vars)
 	if abs != nil {
 		guard, link = abs.apply(t.Guard, step)
-		link = spec.Substitute(link, vars, u.params)
+		link = expr.Substitute(link, vars, u.params)
 	}
-	f, err := p.constraint(append([]spec.Expr{spec.Substitute(guard, vars, u.params)}, u.assigns...))
+	f, err := p.constraint(append([]expr.Expr{expr.Substitute(guard, vars, u.params)}, u.assigns...))
 	if err != nil {
 		return stepping{}, err
 	}
@@ -365,18 +366,18 @@ func (p *planner) unroll(t *spec.Transition, step int, vars map[string]spec.Expr
 
 // groundValue returns the value of e as a literal when e mentions no
 // identifier and calls no function, and evaluates (no division by zero).
-func groundValue(e spec.Expr) (spec.Expr, bool) {
+func groundValue(e expr.Expr) (expr.Expr, bool) {
 	ground := true
-	spec.Inspect(e, func(n spec.Expr) {
+	expr.Inspect(e, func(n expr.Expr) {
 		switch n.(type) {
-		case *spec.Ident, *spec.Call:
+		case *expr.Ident, *expr.Call:
 			ground = false
 		}
 	})
 	if !ground {
 		return nil, false
 	}
-	v, err := spec.Eval(e, spec.Valuation{})
+	v, err := expr.Eval(e, expr.Valuation{})
 	if err != nil {
 		return nil, false
 	}

@@ -20,7 +20,8 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // cmpSUTSource is a SUT process for the cmp spec, speaking JSON Lines.
@@ -210,7 +211,7 @@ transitions:
 // pumpRunner returns a Runner of pump whose runs end at timeout.
 func pumpRunner(t *testing.T, timeout time.Duration) *Runner {
 	t.Helper()
-	m, err := spec.ParseModel("pump.yaml", []byte(pump), nil)
+	m, err := specfile.ParseModel("pump.yaml", []byte(pump), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -408,7 +409,7 @@ func serveCmp(conn net.Conn) {
 			return
 		}
 		p, _ := new(big.Int).SetString(string(m.Args["p"]), 10)
-		outs, err := sut.Input(m.Action, map[string]spec.Value{"p": spec.IntValue(p)})
+		outs, err := sut.Input(m.Action, map[string]expr.Value{"p": expr.IntValue(p)})
 		if err != nil {
 			return
 		}

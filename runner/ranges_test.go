@@ -7,7 +7,8 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // rangeTestcase sends in(p) with p in [3, 5] (its guard alone allows any
@@ -33,12 +34,12 @@ transitions:
 // whatever the seed and the planning (the guard alone allows others),
 // and a recorded send out of range is refused by replay.
 func TestParamRanges(t *testing.T) {
-	m, err := spec.ParseModel("rng.yaml", []byte(rangeTestcase), nil)
+	m, err := specfile.ParseModel("rng.yaml", []byte(rangeTestcase), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	echo := func(shift int64) adapter.SUT {
-		return adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+		return adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 			v := new(big.Int).Add(args["p"].Int, big.NewInt(shift))
 			return []adapter.Output{{Action: "echo", Args: map[string]any{"p": v}}}, nil
 		})
@@ -73,7 +74,7 @@ func TestParamRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	_, err = play.ScriptFromTrace(r, "t.jsonl", []spec.TraceEvent{{Send: true, Action: "in", Args: map[string]any{"p": 7}, Line: 1}})
+	_, err = play.ScriptFromTrace(r, "t.jsonl", []specfile.TraceEvent{{Send: true, Action: "in", Args: map[string]any{"p": 7}, Line: 1}})
 	if err == nil || !strings.Contains(err.Error(), "t.jsonl:1:1: arguments of in: argument p of in: 7 is outside the range [3, 5]") {
 		t.Errorf("replayed in(7): %v", err)
 	}
@@ -83,7 +84,7 @@ func TestParamRanges(t *testing.T) {
 // of its parameter is Fail, as an ill-typed one, even where the test
 // case's guards would take it.
 func TestOutputOutOfRangeFails(t *testing.T) {
-	m, err := spec.ParseModel("rng.yaml", []byte(rangeTestcase), nil)
+	m, err := specfile.ParseModel("rng.yaml", []byte(rangeTestcase), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestOutputOutOfRangeFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	res := runInProcess(t, r, adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	res := runInProcess(t, r, adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "echo", Args: map[string]any{"p": 12}}}, nil
 	}), 1)
 	if res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified output: ill-typed arguments: argument p of echo: 12 is outside the range [0, 9]") {

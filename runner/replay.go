@@ -7,6 +7,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // stimulus returns the send of st from the state the tester is in: with
@@ -57,19 +58,19 @@ func (x *execution) stimulus(st play.Stimulus, adapt bool) (*choice, error) {
 // in the current state: the one named st.Toward as close to st.Target as
 // allowed, the others equal to st's values where allowed.
 func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st play.Stimulus) (*choice, error) {
-	params := map[string]spec.Expr{}
-	ids := make([]*spec.Ident, len(a.Params))
+	params := map[string]expr.Expr{}
+	ids := make([]*expr.Ident, len(a.Params))
 	for i, p := range a.Params {
-		ids[i] = &spec.Ident{Name: p.Name, Kind: spec.ParamIdent, T: p.Type}
+		ids[i] = &expr.Ident{Name: p.Name, Kind: expr.ParamIdent, T: p.Type}
 		params[p.Name] = ids[i]
 	}
-	g, err := x.fold(spec.Substitute(t.Guard, x.constants(), params))
+	g, err := x.fold(expr.Substitute(t.Guard, x.constants(), params))
 	if err != nil {
 		return nil, fmt.Errorf("%s: guard of %s: %v", t.Pos, t.Label(), err)
 	}
 	s := x.solver() // the run's, in scopes popped on return
 	defer s.PopTo(s.Scopes())
-	if ok, err := assertSat(s, spec.AndOf(x.cur.PC, g)); err != nil || !ok {
+	if ok, err := assertSat(s, expr.AndOf(x.cur.PC, g)); err != nil || !ok {
 		return nil, err
 	}
 	for _, id := range ids {
@@ -82,7 +83,7 @@ func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st play.Stimul
 	for _, id := range ids {
 		if v, ok := st.Args[id.Name]; ok && id.Name != st.Toward {
 			s.Push()
-			if ok, err := assertSat(s, spec.Compare(spec.Eq, id, v.Expr())); err != nil {
+			if ok, err := assertSat(s, expr.Compare(expr.Eq, id, v.Expr())); err != nil {
 				return nil, err
 			} else if !ok {
 				s.Pop(1)
@@ -101,12 +102,12 @@ func (x *execution) solveNear(t *spec.Transition, a *spec.Action, st play.Stimul
 
 // modelValues returns the values of ids in the model of s's last
 // satisfiable check (those the model gives).
-func modelValues(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, error) {
+func modelValues(s *solver.Solver, ids []*expr.Ident) (map[string]expr.Value, error) {
 	m, err := s.Model()
 	if err != nil {
 		return nil, err
 	}
-	vals := map[string]spec.Value{}
+	vals := map[string]expr.Value{}
 	for _, id := range ids {
 		if v, ok := m.Lookup(id.Kind, id.Name); ok {
 			vals[id.Name] = v
@@ -117,7 +118,7 @@ func modelValues(s *solver.Solver, ids []*spec.Ident) (map[string]spec.Value, er
 
 // assertSat asserts e in a new scope and keeps it when the assertions
 // stay satisfiable; otherwise it pops the scope and reports false.
-func assertSat(s *solver.Solver, e spec.Expr) (bool, error) {
+func assertSat(s *solver.Solver, e expr.Expr) (bool, error) {
 	s.Push()
 	if err := s.Assert(e); err != nil {
 		s.Pop(1)
@@ -135,21 +136,21 @@ func assertSat(s *solver.Solver, e spec.Expr) (bool, error) {
 // target as the assertions of s (satisfiable) allow: equal when
 // possible; for a number, within the least distance found by doubling
 // and bisection.
-func closest(s *solver.Solver, id *spec.Ident, target spec.Value) error {
+func closest(s *solver.Solver, id *expr.Ident, target expr.Value) error {
 	if !target.IsValid() || target.T.Kind != id.T.Kind {
 		return nil
 	}
-	if ok, err := assertSat(s, spec.Compare(spec.Eq, id, target.Expr())); err != nil || ok || !id.T.IsNumeric() {
+	if ok, err := assertSat(s, expr.Compare(expr.Eq, id, target.Expr())); err != nil || ok || !id.T.IsNumeric() {
 		return err
 	}
 	within := func(k *big.Int) (bool, error) {
-		kv := spec.Value{T: id.T, Int: k}
-		if id.T.Kind == spec.Real {
-			kv = spec.RatValue(new(big.Rat).SetInt(k))
+		kv := expr.Value{T: id.T, Int: k}
+		if id.T.Kind == expr.Real {
+			kv = expr.RatValue(new(big.Rat).SetInt(k))
 		}
-		lo := spec.Compare(spec.Ge, id, spec.Arith(spec.Sub, target.Expr(), kv.Expr()))
-		hi := spec.Compare(spec.Le, id, spec.Arith(spec.Add, target.Expr(), kv.Expr()))
-		return assertSat(s, spec.AndOf(lo, hi))
+		lo := expr.Compare(expr.Ge, id, expr.Arith(expr.Sub, target.Expr(), kv.Expr()))
+		hi := expr.Compare(expr.Le, id, expr.Arith(expr.Add, target.Expr(), kv.Expr()))
+		return assertSat(s, expr.AndOf(lo, hi))
 	}
 	// Doubling: the first k = 2^i within which a value lies.
 	lo, hi := big.NewInt(0), big.NewInt(1)

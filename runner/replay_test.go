@@ -9,19 +9,20 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // roundTrip writes a run's trace as a trace file and reads it back.
-func roundTrip(t *testing.T, res *Result) []spec.TraceEvent {
+func roundTrip(t *testing.T, res *Result) []specfile.TraceEvent {
 	t.Helper()
 	var b bytes.Buffer
 	for _, ev := range play.TraceEvents(res.Trace) {
-		if err := spec.WriteTraceEvent(&b, ev); err != nil {
+		if err := specfile.WriteTraceEvent(&b, ev); err != nil {
 			t.Fatal(err)
 		}
 	}
-	evs, err := spec.ReadTrace("run.jsonl", &b)
+	evs, err := specfile.ReadTrace("run.jsonl", &b)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
@@ -66,7 +67,7 @@ func TestReplaySavedRuns(t *testing.T) {
 func TestReplayStimulusNotAllowed(t *testing.T) {
 	r := newRunner(t, "cmp.yaml", Options{Depth: DefaultDepth})
 	in := func(p int64) play.Stimulus {
-		return play.Stimulus{Action: "in", Args: map[string]spec.Value{"p": spec.IntValue(big.NewInt(p))}}
+		return play.Stimulus{Action: "in", Args: map[string]expr.Value{"p": expr.IntValue(big.NewInt(p))}}
 	}
 	sc := play.Script{in(1), in(3)}
 	_, err := play.ReplayOnce(context.Background(), r.Engine(), cmpStarter(""), sc, false)
@@ -117,10 +118,10 @@ func sameEvents(t *testing.T, a, b *Result) bool {
 	t.Helper()
 	var x, y bytes.Buffer
 	for _, ev := range play.TraceEvents(a.Trace) {
-		spec.WriteTraceEvent(&x, ev)
+		specfile.WriteTraceEvent(&x, ev)
 	}
 	for _, ev := range play.TraceEvents(b.Trace) {
-		spec.WriteTraceEvent(&y, ev)
+		specfile.WriteTraceEvent(&y, ev)
 	}
 	return x.String() == y.String()
 }
@@ -134,13 +135,13 @@ func FuzzJudge(f *testing.F) {
 	f.Add([]byte(`{"dir":"send","action":"ok"}`))
 	r := newRunner(f, "cmp.yaml", Options{Depth: 2, Options: play.Options{MaxSteps: 50}})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		evs, err := spec.ReadTrace("t.jsonl", bytes.NewReader(data))
+		evs, err := specfile.ReadTrace("t.jsonl", bytes.NewReader(data))
 		if err != nil {
 			return
 		}
 		res, err := r.Engine().Judge(context.Background(), "t.jsonl", evs)
 		var se *play.StimulusError
-		var el spec.ErrorList
+		var el expr.ErrorList
 		switch {
 		case errors.As(err, &se), errors.As(err, &el):
 		case err != nil:

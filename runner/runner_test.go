@@ -12,11 +12,13 @@ import (
 	"github.com/stg-tool/stg/play"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func loadTestcase(t testing.TB, name string) *spec.Model {
 	t.Helper()
-	m, err := spec.LoadFile("testdata/"+name, nil)
+	m, err := specfile.LoadFile("testdata/"+name, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,14 +170,14 @@ func TestInconc(t *testing.T) {
 	}
 	// A SUT silent where done is due: delta leads to Inconc.
 	r = newRunner(t, "detour.yaml", DefaultOptions())
-	silent := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) { return nil, nil })
+	silent := adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) { return nil, nil })
 	res = runInProcess(t, r, silent, 1)
 	if res.Verdict != Inconc || res.Location != "Inconc" {
 		t.Errorf("silent SUT: %s (%s)\n%s", res.Verdict, res.Reason, res.TraceString())
 	}
 	// The time limit.
 	r = newRunner(t, "detour.yaml", Options{Depth: 0, Options: play.Options{Timeout: 50 * time.Millisecond, MaxSteps: 1 << 30}})
-	slow := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	slow := adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		time.Sleep(5 * time.Millisecond)
 		return nil, nil
 	})
@@ -200,7 +202,7 @@ func TestUnspecifiedOutputs(t *testing.T) {
 		{"extra arg", []adapter.Output{{Action: "ok", Args: map[string]any{"p": 2, "q": 1}}}, "no parameter q"},
 	} {
 		outs := tt.outs
-		sut := adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) { return outs, nil })
+		sut := adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) { return outs, nil })
 		res := runInProcess(t, r, sut, 3)
 		if res.Verdict != Fail || !strings.Contains(res.Reason, tt.want) || !strings.Contains(res.Reason, "unspecified output") {
 			t.Errorf("%s: %s (%s), want Fail with %q", tt.name, res.Verdict, res.Reason, tt.want)
@@ -209,7 +211,7 @@ func TestUnspecifiedOutputs(t *testing.T) {
 }
 
 func TestIncompleteTestcase(t *testing.T) {
-	m, err := spec.ParseModel("inc.yaml", []byte(`
+	m, err := specfile.ParseModel("inc.yaml", []byte(`
 kind: testcase
 name: inc
 variables: {}
@@ -230,13 +232,13 @@ transitions:
 		t.Fatal(err)
 	}
 	defer r.Close()
-	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "ok", Args: map[string]any{"p": 2}}}, nil
 	})), 1)
 	if err != nil || res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified output ok(p=2) in B") {
 		t.Errorf("got %v, %v (%s)", err, res.Verdict, res.Reason)
 	}
-	res, err = r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	res, err = r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		return nil, nil
 	})), 1)
 	if err != nil || res.Verdict != Fail || !strings.Contains(res.Reason, "unspecified quiescence") {

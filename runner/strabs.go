@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Planning through string constraints.
@@ -47,7 +48,7 @@ const (
 
 // A stringAbs is the abstraction of the string atoms of one guard.
 type stringAbs struct {
-	atoms    []spec.Expr // boolean subformulas over strings
+	atoms    []expr.Expr // boolean subformulas over strings
 	exact    []int       // the indexes of the exact atoms, in order
 	feasible [][]bool    // the valuations of the exact atoms some strings realise
 }
@@ -80,7 +81,7 @@ func (r *Runner) makeStringAbs(t *spec.Transition) (*stringAbs, error) {
 	for _, as := range t.Assign {
 		flows = flows || mentionsAnyString(as.Value)
 	}
-	var atoms []spec.Expr
+	var atoms []expr.Expr
 	if !collectAtoms(t.Guard, &atoms) || len(atoms) == 0 || len(atoms) > maxFreeAtoms {
 		return nil, nil
 	}
@@ -95,15 +96,15 @@ func (r *Runner) makeStringAbs(t *spec.Transition) (*stringAbs, error) {
 	}
 	for v := 0; v < 1<<len(abs.exact); v++ {
 		val := make([]bool, len(abs.exact))
-		lits := make([]spec.Expr, len(abs.exact))
+		lits := make([]expr.Expr, len(abs.exact))
 		for j, i := range abs.exact {
 			val[j] = v&(1<<j) != 0
 			lits[j] = atoms[i]
 			if !val[j] {
-				lits[j] = spec.NotOf(atoms[i])
+				lits[j] = expr.NotOf(atoms[i])
 			}
 		}
-		res, err := r.z.Sat(spec.AndOf(lits...))
+		res, err := r.z.Sat(expr.AndOf(lits...))
 		if err != nil || res == solver.Unknown {
 			return nil, nil // undecided: plan with the strings themselves
 		}
@@ -117,42 +118,42 @@ func (r *Runner) makeStringAbs(t *spec.Transition) (*stringAbs, error) {
 // apply returns t's guard g with each atom replaced by the boolean
 // b<i>@step, conjoined with the feasible valuations of the exact atoms,
 // and the link b<i>@step == atom<i> for choosing the step's values.
-func (a *stringAbs) apply(g spec.Expr, step int) (spec.Expr, spec.Expr) {
-	bs := make([]spec.Expr, len(a.atoms))
-	links := make([]spec.Expr, len(a.atoms))
+func (a *stringAbs) apply(g expr.Expr, step int) (expr.Expr, expr.Expr) {
+	bs := make([]expr.Expr, len(a.atoms))
+	links := make([]expr.Expr, len(a.atoms))
 	for i, at := range a.atoms {
-		bs[i] = &spec.Ident{Name: fmt.Sprintf("strtest%d@%d", i, step), Kind: spec.ParamIdent, T: spec.BoolType}
-		links[i] = spec.Compare(spec.Eq, bs[i], at)
+		bs[i] = &expr.Ident{Name: fmt.Sprintf("strtest%d@%d", i, step), Kind: expr.ParamIdent, T: expr.BoolType}
+		links[i] = expr.Compare(expr.Eq, bs[i], at)
 	}
-	var vals []spec.Expr
+	var vals []expr.Expr
 	for _, val := range a.feasible {
-		lits := make([]spec.Expr, len(val))
+		lits := make([]expr.Expr, len(val))
 		for j, b := range val {
 			lits[j] = bs[a.exact[j]]
 			if !b {
-				lits[j] = spec.NotOf(lits[j])
+				lits[j] = expr.NotOf(lits[j])
 			}
 		}
-		vals = append(vals, spec.AndOf(lits...))
+		vals = append(vals, expr.AndOf(lits...))
 	}
-	return spec.AndOf(a.replace(g, bs), spec.OrOf(vals...)), spec.AndOf(links...)
+	return expr.AndOf(a.replace(g, bs), expr.OrOf(vals...)), expr.AndOf(links...)
 }
 
 // replace returns g with the atoms replaced by bs.
-func (a *stringAbs) replace(g spec.Expr, bs []spec.Expr) spec.Expr {
+func (a *stringAbs) replace(g expr.Expr, bs []expr.Expr) expr.Expr {
 	for i, at := range a.atoms {
 		if g == at {
 			return bs[i]
 		}
 	}
 	switch e := g.(type) {
-	case *spec.Binary:
-		if e.Op == spec.And || e.Op == spec.Or {
-			return &spec.Binary{Op: e.Op, X: a.replace(e.X, bs), Y: a.replace(e.Y, bs), At: e.At}
+	case *expr.Binary:
+		if e.Op == expr.And || e.Op == expr.Or {
+			return &expr.Binary{Op: e.Op, X: a.replace(e.X, bs), Y: a.replace(e.Y, bs), At: e.At}
 		}
-	case *spec.Unary:
-		if e.Op == spec.Not {
-			return &spec.Unary{Op: spec.Not, X: a.replace(e.X, bs), At: e.At}
+	case *expr.Unary:
+		if e.Op == expr.Not {
+			return &expr.Unary{Op: expr.Not, X: a.replace(e.X, bs), At: e.At}
 		}
 	}
 	return g
@@ -161,14 +162,14 @@ func (a *stringAbs) replace(g spec.Expr, bs []spec.Expr) spec.Expr {
 // collectAtoms appends to atoms the maximal subformulas of the boolean
 // structure of g (&&, ||, !) that mention a string; it reports false when
 // one also calls a function.
-func collectAtoms(g spec.Expr, atoms *[]spec.Expr) bool {
+func collectAtoms(g expr.Expr, atoms *[]expr.Expr) bool {
 	switch e := g.(type) {
-	case *spec.Binary:
-		if e.Op == spec.And || e.Op == spec.Or {
+	case *expr.Binary:
+		if e.Op == expr.And || e.Op == expr.Or {
 			return collectAtoms(e.X, atoms) && collectAtoms(e.Y, atoms)
 		}
-	case *spec.Unary:
-		if e.Op == spec.Not {
+	case *expr.Unary:
+		if e.Op == expr.Not {
 			return collectAtoms(e.X, atoms)
 		}
 	}
@@ -184,10 +185,10 @@ func collectAtoms(g spec.Expr, atoms *[]spec.Expr) bool {
 
 // paramsOnly reports whether the atom mentions string parameters and
 // constants only.
-func paramsOnly(at spec.Expr) bool {
+func paramsOnly(at expr.Expr) bool {
 	ok := true
-	spec.Inspect(at, func(n spec.Expr) {
-		if id, isID := n.(*spec.Ident); isID && (id.Kind != spec.ParamIdent || id.T.Kind != spec.Str) {
+	expr.Inspect(at, func(n expr.Expr) {
+		if id, isID := n.(*expr.Ident); isID && (id.Kind != expr.ParamIdent || id.T.Kind != expr.Str) {
 			ok = false
 		}
 	})
@@ -196,7 +197,7 @@ func paramsOnly(at spec.Expr) bool {
 
 func hasStringParam(a *spec.Action) bool {
 	for _, p := range a.Params {
-		if p.Type.Kind == spec.Str {
+		if p.Type.Kind == expr.Str {
 			return true
 		}
 	}
@@ -205,13 +206,13 @@ func hasStringParam(a *spec.Action) bool {
 
 // mentionsAnyString reports whether e mentions a string: an identifier
 // or a constant.
-func mentionsAnyString(e spec.Expr) bool {
+func mentionsAnyString(e expr.Expr) bool {
 	found := false
-	spec.Inspect(e, func(n spec.Expr) {
+	expr.Inspect(e, func(n expr.Expr) {
 		switch n := n.(type) {
-		case *spec.Ident:
-			found = found || n.T.Kind == spec.Str
-		case *spec.StrLit:
+		case *expr.Ident:
+			found = found || n.T.Kind == expr.Str
+		case *expr.StrLit:
 			found = true
 		}
 	})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestStringAbsExact: on the Lucky People test case (names checked by a
@@ -34,14 +35,14 @@ func TestStringAbsExact(t *testing.T) {
 		for _, prev := range sex.Values {
 			for _, s := range sex.Values {
 				for _, n := range []int64{0, 4, 5, 6} {
-					vars := map[string]spec.Expr{"prev": enumLit(sex, prev), "n": spec.IntConst(n)}
-					params := map[string]spec.Expr{"sex": enumLit(sex, s)}
-					want := sat(t, r, spec.Substitute(tr.Guard, vars, params))
-					got := sat(t, r, spec.Substitute(g, vars, params))
+					vars := map[string]expr.Expr{"prev": enumLit(sex, prev), "n": expr.IntConst(n)}
+					params := map[string]expr.Expr{"sex": enumLit(sex, s)}
+					want := sat(t, r, expr.Substitute(tr.Guard, vars, params))
+					got := sat(t, r, expr.Substitute(g, vars, params))
 					if got != want {
 						t.Errorf("%s, prev=%s sex=%s n=%d: abstracted guard %v, guard %v", tr.Label(), prev, s, n, got, want)
 					}
-					if linked := sat(t, r, spec.Substitute(spec.AndOf(g, link), vars, params)); linked != want {
+					if linked := sat(t, r, expr.Substitute(expr.AndOf(g, link), vars, params)); linked != want {
 						t.Errorf("%s, prev=%s sex=%s n=%d: with the link %v, guard %v", tr.Label(), prev, s, n, linked, want)
 					}
 				}
@@ -57,19 +58,19 @@ func TestStringAbsExact(t *testing.T) {
 // mentions a variable is, as a free atom (no constraint of feasibility:
 // an over-approximation), the link keeping the strings exact.
 func TestStringAbsRefused(t *testing.T) {
-	str := spec.StringType
-	s := &spec.Ident{Name: "s", Kind: spec.ParamIdent, T: str}
-	k := &spec.Ident{Name: "k", Kind: spec.VarIdent, T: spec.IntType}
-	lenS := &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}}
-	call := spec.Compare(spec.Eq, &spec.Call{Func: "f", Args: []spec.Expr{s}, T: spec.BoolType}, spec.BoolConst(true))
-	var atoms []spec.Expr
+	str := expr.StringType
+	s := &expr.Ident{Name: "s", Kind: expr.ParamIdent, T: str}
+	k := &expr.Ident{Name: "k", Kind: expr.VarIdent, T: expr.IntType}
+	lenS := &expr.StrCall{Fn: expr.StrLen, Args: []expr.Expr{s}}
+	call := expr.Compare(expr.Eq, &expr.Call{Func: "f", Args: []expr.Expr{s}, T: expr.BoolType}, expr.BoolConst(true))
+	var atoms []expr.Expr
 	if collectAtoms(call, &atoms) {
-		t.Errorf("%s: abstracted (%d atoms), want refused", spec.Format(call), len(atoms))
+		t.Errorf("%s: abstracted (%d atoms), want refused", expr.Format(call), len(atoms))
 	}
 	r := newRunner(t, "cmp.yaml", Options{})
 	// len(s) == k && (len(s) < 0 || s == "ab"), with k = 3: unsatisfiable
-	neverLen := spec.Compare(spec.Lt, lenS, spec.IntConst(0))
-	tr := &spec.Transition{Guard: spec.AndOf(spec.Compare(spec.Eq, lenS, k), spec.OrOf(neverLen, spec.Compare(spec.Eq, s, spec.StrConst("ab"))))}
+	neverLen := expr.Compare(expr.Lt, lenS, expr.IntConst(0))
+	tr := &spec.Transition{Guard: expr.AndOf(expr.Compare(expr.Eq, lenS, k), expr.OrOf(neverLen, expr.Compare(expr.Eq, s, expr.StrConst("ab"))))}
 	r.tc.Actions = append(r.tc.Actions, &spec.Action{Name: "sin", Dir: spec.Send, Params: []*spec.Param{{Name: "s", Type: str}}})
 	tr.Action = "sin"
 	abs, err := r.makeStringAbs(tr)
@@ -80,28 +81,28 @@ func TestStringAbsRefused(t *testing.T) {
 		t.Fatalf("%d atoms, %d exact; want 3 and 2", len(abs.atoms), len(abs.exact))
 	}
 	g, link := abs.apply(tr.Guard, 1)
-	vars := map[string]spec.Expr{"k": spec.IntConst(3)}
-	if !sat(t, r, spec.Substitute(g, vars, nil)) {
+	vars := map[string]expr.Expr{"k": expr.IntConst(3)}
+	if !sat(t, r, expr.Substitute(g, vars, nil)) {
 		t.Errorf("abstracted guard unsatisfiable: the free atom len(s) == k must stay possible")
 	}
 	// len(s) < 0 is exact and never holds: its boolean is false.
-	if sat(t, r, spec.Substitute(spec.AndOf(g, &spec.Ident{Name: "strtest1@1", Kind: spec.ParamIdent, T: spec.BoolType}), vars, nil)) {
+	if sat(t, r, expr.Substitute(expr.AndOf(g, &expr.Ident{Name: "strtest1@1", Kind: expr.ParamIdent, T: expr.BoolType}), vars, nil)) {
 		t.Errorf("the exact atom len(s) < 0 may hold in the abstraction")
 	}
-	if sat(t, r, spec.Substitute(spec.AndOf(g, link), vars, nil)) {
+	if sat(t, r, expr.Substitute(expr.AndOf(g, link), vars, nil)) {
 		t.Errorf("with the link, the guard (unsatisfiable) holds")
 	}
 }
 
-func enumLit(e *spec.Enum, name string) spec.Expr {
-	return &spec.EnumLit{Enum: e, Index: e.Index(name)}
+func enumLit(e *expr.Enum, name string) expr.Expr {
+	return &expr.EnumLit{Enum: e, Index: e.Index(name)}
 }
 
-func sat(t *testing.T, r *Runner, f spec.Expr) bool {
+func sat(t *testing.T, r *Runner, f expr.Expr) bool {
 	t.Helper()
 	res, err := r.z.Sat(f)
 	if err != nil || res == solver.Unknown {
-		t.Fatalf("%s: %v %v", spec.Format(f), res, err)
+		t.Fatalf("%s: %v %v", expr.Format(f), res, err)
 	}
 	return res == solver.Sat
 }

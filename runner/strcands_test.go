@@ -8,25 +8,26 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
-func strIdent(name string, kind spec.IdentKind) *spec.Ident {
-	return &spec.Ident{Name: name, Kind: kind, T: spec.StringType}
+func strIdent(name string, kind expr.IdentKind) *expr.Ident {
+	return &expr.Ident{Name: name, Kind: kind, T: expr.StringType}
 }
 
-func matchCall(t *testing.T, pattern string, s spec.Expr) spec.Expr {
+func matchCall(t *testing.T, pattern string, s expr.Expr) expr.Expr {
 	t.Helper()
-	re, err := spec.CompileRegex(pattern)
+	re, err := expr.CompileRegex(pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{s}, Pattern: pattern, Re: re}
+	return &expr.StrCall{Fn: expr.StrMatch, Args: []expr.Expr{s}, Pattern: pattern, Re: re}
 }
 
-func strLen(s spec.Expr) spec.Expr { return &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}} }
+func strLen(s expr.Expr) expr.Expr { return &expr.StrCall{Fn: expr.StrLen, Args: []expr.Expr{s}} }
 
-func concat(a, b spec.Expr) spec.Expr {
-	return &spec.StrCall{Fn: spec.StrConcat, Args: []spec.Expr{a, b}}
+func concat(a, b expr.Expr) expr.Expr {
+	return &expr.StrCall{Fn: expr.StrConcat, Args: []expr.Expr{a, b}}
 }
 
 // TestStringCandidates: for guards of the shapes strings meet (a pattern
@@ -35,38 +36,38 @@ func concat(a, b spec.Expr) spec.Expr {
 // candidate among the first satisfies the constraints by exact
 // evaluation, for every seed; a value an equality forces comes first.
 func TestStringCandidates(t *testing.T) {
-	s, name, msg := strIdent("s@1", spec.ParamIdent), strIdent("name@1", spec.VarIdent), strIdent("msg@2", spec.ParamIdent)
-	first := strIdent("first@1", spec.ParamIdent)
-	n := strIdent("n", spec.ParamIdent)
+	s, name, msg := strIdent("s@1", expr.ParamIdent), strIdent("name@1", expr.VarIdent), strIdent("msg@2", expr.ParamIdent)
+	first := strIdent("first@1", expr.ParamIdent)
+	n := strIdent("n", expr.ParamIdent)
 	for _, tt := range []struct {
 		name  string
-		cons  []spec.Expr
-		known map[string]spec.Value
-		id    *spec.Ident
+		cons  []expr.Expr
+		known map[string]expr.Value
+		id    *expr.Ident
 		first string // the candidate wanted first, when forced
 	}{
-		{"echo path", []spec.Expr{
-			spec.Compare(spec.Eq, name, s),
+		{"echo path", []expr.Expr{
+			expr.Compare(expr.Eq, name, s),
 			matchCall(t, `^[A-Z][a-z]+$`, name),
-			spec.Compare(spec.Eq, msg, concat(spec.StrConst("Dear "), name)),
-			spec.Compare(spec.Ge, strLen(msg), spec.IntConst(9)),
+			expr.Compare(expr.Eq, msg, concat(expr.StrConst("Dear "), name)),
+			expr.Compare(expr.Ge, strLen(msg), expr.IntConst(9)),
 		}, nil, s, ""},
-		{"forced by a concatenation", []spec.Expr{
-			spec.Compare(spec.Eq, s, concat(spec.StrConst("Dear "), n)),
-		}, map[string]spec.Value{"n": spec.StringValue("Ann")}, s, "Dear Ann"},
-		{"first bytes", []spec.Expr{
+		{"forced by a concatenation", []expr.Expr{
+			expr.Compare(expr.Eq, s, concat(expr.StrConst("Dear "), n)),
+		}, map[string]expr.Value{"n": expr.StringValue("Ann")}, s, "Dear Ann"},
+		{"first bytes", []expr.Expr{
 			matchCall(t, `^[A-Z][a-z]*$`, s),
-			spec.Compare(spec.Eq, &spec.StrCall{Fn: spec.StrSlice, Args: []spec.Expr{s, spec.IntConst(0), spec.IntConst(1)}},
-				&spec.StrCall{Fn: spec.StrSlice, Args: []spec.Expr{first, spec.IntConst(0), spec.IntConst(1)}}),
-			spec.Compare(spec.Ne, s, first),
-		}, map[string]spec.Value{"first@1": spec.StringValue("Kim")}, s, ""},
-		{"length window", []spec.Expr{
+			expr.Compare(expr.Eq, &expr.StrCall{Fn: expr.StrSlice, Args: []expr.Expr{s, expr.IntConst(0), expr.IntConst(1)}},
+				&expr.StrCall{Fn: expr.StrSlice, Args: []expr.Expr{first, expr.IntConst(0), expr.IntConst(1)}}),
+			expr.Compare(expr.Ne, s, first),
+		}, map[string]expr.Value{"first@1": expr.StringValue("Kim")}, s, ""},
+		{"length window", []expr.Expr{
 			matchCall(t, `^[0-9]+$`, s),
-			spec.Compare(spec.Gt, strLen(s), spec.IntConst(5)),
-			spec.Compare(spec.Le, strLen(s), spec.IntConst(6)),
+			expr.Compare(expr.Gt, strLen(s), expr.IntConst(5)),
+			expr.Compare(expr.Le, strLen(s), expr.IntConst(6)),
 		}, nil, s, ""},
-		{"prefix", []spec.Expr{
-			&spec.StrCall{Fn: spec.StrHasPrefix, Args: []spec.Expr{s, spec.StrConst("id-")}},
+		{"prefix", []expr.Expr{
+			&expr.StrCall{Fn: expr.StrHasPrefix, Args: []expr.Expr{s, expr.StrConst("id-")}},
 		}, nil, s, ""},
 	} {
 		for seed := uint64(1); seed <= 20; seed++ {
@@ -77,7 +78,7 @@ func TestStringCandidates(t *testing.T) {
 			}
 			found := false
 			for _, c := range cands[:min(len(cands), 12)] {
-				found = found || exactly(tt.cons, tt.known, tt.id, spec.StringValue(c)) == holds
+				found = found || exactly(tt.cons, tt.known, tt.id, expr.StringValue(c)) == holds
 			}
 			if !found {
 				t.Errorf("%s, seed %d: no candidate among %q holds", tt.name, seed, cands)
@@ -88,25 +89,25 @@ func TestStringCandidates(t *testing.T) {
 
 // TestExactly: exact evaluation refutes, confirms, or leaves open.
 func TestExactly(t *testing.T) {
-	s, msg := strIdent("s", spec.ParamIdent), strIdent("msg", spec.ParamIdent)
-	k := &spec.Ident{Name: "k", Kind: spec.VarIdent, T: spec.IntType}
-	cons := []spec.Expr{spec.AndOf(
-		spec.Compare(spec.Eq, msg, concat(spec.StrConst("Dear "), s)),
-		spec.Compare(spec.Ge, strLen(msg), spec.IntConst(9)),
+	s, msg := strIdent("s", expr.ParamIdent), strIdent("msg", expr.ParamIdent)
+	k := &expr.Ident{Name: "k", Kind: expr.VarIdent, T: expr.IntType}
+	cons := []expr.Expr{expr.AndOf(
+		expr.Compare(expr.Eq, msg, concat(expr.StrConst("Dear "), s)),
+		expr.Compare(expr.Ge, strLen(msg), expr.IntConst(9)),
 	)}
 	for _, tt := range []struct {
-		cons []spec.Expr
+		cons []expr.Expr
 		v    string
 		want exactTruth
 	}{
 		{cons, "Anna", holds},
 		{cons, "Ann", refuted},
-		{append(cons, spec.Compare(spec.Lt, strLen(s), k)), "Anna", open},
-		{append(cons, spec.Compare(spec.Lt, strLen(s), k)), "Ann", refuted},
-		{append(cons, spec.Compare(spec.Eq, k, strLen(s)), spec.Compare(spec.Gt, k, spec.IntConst(4))), "Anna", refuted},
+		{append(cons, expr.Compare(expr.Lt, strLen(s), k)), "Anna", open},
+		{append(cons, expr.Compare(expr.Lt, strLen(s), k)), "Ann", refuted},
+		{append(cons, expr.Compare(expr.Eq, k, strLen(s)), expr.Compare(expr.Gt, k, expr.IntConst(4))), "Anna", refuted},
 	} {
-		if got := exactly(tt.cons, nil, s, spec.StringValue(tt.v)); got != tt.want {
-			t.Errorf("%s with s = %q: %d, want %d", spec.Format(spec.AndOf(tt.cons...)), tt.v, got, tt.want)
+		if got := exactly(tt.cons, nil, s, expr.StringValue(tt.v)); got != tt.want {
+			t.Errorf("%s with s = %q: %d, want %d", expr.Format(expr.AndOf(tt.cons...)), tt.v, got, tt.want)
 		}
 	}
 }
@@ -116,7 +117,7 @@ func TestExactly(t *testing.T) {
 // Fail, never an error of the run.
 func TestUndecided(t *testing.T) {
 	r := newRunner(t, "undecided.yaml", Options{Depth: 0})
-	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+	res, err := r.Run(context.Background(), adapter.InProcess(adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 		return []adapter.Output{{Action: "ok"}}, nil
 	})), 1)
 	if err != nil {

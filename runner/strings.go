@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Strings the tester sends are found without the solver's luck: Z3
@@ -19,7 +20,7 @@ import (
 //   - a value an equality of the constraints forces: p == "Dear " + n
 //     with n known gives the value directly;
 //   - members of the regular expressions the constraints apply to it
-//     (spec.Members: random members, the shortest one, members at the
+//     (expr.Members: random members, the shortest one, members at the
 //     boundary lengths of its length tests, len(p) <= 8: 8 and 9);
 //   - the string constants of the constraints, prefixes and suffixes
 //     completed by a word, the strings seen in the run;
@@ -38,7 +39,7 @@ type strInfo struct {
 	alias  map[string]bool // identifiers equal to it (itself included), by key
 	off    map[string]int  // identifiers whose length is its length plus off
 	forced []string        // values equalities force
-	res    []*spec.Regex   // patterns it must match, or may (under ||)
+	res    []*expr.Regex   // patterns it must match, or may (under ||)
 	lo, hi int             // bounds of its length (hi < 0: none)
 	lens   []int           // boundary lengths of its length tests
 	lits   []string        // string constants of the constraints
@@ -61,12 +62,12 @@ func (p strPart) patch(s string) string {
 	return s[:p.at] + p.text + s[p.at+len(p.text):]
 }
 
-func identKey(id *spec.Ident) string { return string(rune('0'+int(id.Kind))) + id.Name }
+func identKey(id *expr.Ident) string { return string(rune('0'+int(id.Kind))) + id.Name }
 
 // stringCandidates returns the values to try for the string identifier
 // id under cons, the values already chosen being known (by name), most
 // promising first, without repetition.
-func (x *execution) stringCandidates(id *spec.Ident, cons []spec.Expr, known map[string]spec.Value) []string {
+func (x *execution) stringCandidates(id *expr.Ident, cons []expr.Expr, known map[string]expr.Value) []string {
 	in := analyseStrings(id, cons, known)
 	res, lens := x.flowHints(id)
 	for _, re := range res {
@@ -159,12 +160,12 @@ func (x *execution) regexMembers(in *strInfo) []string {
 		return nil
 	}
 	var out []string
-	members := map[*spec.Regex]*spec.Members{}
+	members := map[*expr.Regex]*expr.Members{}
 	for range maxStringCands {
 		re := in.res[x.rng.IntN(len(in.res))]
 		m := members[re]
 		if m == nil {
-			m = spec.NewMembers(re)
+			m = expr.NewMembers(re)
 			members[re] = m
 		}
 		var ls []int
@@ -198,8 +199,8 @@ func (x *execution) regexMembers(in *strInfo) []string {
 // will meet later (name := s, then regexp.MatchString(p, name) && msg ==
 // "Dear " + name && len(msg) >= 9: the pattern, and the lengths 3 and 4
 // for s).
-func (x *execution) flowHints(id *spec.Ident) ([]*spec.Regex, []int) {
-	if id.Kind != spec.ParamIdent {
+func (x *execution) flowHints(id *expr.Ident) ([]*expr.Regex, []int) {
+	if id.Kind != expr.ParamIdent {
 		return nil, nil
 	}
 	base, _, _ := strings.Cut(id.Name, "@")
@@ -207,19 +208,19 @@ func (x *execution) flowHints(id *spec.Ident) ([]*spec.Regex, []int) {
 	var vars []string
 	for _, t := range tc.Transitions {
 		for _, as := range t.Assign {
-			if p, ok := as.Value.(*spec.Ident); ok && p.Kind == spec.ParamIdent && p.Name == base && p.T.Kind == spec.Str && !slices.Contains(vars, as.Var) {
+			if p, ok := as.Value.(*expr.Ident); ok && p.Kind == expr.ParamIdent && p.Name == base && p.T.Kind == expr.Str && !slices.Contains(vars, as.Var) {
 				vars = append(vars, as.Var)
 			}
 		}
 	}
-	var res []*spec.Regex
+	var res []*expr.Regex
 	var lens []int
 	for _, t := range tc.Transitions {
 		for _, v := range vars {
-			if t.Guard == nil || !spec.Mentions(t.Guard, spec.VarIdent, v) {
+			if t.Guard == nil || !expr.Mentions(t.Guard, expr.VarIdent, v) {
 				continue
 			}
-			in := analyseStrings(&spec.Ident{Name: v, Kind: spec.VarIdent, T: spec.StringType}, []spec.Expr{t.Guard}, nil)
+			in := analyseStrings(&expr.Ident{Name: v, Kind: expr.VarIdent, T: expr.StringType}, []expr.Expr{t.Guard}, nil)
 			for _, re := range in.res {
 				if !slices.Contains(res, re) {
 					res = append(res, re)
@@ -235,20 +236,20 @@ func (x *execution) flowHints(id *spec.Ident) ([]*spec.Regex, []int) {
 func (x *execution) seenStrings() []string { return x.seen }
 
 // see records the string values of a step's arguments.
-func (x *execution) see(args map[string]spec.Value) {
+func (x *execution) see(args map[string]expr.Value) {
 	for _, k := range sortedKeys(args) {
-		if v := args[k]; v.T.Kind == spec.Str && !slices.Contains(x.seen, v.Str) {
+		if v := args[k]; v.T.Kind == expr.Str && !slices.Contains(x.seen, v.Str) {
 			x.seen = append(x.seen, v.Str)
 		}
 	}
 }
 
 // analyseStrings collects what cons say of the string identifier id.
-func analyseStrings(id *spec.Ident, cons []spec.Expr, known map[string]spec.Value) *strInfo {
+func analyseStrings(id *expr.Ident, cons []expr.Expr, known map[string]expr.Value) *strInfo {
 	in := &strInfo{alias: map[string]bool{identKey(id): true}, off: map[string]int{identKey(id): 0}, hi: -1}
-	var conj []spec.Expr
+	var conj []expr.Expr
 	for _, c := range cons {
-		conj = append(conj, spec.Conjuncts(c)...)
+		conj = append(conj, expr.Conjuncts(c)...)
 	}
 	for changed := true; changed; { // aliases and length offsets, to a fixpoint
 		changed = false
@@ -260,16 +261,16 @@ func analyseStrings(id *spec.Ident, cons []spec.Expr, known map[string]spec.Valu
 		in.conjunct(c, known)
 	}
 	for _, c := range cons {
-		spec.Inspect(c, func(n spec.Expr) {
+		expr.Inspect(c, func(n expr.Expr) {
 			switch n := n.(type) {
-			case *spec.Binary:
+			case *expr.Binary:
 				in.nested(n, known)
-			case *spec.StrLit:
+			case *expr.StrLit:
 				if n.Val != "" && !slices.Contains(in.lits, n.Val) {
 					in.lits = append(in.lits, n.Val)
 				}
-			case *spec.StrCall:
-				if n.Fn == spec.StrMatch && in.isAlias(n.Args[0]) && !slices.Contains(in.res, n.Re) {
+			case *expr.StrCall:
+				if n.Fn == expr.StrMatch && in.isAlias(n.Args[0]) && !slices.Contains(in.res, n.Re) {
 					in.res = append(in.res, n.Re)
 				}
 			}
@@ -278,20 +279,20 @@ func analyseStrings(id *spec.Ident, cons []spec.Expr, known map[string]spec.Valu
 	return in
 }
 
-func (in *strInfo) isAlias(e spec.Expr) bool {
-	id, ok := e.(*spec.Ident)
+func (in *strInfo) isAlias(e expr.Expr) bool {
+	id, ok := e.(*expr.Ident)
 	return ok && in.alias[identKey(id)]
 }
 
 // relate extends the aliases and length offsets by the equality c.
-func (in *strInfo) relate(c spec.Expr) bool {
-	b, ok := c.(*spec.Binary)
-	if !ok || b.Op != spec.Eq || b.X.Type() != spec.StringType {
+func (in *strInfo) relate(c expr.Expr) bool {
+	b, ok := c.(*expr.Binary)
+	if !ok || b.Op != expr.Eq || b.X.Type() != expr.StringType {
 		return false
 	}
 	changed := false
-	for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-		v, ok := sides[0].(*spec.Ident)
+	for _, sides := range [][2]expr.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		v, ok := sides[0].(*expr.Ident)
 		if !ok {
 			continue
 		}
@@ -310,19 +311,19 @@ func (in *strInfo) relate(c spec.Expr) bool {
 
 // lengthOffset returns off when len(e) is len(id) + off: e is an
 // identifier with an offset, or a concatenation of one and constants.
-func (in *strInfo) lengthOffset(e spec.Expr) (int, bool) {
+func (in *strInfo) lengthOffset(e expr.Expr) (int, bool) {
 	switch e := e.(type) {
-	case *spec.Ident:
+	case *expr.Ident:
 		off, ok := in.off[identKey(e)]
 		return off, ok
-	case *spec.StrCall:
-		if e.Fn != spec.StrConcat {
+	case *expr.StrCall:
+		if e.Fn != expr.StrConcat {
 			return 0, false
 		}
 		a, aok := in.lengthOffset(e.Args[0])
 		b, bok := in.lengthOffset(e.Args[1])
-		la, lok := e.Args[0].(*spec.StrLit)
-		lb, rok := e.Args[1].(*spec.StrLit)
+		la, lok := e.Args[0].(*expr.StrLit)
+		lb, rok := e.Args[1].(*expr.StrLit)
 		switch {
 		case aok && rok:
 			return a + len(lb.Val), true
@@ -335,11 +336,11 @@ func (in *strInfo) lengthOffset(e spec.Expr) (int, bool) {
 
 // nested reads an equality under any operator: a value it gives id,
 // or bytes it fixes (id[i:j] == e, id[i] == e with e known).
-func (in *strInfo) nested(b *spec.Binary, known map[string]spec.Value) {
-	if b.Op != spec.Eq || b.X.Type() != spec.StringType {
+func (in *strInfo) nested(b *expr.Binary, known map[string]expr.Value) {
+	if b.Op != expr.Eq || b.X.Type() != expr.StringType {
 		return
 	}
-	for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+	for _, sides := range [][2]expr.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 		v, ok := evalKnown(sides[1], known)
 		if !ok {
 			continue
@@ -347,23 +348,23 @@ func (in *strInfo) nested(b *spec.Binary, known map[string]spec.Value) {
 		if in.isAlias(sides[0]) && !slices.Contains(in.hinted, v.Str) {
 			in.hinted = append(in.hinted, v.Str)
 		}
-		c, ok := sides[0].(*spec.StrCall)
-		if !ok || (c.Fn != spec.StrSlice && c.Fn != spec.StrAt) || !in.isAlias(c.Args[0]) {
+		c, ok := sides[0].(*expr.StrCall)
+		if !ok || (c.Fn != expr.StrSlice && c.Fn != expr.StrAt) || !in.isAlias(c.Args[0]) {
 			continue
 		}
-		if at, ok := c.Args[1].(*spec.IntLit); ok && at.Val.IsInt64() && at.Val.Sign() >= 0 && at.Val.Int64() < spec.MaxMemberLen {
+		if at, ok := c.Args[1].(*expr.IntLit); ok && at.Val.IsInt64() && at.Val.Sign() >= 0 && at.Val.Int64() < expr.MaxMemberLen {
 			in.parts = append(in.parts, strPart{int(at.Val.Int64()), v.Str})
 		}
 	}
 }
 
 // conjunct reads the forced values and length bounds of one conjunct.
-func (in *strInfo) conjunct(c spec.Expr, known map[string]spec.Value) {
+func (in *strInfo) conjunct(c expr.Expr, known map[string]expr.Value) {
 	neg := false
-	if u, ok := c.(*spec.Unary); ok && u.Op == spec.Not {
+	if u, ok := c.(*expr.Unary); ok && u.Op == expr.Not {
 		neg, c = true, u.X
 	}
-	b, ok := c.(*spec.Binary)
+	b, ok := c.(*expr.Binary)
 	if !ok || !b.Op.IsComparison() {
 		return
 	}
@@ -371,8 +372,8 @@ func (in *strInfo) conjunct(c spec.Expr, known map[string]spec.Value) {
 	if neg {
 		op = op.Negate()
 	}
-	if op == spec.Eq && b.X.Type() == spec.StringType {
-		for _, sides := range [][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+	if op == expr.Eq && b.X.Type() == expr.StringType {
+		for _, sides := range [][2]expr.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			if in.isAlias(sides[0]) {
 				if v, ok := evalKnown(sides[1], known); ok {
 					in.forced = append(in.forced, v.Str)
@@ -382,12 +383,12 @@ func (in *strInfo) conjunct(c spec.Expr, known map[string]spec.Value) {
 		return
 	}
 	for _, sides := range []struct {
-		l, k spec.Expr
-		op   spec.Op
+		l, k expr.Expr
+		op   expr.Op
 	}{{b.X, b.Y, op}, {b.Y, b.X, op.Swap()}} {
-		l, ok := sides.l.(*spec.StrCall)
-		k, kok := sides.k.(*spec.IntLit)
-		if !ok || !kok || l.Fn != spec.StrLen || !k.Val.IsInt64() {
+		l, ok := sides.l.(*expr.StrCall)
+		k, kok := sides.k.(*expr.IntLit)
+		if !ok || !kok || l.Fn != expr.StrLen || !k.Val.IsInt64() {
 			continue
 		}
 		off, ok := in.lengthOffset(l.Args[0])
@@ -399,17 +400,17 @@ func (in *strInfo) conjunct(c spec.Expr, known map[string]spec.Value) {
 }
 
 // bound records len(id) op n.
-func (in *strInfo) bound(op spec.Op, n int) {
+func (in *strInfo) bound(op expr.Op, n int) {
 	switch op {
-	case spec.Le:
+	case expr.Le:
 		in.hi, in.lens = minBound(in.hi, n), append(in.lens, n, n+1)
-	case spec.Lt:
+	case expr.Lt:
 		in.hi, in.lens = minBound(in.hi, n-1), append(in.lens, n-1, n)
-	case spec.Ge:
+	case expr.Ge:
 		in.lo, in.lens = max(in.lo, n), append(in.lens, n-1, n)
-	case spec.Gt:
+	case expr.Gt:
 		in.lo, in.lens = max(in.lo, n+1), append(in.lens, n, n+1)
-	case spec.Eq:
+	case expr.Eq:
 		in.lo, in.hi, in.lens = max(in.lo, n), minBound(in.hi, n), append(in.lens, n)
 	default:
 		in.lens = append(in.lens, n-1, n, n+1)
@@ -425,9 +426,9 @@ func minBound(hi, n int) int {
 
 // evalKnown evaluates e when every identifier in it has a known value
 // (by name) and it calls no external function.
-func evalKnown(e spec.Expr, known map[string]spec.Value) (spec.Value, bool) {
+func evalKnown(e expr.Expr, known map[string]expr.Value) (expr.Value, bool) {
 	ok := true
-	r := spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	r := expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 		if v, has := known[id.Name]; has {
 			return v.Expr()
 		}
@@ -435,16 +436,16 @@ func evalKnown(e spec.Expr, known map[string]spec.Value) (spec.Value, bool) {
 		return nil
 	})
 	if !ok || hasCall(r) {
-		return spec.Value{}, false
+		return expr.Value{}, false
 	}
-	v, err := spec.Eval(r, spec.Valuation{})
+	v, err := expr.Eval(r, expr.Valuation{})
 	return v, err == nil
 }
 
-func hasCall(e spec.Expr) bool {
+func hasCall(e expr.Expr) bool {
 	found := false
-	spec.Inspect(e, func(n spec.Expr) {
-		if _, ok := n.(*spec.Call); ok {
+	expr.Inspect(e, func(n expr.Expr) {
+		if _, ok := n.(*expr.Call); ok {
 			found = true
 		}
 	})
@@ -488,7 +489,7 @@ func randomWord(rng *rand.Rand, n int) string {
 // regular expressions, up to seconds).
 func guessTries(a *spec.Action) int {
 	for _, p := range a.Params {
-		if p.Type == spec.StringType {
+		if p.Type == expr.StringType {
 			return stringGuesses
 		}
 	}
@@ -500,11 +501,11 @@ const stringGuesses = 48
 // relateStrings makes the string values of args (drawn independently)
 // related now and then, as guards that compare strings want: a value
 // takes the first byte of an earlier one, or equals it.
-func (x *execution) relateStrings(a *spec.Action, args map[string]spec.Value) {
+func (x *execution) relateStrings(a *spec.Action, args map[string]expr.Value) {
 	var prev []string
 	for _, p := range a.Params {
 		v, ok := args[p.Name]
-		if !ok || p.Type != spec.StringType {
+		if !ok || p.Type != expr.StringType {
 			continue
 		}
 		s := v.Str
@@ -517,7 +518,7 @@ func (x *execution) relateStrings(a *spec.Action, args map[string]spec.Value) {
 				s = o
 			}
 		}
-		args[p.Name] = spec.StringValue(s)
+		args[p.Name] = expr.StringValue(s)
 		prev = append(prev, s)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestStringDraws: the strings the tester draws for exact evaluation are
@@ -14,18 +15,18 @@ import (
 func TestStringDraws(t *testing.T) {
 	x := &execution{rng: rand.New(rand.NewPCG(1, 2))}
 	a := &spec.Action{Name: "person", Params: []*spec.Param{
-		{Name: "first", Type: spec.StringType}, {Name: "last", Type: spec.StringType},
+		{Name: "first", Type: expr.StringType}, {Name: "last", Type: expr.StringType},
 	}}
 	if got := guessTries(a); got != stringGuesses {
 		t.Errorf("guessTries = %d for string parameters, want %d", got, stringGuesses)
 	}
-	if got := guessTries(&spec.Action{Params: []*spec.Param{{Name: "n", Type: spec.IntType}}}); got != 1 {
+	if got := guessTries(&spec.Action{Params: []*spec.Param{{Name: "n", Type: expr.IntType}}}); got != 1 {
 		t.Errorf("guessTries = %d without strings, want 1", got)
 	}
 	const n = 2000
 	shared, equal, names := 0, 0, 0
 	for range n {
-		args := map[string]spec.Value{"first": x.randomValue(spec.StringType), "last": x.randomValue(spec.StringType)}
+		args := map[string]expr.Value{"first": x.randomValue(expr.StringType), "last": x.randomValue(expr.StringType)}
 		x.relateStrings(a, args)
 		f, l := args["first"].Str, args["last"].Str
 		for _, s := range []string{f, l} {

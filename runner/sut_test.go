@@ -6,7 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // cmpSUT implements the cmp spec of examples/cmp: it reads x, then y,
@@ -18,7 +18,7 @@ type cmpSUT struct {
 	x      *big.Int
 }
 
-func (s *cmpSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (s *cmpSUT) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	if action != "in" {
 		return nil, fmt.Errorf("cmp: unknown input %s", action)
 	}
@@ -51,7 +51,7 @@ type detourSUT struct {
 	inD bool
 }
 
-func (s *detourSUT) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (s *detourSUT) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	switch action {
 	case "step":
 		if args["p"].Int.Cmp(big.NewInt(int64(s.k+1))) == 0 {

@@ -9,7 +9,7 @@ import (
 	account "github.com/stg-tool/stg/examples/account/sut/impl"
 	"github.com/stg-tool/stg/internal/lateanswers"
 	"github.com/stg-tool/stg/play"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestChoicesDoNotDependOnTiming: whether an output is already there
@@ -38,7 +38,7 @@ func TestChoicesDoNotDependOnTiming(t *testing.T) {
 func events(res *Result) string {
 	var b strings.Builder
 	for _, ev := range play.TraceEvents(res.Trace) {
-		spec.WriteTraceEvent(&b, ev)
+		specfile.WriteTraceEvent(&b, ev)
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // An unrolled step is a transition taken as step k of a path, the one
@@ -23,10 +24,10 @@ import (
 // frames every variable at every position (x#j) and reads the steps back
 // out of the model.
 type unrolled struct {
-	params  map[string]spec.Expr
-	ids     []*spec.Ident // the renamed parameters, in the action's order
-	assigns []spec.Expr   // x@k == value, for each assignment whose value is not ground
-	next    map[string]spec.Expr
+	params  map[string]expr.Expr
+	ids     []*expr.Ident // the renamed parameters, in the action's order
+	assigns []expr.Expr   // x@k == value, for each assignment whose value is not ground
+	next    map[string]expr.Expr
 }
 
 // unrollStep unrolls t as step k from the variables vars (constants or
@@ -34,28 +35,28 @@ type unrolled struct {
 // gives the variable that value, so that the state stays comparable and a
 // guard on known values costs no check; assignments into Pass are left
 // out (nothing follows them).
-func unrollStep(tc *spec.Model, t *spec.Transition, k int, vars map[string]spec.Expr) unrolled {
-	u := unrolled{params: map[string]spec.Expr{}, next: vars}
+func unrollStep(tc *spec.Model, t *spec.Transition, k int, vars map[string]expr.Expr) unrolled {
+	u := unrolled{params: map[string]expr.Expr{}, next: vars}
 	for _, pa := range tc.Action(t.Action).Params {
-		id := &spec.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, k), Kind: spec.ParamIdent, T: pa.Type}
+		id := &expr.Ident{Name: fmt.Sprintf("%s@%d", pa.Name, k), Kind: expr.ParamIdent, T: pa.Type}
 		u.params[pa.Name] = id
 		u.ids = append(u.ids, id)
 	}
 	if tc.Verdict(t.To) == "pass" || len(t.Assign) == 0 {
 		return u
 	}
-	u.next = make(map[string]spec.Expr, len(vars))
+	u.next = make(map[string]expr.Expr, len(vars))
 	for n, v := range vars {
 		u.next[n] = v
 	}
 	for _, as := range t.Assign {
-		e := spec.Substitute(as.Value, vars, u.params)
+		e := expr.Substitute(as.Value, vars, u.params)
 		if v, ok := groundValue(e); ok {
 			u.next[as.Var] = v
 			continue
 		}
-		fresh := &spec.Ident{Name: fmt.Sprintf("%s@%d", as.Var, k), Kind: spec.VarIdent, T: tc.Variable(as.Var).Type}
-		u.assigns = append(u.assigns, spec.Compare(spec.Eq, fresh, e))
+		fresh := &expr.Ident{Name: fmt.Sprintf("%s@%d", as.Var, k), Kind: expr.VarIdent, T: tc.Variable(as.Var).Type}
+		u.assigns = append(u.assigns, expr.Compare(expr.Eq, fresh, e))
 		u.next[as.Var] = fresh
 	}
 	return u

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // lagging is an adapter to an in-process SUT whose outputs reach the
@@ -52,7 +53,7 @@ func (l *lagging) Started() (time.Time, bool) { return time.Now(), true }
 // raceSUT implements race.yaml: out once after go, done after stop.
 type raceSUT struct{}
 
-func (raceSUT) Input(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+func (raceSUT) Input(action string, _ map[string]expr.Value) ([]adapter.Output, error) {
 	switch action {
 	case "go":
 		return []adapter.Output{{Action: "out"}}, nil
@@ -82,7 +83,7 @@ func TestOutputCrossesInput(t *testing.T) {
 		t.Fatalf("in order: %s (%s)\n%s", res.Verdict, res.Reason, res.TraceString())
 	}
 	// A second out is wrong in every interleaving: Fail.
-	twice := adapter.SUTFunc(func(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+	twice := adapter.SUTFunc(func(action string, _ map[string]expr.Value) ([]adapter.Output, error) {
 		if action == "go" {
 			return []adapter.Output{{Action: "out"}, {Action: "out"}}, nil
 		}
@@ -101,7 +102,7 @@ type looseSUT struct {
 	off  int64 // a fault: added to every answer
 }
 
-func (s *looseSUT) Input(action string, _ map[string]spec.Value) ([]adapter.Output, error) {
+func (s *looseSUT) Input(action string, _ map[string]expr.Value) ([]adapter.Output, error) {
 	v := s.x + s.k + s.off
 	s.k++
 	return []adapter.Output{{Action: "val", Args: map[string]any{"p": big.NewInt(v)}}}, nil
@@ -138,7 +139,7 @@ func TestLooseInitialCondition(t *testing.T) {
 	}
 	// A SUT whose second answer is off: Fail once x is known.
 	bad := &looseSUT{x: 5}
-	bad2 := adapter.SUTFunc(func(a string, args map[string]spec.Value) ([]adapter.Output, error) {
+	bad2 := adapter.SUTFunc(func(a string, args map[string]expr.Value) ([]adapter.Output, error) {
 		outs, err := bad.Input(a, args)
 		if bad.k == 2 {
 			outs[0].Args["p"] = big.NewInt(99)
@@ -247,7 +248,7 @@ transitions:
   - {from: A, action: delta, to: Pass}
   - {from: A, action: out, to: Fail}
 `
-	m, err := spec.ParseModel("quiet.yaml", []byte(src), nil)
+	m, err := specfile.ParseModel("quiet.yaml", []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

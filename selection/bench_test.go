@@ -8,7 +8,7 @@ import (
 	"github.com/stg-tool/stg/internal/ring"
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/selection"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // BenchmarkSelectRing measures the selection alone (Keep/Inconc and the
@@ -17,11 +17,11 @@ import (
 func BenchmarkSelectRing(b *testing.B) {
 	for _, n := range []int{100, 400, 1600} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			s, err := spec.ParseModel("ring.yaml", []byte(ring.Spec(n)), nil)
+			s, err := specfile.ParseModel("ring.yaml", []byte(ring.Spec(n)), nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			tp, err := spec.ParseModel("ring-purpose.yaml", []byte(ring.Purpose(n)), s)
+			tp, err := specfile.ParseModel("ring-purpose.yaml", []byte(ring.Purpose(n)), s)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import (
 	"github.com/stg-tool/stg/coreach"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A decider answers the satisfiability, entailment and validity
@@ -30,7 +30,7 @@ import (
 //     set of integer points contains them;
 //   - satisfiable when a vertex of a branch's polyhedron, integral on
 //     the integer dimensions, satisfies the whole formula by exact
-//     evaluation (spec.EvalBool, which fails on anything it has no
+//     evaluation (expr.EvalBool, which fails on anything it has no
 //     value for): a model, checked on the formula itself.
 //
 // Anything else (a branch with no such vertex, more than maxMeets
@@ -49,21 +49,21 @@ type decider struct {
 	space  *abstraction.Space
 	top    *blocks // the universe (values are immutable)
 	dims   map[identKey]int
-	idents []*spec.Ident                // per dimension
+	idents []*expr.Ident                // per dimension
 	atoms  *fifo[atomKey, atom]         // the latest conversions
 	shapes *fifo[string, atom]          // conversions by structure (shapeKey)
-	ctxs   *fifo[spec.Expr, *conjuncts] // contexts' conjuncts with their keys
+	ctxs   *fifo[expr.Expr, *conjuncts] // contexts' conjuncts with their keys
 	// relevant holds verdicts by the structure of a question's relevant
 	// part (relevantKey).
 	relevant *fifo[string, verdict]
 	// simplified holds the readable guards by the same key
 	// (simplifyUnder).
-	simplified *fifo[string, spec.Expr]
+	simplified *fifo[string, expr.Expr]
 	key        []byte                    // shapeKey's buffer
-	polys      *fifo[spec.Expr, *blocks] // the latest contexts' polyhedra
+	polys      *fifo[expr.Expr, *blocks] // the latest contexts' polyhedra
 	// answers holds the verdicts by context and formula node: the
 	// selection asks some questions twice (satisfiable, relativeGroup).
-	answers map[[2]spec.Expr]verdict
+	answers map[[2]expr.Expr]verdict
 }
 
 // maxMeets bounds the polyhedral work on one question; beyond it the
@@ -71,13 +71,13 @@ type decider struct {
 const maxMeets = 64
 
 type identKey struct {
-	kind spec.IdentKind
+	kind expr.IdentKind
 	name string
-	t    spec.Type
+	t    expr.Type
 }
 
 type atomKey struct {
-	e   spec.Expr
+	e   expr.Expr
 	neg bool
 }
 
@@ -90,11 +90,11 @@ type atom struct {
 
 // newDecider returns a decider over the numeric identifiers ids (others
 // are ignored).
-func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
+func newDecider(ctx *solver.Context, ids []*expr.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
-		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[spec.Expr, *conjuncts](maxPolys),
-		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, spec.Expr](maxSimplified),
-		polys: newFIFO[spec.Expr, *blocks](maxPolys), answers: map[[2]spec.Expr]verdict{}}
+		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[expr.Expr, *conjuncts](maxPolys),
+		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, expr.Expr](maxSimplified),
+		polys: newFIFO[expr.Expr, *blocks](maxPolys), answers: map[[2]expr.Expr]verdict{}}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -105,7 +105,7 @@ func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 		d.dims[k] = len(names)
 		d.idents = append(d.idents, id)
 		names = append(names, id.Name)
-		ints = append(ints, id.T.Kind == spec.Int)
+		ints = append(ints, id.T.Kind == expr.Int)
 	}
 	d.space = abstraction.NewSpace(names, ints)
 	d.top = universeBlocks(d.space)
@@ -113,14 +113,14 @@ func newDecider(ctx *solver.Context, ids []*spec.Ident) *decider {
 }
 
 // dataOf returns the variables and parameters of p as identifiers.
-func dataOf(p *product.Product) []*spec.Ident {
-	var ids []*spec.Ident
+func dataOf(p *product.Product) []*expr.Ident {
+	var ids []*expr.Ident
 	for _, v := range p.Variables {
-		ids = append(ids, &spec.Ident{Name: v.Name, Kind: spec.VarIdent, T: v.Type})
+		ids = append(ids, &expr.Ident{Name: v.Name, Kind: expr.VarIdent, T: v.Type})
 	}
 	for _, a := range p.Actions {
 		for _, pa := range a.Params {
-			ids = append(ids, &spec.Ident{Name: pa.Name, Kind: spec.ParamIdent, T: pa.Type})
+			ids = append(ids, &expr.Ident{Name: pa.Name, Kind: expr.ParamIdent, T: pa.Type})
 		}
 	}
 	return ids
@@ -137,33 +137,33 @@ const (
 // possible reports whether context ∧ e may be satisfiable: false only
 // when it is certainly unsatisfiable (an undecided solver query counts
 // as possible).
-func (d *decider) possible(context, e spec.Expr) (bool, error) {
+func (d *decider) possible(context, e expr.Expr) (bool, error) {
 	switch d.decide(context, e) {
 	case sat:
 		return true, nil
 	case unsat:
 		return false, nil
 	}
-	return d.ctx.Possible(spec.AndOf(context, e))
+	return d.ctx.Possible(expr.AndOf(context, e))
 }
 
 // entails reports whether context ∧ a implies b in every state.
-func (d *decider) entails(context, a, b spec.Expr) (bool, error) {
-	if spec.IsTrue(b) {
+func (d *decider) entails(context, a, b expr.Expr) (bool, error) {
+	if expr.IsTrue(b) {
 		return true, nil
 	}
-	switch d.settle(context, spec.AndOf(a, spec.NotOf(b))) {
+	switch d.settle(context, expr.AndOf(a, expr.NotOf(b))) {
 	case sat:
 		return false, nil
 	case unsat:
 		return true, nil
 	}
-	return d.ctx.Entails(spec.AndOf(context, a), b)
+	return d.ctx.Entails(expr.AndOf(context, a), b)
 }
 
 // valid reports whether e holds in every state.
-func (d *decider) valid(e spec.Expr) (bool, error) {
-	switch d.settle(spec.True(), spec.NotOf(e)) {
+func (d *decider) valid(e expr.Expr) (bool, error) {
+	switch d.settle(expr.True(), expr.NotOf(e)) {
 	case sat:
 		return false, nil
 	case unsat:
@@ -176,8 +176,8 @@ func (d *decider) valid(e spec.Expr) (bool, error) {
 // says it cannot, remembering the verdict by the two nodes (for
 // questions about long-lived nodes, asked again: a key keeps its
 // nodes alive).
-func (d *decider) decide(context, e spec.Expr) verdict {
-	k := [2]spec.Expr{context, e}
+func (d *decider) decide(context, e expr.Expr) verdict {
+	k := [2]expr.Expr{context, e}
 	if v, ok := d.answers[k]; ok {
 		if v != undecided {
 			d.ctx.NoteSettled()
@@ -191,7 +191,7 @@ func (d *decider) decide(context, e spec.Expr) verdict {
 
 // settle decides context ∧ e: from the memo of questions by their
 // relevant part (relevant.go), else by the tree search.
-func (d *decider) settle(context, e spec.Expr) verdict {
+func (d *decider) settle(context, e expr.Expr) verdict {
 	key, memo := d.relevantKey(context, e)
 	if memo {
 		if v, ok := d.relevant.get(key); ok {
@@ -209,8 +209,8 @@ func (d *decider) settle(context, e spec.Expr) verdict {
 }
 
 // search runs the tree search of context ∧ e.
-func (d *decider) search(context, e spec.Expr) verdict {
-	s := &search{d: d, formula: spec.AndOf(context, e), models: d.ctx.Facts() == nil}
+func (d *decider) search(context, e expr.Expr) verdict {
+	s := &search{d: d, formula: expr.AndOf(context, e), models: d.ctx.Facts() == nil}
 	start, ok := d.blocksOf(context)
 	if !ok {
 		start, e = d.top, s.formula
@@ -224,13 +224,13 @@ func (d *decider) search(context, e spec.Expr) verdict {
 
 // blocksOf returns the polyhedra of a conjunction of comparisons that
 // they represent exactly, or false for any other predicate.
-func (d *decider) blocksOf(e spec.Expr) (*blocks, bool) {
+func (d *decider) blocksOf(e expr.Expr) (*blocks, bool) {
 	if p, ok := d.polys.get(e); ok {
 		return p, p != nil
 	}
 	var cs []abstraction.Constraint
-	for _, c := range spec.Conjuncts(e) {
-		if spec.IsTrue(c) {
+	for _, c := range expr.Conjuncts(e) {
+		if expr.IsTrue(c) {
 			continue
 		}
 		a, ok := d.atom(c, false)
@@ -293,7 +293,7 @@ func (f *fifo[K, V]) put(k K, v V) {
 // A literal is a formula under a polarity (neg: its negation), or a
 // converted constraint (e nil).
 type literal struct {
-	e   spec.Expr
+	e   expr.Expr
 	neg bool
 	c   abstraction.Constraint
 }
@@ -301,7 +301,7 @@ type literal struct {
 // A search is the tree search of one formula.
 type search struct {
 	d       *decider
-	formula spec.Expr
+	formula expr.Expr
 	meets   int
 	models  bool // whether a verified model may answer sat
 }
@@ -318,22 +318,22 @@ func (s *search) run(p *blocks, pending []literal) verdict {
 			continue
 		}
 		switch e := l.e.(type) {
-		case *spec.BoolLit:
+		case *expr.BoolLit:
 			if e.Val == l.neg {
 				return unsat
 			}
 			continue
-		case *spec.Unary:
-			if e.Op == spec.Not {
+		case *expr.Unary:
+			if e.Op == expr.Not {
 				pending = append(pending, literal{e: e.X, neg: !l.neg})
 				continue
 			}
-		case *spec.Binary:
-			if e.Op == spec.And && !l.neg || e.Op == spec.Or && l.neg {
+		case *expr.Binary:
+			if e.Op == expr.And && !l.neg || e.Op == expr.Or && l.neg {
 				pending = append(pending, literal{e: e.X, neg: l.neg}, literal{e: e.Y, neg: l.neg})
 				continue
 			}
-			if e.Op == spec.Or || e.Op == spec.And {
+			if e.Op == expr.Or || e.Op == expr.And {
 				split = append(split, l)
 				continue
 			}
@@ -381,7 +381,7 @@ func (s *search) run(p *blocks, pending []literal) verdict {
 // alternatives returns the disjuncts of a disjunctive literal: x || y,
 // !(x && y), or a comparison that splits.
 func (s *search) alternatives(l literal) []literal {
-	if b, ok := l.e.(*spec.Binary); ok && (b.Op == spec.Or || b.Op == spec.And) {
+	if b, ok := l.e.(*expr.Binary); ok && (b.Op == expr.Or || b.Op == expr.And) {
 		return []literal{{e: b.X, neg: l.neg}, {e: b.Y, neg: l.neg}}
 	}
 	a, _ := s.d.atom(l.e, l.neg)
@@ -408,31 +408,31 @@ func (s *search) leaf(p *blocks) verdict {
 
 // model reports whether the point pt is a model of the formula.
 func (s *search) model(pt []*big.Rat) bool {
-	val := spec.Valuation{Vars: map[string]spec.Value{}, Params: map[string]spec.Value{}}
+	val := expr.Valuation{Vars: map[string]expr.Value{}, Params: map[string]expr.Value{}}
 	for d, id := range s.d.idents {
-		var v spec.Value
-		if id.T.Kind == spec.Int {
+		var v expr.Value
+		if id.T.Kind == expr.Int {
 			if !pt[d].IsInt() {
 				return false
 			}
-			v = spec.IntValue(pt[d].Num())
+			v = expr.IntValue(pt[d].Num())
 		} else {
-			v = spec.RatValue(pt[d])
+			v = expr.RatValue(pt[d])
 		}
-		if id.Kind == spec.VarIdent {
+		if id.Kind == expr.VarIdent {
 			val.Vars[id.Name] = v
 		} else {
 			val.Params[id.Name] = v
 		}
 	}
-	ok, err := spec.EvalBool(s.formula, val)
+	ok, err := expr.EvalBool(s.formula, val)
 	return err == nil && ok
 }
 
 // atom returns the comparison e (negated if neg) as constraints, or
 // false when it is not a linear comparison of numbers over the
 // decider's dimensions.
-func (d *decider) atom(e spec.Expr, neg bool) (atom, bool) {
+func (d *decider) atom(e expr.Expr, neg bool) (atom, bool) {
 	k := atomKey{e, neg}
 	if a, ok := d.atoms.get(k); ok {
 		return a, a.cs != nil
@@ -467,16 +467,16 @@ func b2i(b bool) int {
 // anew for each location, are converted once per distinct shape. It
 // fails on anything but numeric literals, identifiers, unary and
 // binary operators.
-func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
+func shapeKey(buf []byte, e expr.Expr) ([]byte, bool) {
 	switch e := e.(type) {
-	case *spec.BoolLit:
+	case *expr.BoolLit:
 		return append(buf, "ft"[b2i(e.Val)]), true
-	case *spec.IntLit:
+	case *expr.IntLit:
 		return e.Val.Append(append(buf, 'i'), 10), true
-	case *spec.RealLit:
+	case *expr.RealLit:
 		buf = e.Val.Num().Append(append(buf, 'r'), 10)
 		return e.Val.Denom().Append(append(buf, '/'), 10), true
-	case *spec.Ident:
+	case *expr.Ident:
 		if e.T.Enum != nil {
 			return buf, false
 		}
@@ -484,10 +484,10 @@ func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
 		buf = strconv.AppendInt(append(buf, ':'), int64(e.T.Kind), 10)
 		buf = strconv.AppendInt(append(buf, ':'), int64(len(e.Name)), 10)
 		return append(append(buf, ':'), e.Name...), true
-	case *spec.Unary:
+	case *expr.Unary:
 		buf = strconv.AppendInt(append(buf, 'u'), int64(e.Op), 10)
 		return shapeKey(append(buf, '('), e.X)
-	case *spec.Binary:
+	case *expr.Binary:
 		buf = strconv.AppendInt(append(buf, 'b'), int64(e.Op), 10)
 		buf, ok := shapeKey(append(buf, '('), e.X)
 		if !ok {
@@ -502,8 +502,8 @@ func shapeKey(buf []byte, e spec.Expr) ([]byte, bool) {
 // convert returns the comparison e (negated if neg) as constraints
 // (coreach.Comparison), none when it is not a linear comparison of
 // numbers over the decider's dimensions.
-func (d *decider) convert(e spec.Expr, neg bool) atom {
-	b, ok := e.(*spec.Binary)
+func (d *decider) convert(e expr.Expr, neg bool) atom {
+	b, ok := e.(*expr.Binary)
 	if !ok || !b.Op.IsComparison() {
 		return atom{}
 	}
@@ -511,12 +511,12 @@ func (d *decider) convert(e spec.Expr, neg bool) atom {
 	if neg {
 		op = op.Negate()
 	}
-	cs, ok := coreach.Comparison(op, b.X, b.Y, func(id *spec.Ident) (int, bool) {
+	cs, ok := coreach.Comparison(op, b.X, b.Y, func(id *expr.Ident) (int, bool) {
 		dim, ok := d.dims[identKey{id.Kind, id.Name, id.T}]
 		return dim, ok
 	})
 	if !ok {
 		return atom{}
 	}
-	return atom{cs: cs, alt: op == spec.Ne}
+	return atom{cs: cs, alt: op == expr.Ne}
 }

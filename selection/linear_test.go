@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // formulas makes random predicates over int variables x and y, a real
@@ -15,104 +15,104 @@ import (
 // product of two variables, a Euclidean division.
 type formulas struct {
 	r    *rand.Rand
-	ids  []*spec.Ident
-	st   *spec.Ident
-	b    *spec.Ident
-	enum *spec.Enum
+	ids  []*expr.Ident
+	st   *expr.Ident
+	b    *expr.Ident
+	enum *expr.Enum
 }
 
 func newFormulas(seed int64) *formulas {
-	enum := &spec.Enum{Name: "Mode", Values: []string{"idle", "busy"}}
+	enum := &expr.Enum{Name: "Mode", Values: []string{"idle", "busy"}}
 	return &formulas{
 		r: rand.New(rand.NewSource(seed)),
-		ids: []*spec.Ident{
-			{Name: "x", Kind: spec.VarIdent, T: spec.IntType},
-			{Name: "y", Kind: spec.VarIdent, T: spec.IntType},
-			{Name: "z", Kind: spec.VarIdent, T: spec.RealType},
-			{Name: "k", Kind: spec.ParamIdent, T: spec.IntType},
+		ids: []*expr.Ident{
+			{Name: "x", Kind: expr.VarIdent, T: expr.IntType},
+			{Name: "y", Kind: expr.VarIdent, T: expr.IntType},
+			{Name: "z", Kind: expr.VarIdent, T: expr.RealType},
+			{Name: "k", Kind: expr.ParamIdent, T: expr.IntType},
 		},
-		st:   &spec.Ident{Name: "st", Kind: spec.VarIdent, T: spec.EnumType(enum)},
-		b:    &spec.Ident{Name: "b", Kind: spec.VarIdent, T: spec.BoolType},
+		st:   &expr.Ident{Name: "st", Kind: expr.VarIdent, T: expr.EnumType(enum)},
+		b:    &expr.Ident{Name: "b", Kind: expr.VarIdent, T: expr.BoolType},
 		enum: enum,
 	}
 }
 
-var comparisons = []spec.Op{spec.Eq, spec.Ne, spec.Lt, spec.Le, spec.Gt, spec.Ge}
+var comparisons = []expr.Op{expr.Eq, expr.Ne, expr.Lt, expr.Le, expr.Gt, expr.Ge}
 
 // linear returns a random sum of c·v over the variables of type t, c in
 // [-3, 3], plus a constant.
-func (f *formulas) linear(t spec.Type) spec.Expr {
-	var e spec.Expr
+func (f *formulas) linear(t expr.Type) expr.Expr {
+	var e expr.Expr
 	for _, id := range f.ids {
 		if id.T != t || f.r.Intn(2) == 0 {
 			continue
 		}
-		var x spec.Expr = id
+		var x expr.Expr = id
 		if c := f.r.Intn(7) - 3; c != 1 {
-			x = spec.Arith(spec.Mul, f.constant(t, int64(c)), id)
+			x = expr.Arith(expr.Mul, f.constant(t, int64(c)), id)
 		}
 		if e == nil {
 			e = x
 		} else {
-			e = spec.Arith(spec.Add, e, x)
+			e = expr.Arith(expr.Add, e, x)
 		}
 	}
 	k := f.constant(t, int64(f.r.Intn(11)-5))
 	if e == nil {
 		return k
 	}
-	return spec.Arith(spec.Add, e, k)
+	return expr.Arith(expr.Add, e, k)
 }
 
-func (f *formulas) constant(t spec.Type, c int64) spec.Expr {
-	if t == spec.RealType {
-		return &spec.RealLit{Val: big.NewRat(c, 1)}
+func (f *formulas) constant(t expr.Type, c int64) expr.Expr {
+	if t == expr.RealType {
+		return &expr.RealLit{Val: big.NewRat(c, 1)}
 	}
-	return spec.IntConst(c)
+	return expr.IntConst(c)
 }
 
-func (f *formulas) atom() spec.Expr {
+func (f *formulas) atom() expr.Expr {
 	op := comparisons[f.r.Intn(len(comparisons))]
 	switch f.r.Intn(20) {
 	case 0:
-		return spec.Compare(spec.Eq, f.st, &spec.EnumLit{Enum: f.enum, Index: f.r.Intn(2)})
+		return expr.Compare(expr.Eq, f.st, &expr.EnumLit{Enum: f.enum, Index: f.r.Intn(2)})
 	case 1:
 		return f.b
 	case 2:
-		return spec.Compare(op, spec.Arith(spec.Mul, f.ids[0], f.ids[1]), spec.IntConst(2))
+		return expr.Compare(op, expr.Arith(expr.Mul, f.ids[0], f.ids[1]), expr.IntConst(2))
 	case 3:
-		return spec.Compare(op, spec.Arith(spec.Div, f.ids[0], spec.IntConst(2)), f.ids[1])
+		return expr.Compare(op, expr.Arith(expr.Div, f.ids[0], expr.IntConst(2)), f.ids[1])
 	}
-	t := spec.IntType
+	t := expr.IntType
 	if f.r.Intn(4) == 0 {
-		t = spec.RealType
+		t = expr.RealType
 	}
-	return spec.Compare(op, f.linear(t), f.linear(t))
+	return expr.Compare(op, f.linear(t), f.linear(t))
 }
 
-func (f *formulas) formula(depth int) spec.Expr {
+func (f *formulas) formula(depth int) expr.Expr {
 	if depth == 0 || f.r.Intn(3) == 0 {
 		return f.atom()
 	}
 	switch f.r.Intn(3) {
 	case 0:
-		return spec.NotOf(f.formula(depth - 1))
+		return expr.NotOf(f.formula(depth - 1))
 	case 1:
-		return spec.OrOf(f.formula(depth-1), f.formula(depth-1))
+		return expr.OrOf(f.formula(depth-1), f.formula(depth-1))
 	}
-	return spec.AndOf(f.formula(depth-1), f.formula(depth-1))
+	return expr.AndOf(f.formula(depth-1), f.formula(depth-1))
 }
 
-func (f *formulas) conjunction(n int) spec.Expr {
-	var cs []spec.Expr
+func (f *formulas) conjunction(n int) expr.Expr {
+	var cs []expr.Expr
 	for i := 0; i < n; i++ {
-		t := spec.IntType
+		t := expr.IntType
 		if f.r.Intn(4) == 0 {
-			t = spec.RealType
+			t = expr.RealType
 		}
-		cs = append(cs, spec.Compare(comparisons[f.r.Intn(len(comparisons))], f.linear(t), f.linear(t)))
+		cs = append(cs, expr.Compare(comparisons[f.r.Intn(len(comparisons))], f.linear(t), f.linear(t)))
 	}
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // TestDeciderAgreesWithZ3 is the property test of the decider: on
@@ -135,12 +135,12 @@ func TestDeciderAgreesWithZ3(t *testing.T) {
 			continue
 		}
 		decided++
-		want, err := ctx.Sat(spec.AndOf(context, e))
+		want, err := ctx.Sat(expr.AndOf(context, e))
 		if err != nil {
-			t.Fatalf("Z3 on %s: %v", spec.Format(spec.AndOf(context, e)), err)
+			t.Fatalf("Z3 on %s: %v", expr.Format(expr.AndOf(context, e)), err)
 		}
 		if got := v == sat; got != (want == solver.Sat) {
-			t.Errorf("%s under %s: decided %v, Z3 says %v", spec.Format(e), spec.Format(context), got, want)
+			t.Errorf("%s under %s: decided %v, Z3 says %v", expr.Format(e), expr.Format(context), got, want)
 		}
 	}
 	if decided < n/2 {
@@ -160,19 +160,19 @@ func TestDeciderWithFacts(t *testing.T) {
 	defer ctx.Close()
 	f := newFormulas(1)
 	x := f.ids[0]
-	if err := ctx.SetFacts(spec.Compare(spec.Ge, x, spec.IntConst(0))); err != nil {
+	if err := ctx.SetFacts(expr.Compare(expr.Ge, x, expr.IntConst(0))); err != nil {
 		t.Fatal(err)
 	}
 	d := newDecider(ctx, f.ids)
 	for _, tt := range []struct {
-		e    spec.Expr
+		e    expr.Expr
 		want verdict
 	}{
-		{spec.Compare(spec.Eq, x, spec.IntConst(-1)), undecided},
-		{spec.AndOf(spec.Compare(spec.Gt, x, spec.IntConst(2)), spec.Compare(spec.Lt, x, spec.IntConst(3))), unsat},
+		{expr.Compare(expr.Eq, x, expr.IntConst(-1)), undecided},
+		{expr.AndOf(expr.Compare(expr.Gt, x, expr.IntConst(2)), expr.Compare(expr.Lt, x, expr.IntConst(3))), unsat},
 	} {
-		if got := d.decide(spec.True(), tt.e); got != tt.want {
-			t.Errorf("%s: %v, want %v", spec.Format(tt.e), got, tt.want)
+		if got := d.decide(expr.True(), tt.e); got != tt.want {
+			t.Errorf("%s: %v, want %v", expr.Format(tt.e), got, tt.want)
 		}
 	}
 }
@@ -188,20 +188,20 @@ func TestDeciderTable(t *testing.T) {
 	f := newFormulas(1)
 	d := newDecider(ctx, f.ids)
 	x, y := f.ids[0], f.ids[1]
-	c := func(op spec.Op, a spec.Expr, v int64) spec.Expr { return spec.Compare(op, a, spec.IntConst(v)) }
+	c := func(op expr.Op, a expr.Expr, v int64) expr.Expr { return expr.Compare(op, a, expr.IntConst(v)) }
 	for i, tt := range []struct {
-		context, e spec.Expr
+		context, e expr.Expr
 		want       verdict
 	}{
-		{spec.True(), spec.AndOf(c(spec.Gt, x, 2), c(spec.Lt, x, 3)), unsat},                          // tightened: x >= 3 && x <= 2
-		{spec.True(), c(spec.Eq, spec.Arith(spec.Mul, spec.IntConst(2), x), 1), unsat},                // 2x == 1 has no integer solution
-		{c(spec.Eq, x, 0), spec.OrOf(c(spec.Ne, x, 0), c(spec.Gt, y, 1)), sat},                        // the second branch
-		{c(spec.Eq, x, 0), spec.AndOf(c(spec.Ne, x, 0), c(spec.Gt, y, 1)), unsat},                     // both sides of != are empty
-		{c(spec.Ge, x, 0), spec.NotOf(spec.OrOf(c(spec.Ge, x, 0), c(spec.Gt, y, 1))), unsat},          // De Morgan
-		{spec.True(), spec.Compare(spec.Gt, spec.Arith(spec.Mul, x, y), spec.IntConst(2)), undecided}, // non-linear: no model checked
+		{expr.True(), expr.AndOf(c(expr.Gt, x, 2), c(expr.Lt, x, 3)), unsat},                          // tightened: x >= 3 && x <= 2
+		{expr.True(), c(expr.Eq, expr.Arith(expr.Mul, expr.IntConst(2), x), 1), unsat},                // 2x == 1 has no integer solution
+		{c(expr.Eq, x, 0), expr.OrOf(c(expr.Ne, x, 0), c(expr.Gt, y, 1)), sat},                        // the second branch
+		{c(expr.Eq, x, 0), expr.AndOf(c(expr.Ne, x, 0), c(expr.Gt, y, 1)), unsat},                     // both sides of != are empty
+		{c(expr.Ge, x, 0), expr.NotOf(expr.OrOf(c(expr.Ge, x, 0), c(expr.Gt, y, 1))), unsat},          // De Morgan
+		{expr.True(), expr.Compare(expr.Gt, expr.Arith(expr.Mul, x, y), expr.IntConst(2)), undecided}, // non-linear: no model checked
 	} {
 		if got := d.decide(tt.context, tt.e); got != tt.want {
-			t.Errorf("%d: %s under %s: %v, want %v", i, spec.Format(tt.e), spec.Format(tt.context), got, tt.want)
+			t.Errorf("%d: %s under %s: %v, want %v", i, expr.Format(tt.e), expr.Format(tt.context), got, tt.want)
 		}
 	}
 }

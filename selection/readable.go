@@ -3,25 +3,25 @@ package selection
 import (
 	"math/big"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // isolateParameters rewrites each linear comparison that mentions one
 // parameter, with coefficient ±1, into the form "p op rest": a send
 // guard x == p - 2 reads p == x + 2, which says what to send. The
 // rewriting is exact algebra over the integers or rationals.
-func isolateParameters(e spec.Expr) spec.Expr {
+func isolateParameters(e expr.Expr) expr.Expr {
 	switch e := e.(type) {
-	case *spec.Unary:
-		if e.Op == spec.Not {
-			return spec.NotOf(isolateParameters(e.X))
+	case *expr.Unary:
+		if e.Op == expr.Not {
+			return expr.NotOf(isolateParameters(e.X))
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		switch e.Op {
-		case spec.And:
-			return spec.AndOf(isolateParameters(e.X), isolateParameters(e.Y))
-		case spec.Or:
-			return spec.OrOf(isolateParameters(e.X), isolateParameters(e.Y))
+		case expr.And:
+			return expr.AndOf(isolateParameters(e.X), isolateParameters(e.Y))
+		case expr.Or:
+			return expr.OrOf(isolateParameters(e.X), isolateParameters(e.Y))
 		}
 		if e.Op.IsComparison() && e.X.Type().IsNumeric() {
 			if r := isolate(e); r != nil {
@@ -34,14 +34,14 @@ func isolateParameters(e spec.Expr) spec.Expr {
 
 // isolate returns x op y as "p op' rest", or nil when it does not have
 // exactly one parameter, with coefficient ±1.
-func isolate(e *spec.Binary) spec.Expr {
-	l, ok := spec.LinearOf(spec.Arith(spec.Sub, e.X, e.Y)) // x - y op 0
+func isolate(e *expr.Binary) expr.Expr {
+	l, ok := expr.LinearOf(expr.Arith(expr.Sub, e.X, e.Y)) // x - y op 0
 	if !ok {
 		return nil
 	}
 	p := -1
 	for i, t := range l.Terms {
-		if t.Ident.Kind != spec.ParamIdent {
+		if t.Ident.Kind != expr.ParamIdent {
 			continue
 		}
 		if p >= 0 {
@@ -63,15 +63,15 @@ func isolate(e *spec.Binary) spec.Expr {
 	default:
 		return nil
 	}
-	rest := spec.Linear{Const: new(big.Rat).Mul(sign, l.Const)}
+	rest := expr.Linear{Const: new(big.Rat).Mul(sign, l.Const)}
 	for i, t := range l.Terms {
 		if i != p {
-			rest.Terms = append(rest.Terms, spec.Term{Ident: t.Ident, Coeff: new(big.Rat).Mul(sign, t.Coeff)})
+			rest.Terms = append(rest.Terms, expr.Term{Ident: t.Ident, Coeff: new(big.Rat).Mul(sign, t.Coeff)})
 		}
 	}
 	r, ok := rest.Expr(e.X.Type())
 	if !ok {
 		return nil
 	}
-	return spec.Compare(op, l.Terms[p].Ident, r)
+	return expr.Compare(op, l.Terms[p].Ident, r)
 }

@@ -3,13 +3,13 @@ package selection
 import (
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 func TestIsolateParameters(t *testing.T) {
-	scope := &spec.Scope{
-		Vars:   map[string]spec.Type{"x": spec.IntType, "y": spec.IntType, "r": spec.RealType},
-		Params: map[string]spec.Type{"p": spec.IntType, "q": spec.IntType, "s": spec.RealType},
+	scope := &expr.Scope{
+		Vars:   map[string]expr.Type{"x": expr.IntType, "y": expr.IntType, "r": expr.RealType},
+		Params: map[string]expr.Type{"p": expr.IntType, "q": expr.IntType, "s": expr.RealType},
 	}
 	tests := []struct{ in, want string }{
 		{"x == p - 2", "p == x + 2"},
@@ -27,11 +27,11 @@ func TestIsolateParameters(t *testing.T) {
 		{"r + 0.5 == s", "s == r + 0.5"},
 	}
 	for _, tt := range tests {
-		e, err := spec.Parse(tt.in, spec.Pos{}, scope)
+		e, err := expr.Parse(tt.in, expr.Pos{}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := spec.Format(isolateParameters(e)); got != tt.want {
+		if got := expr.Format(isolateParameters(e)); got != tt.want {
 			t.Errorf("isolateParameters(%s) = %s, want %s", tt.in, got, tt.want)
 		}
 	}

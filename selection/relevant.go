@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // The questions of the readable guards repeat from stage to stage of a
@@ -33,13 +33,13 @@ type conjuncts struct {
 }
 
 // conjunctsOf returns the (cached) conjuncts of context.
-func (d *decider) conjunctsOf(context spec.Expr) *conjuncts {
+func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 	if c, ok := d.ctxs.get(context); ok {
 		return c
 	}
 	c := &conjuncts{ok: true}
-	for _, x := range spec.Conjuncts(context) {
-		if spec.IsTrue(x) {
+	for _, x := range expr.Conjuncts(context) {
+		if expr.IsTrue(x) {
 			continue
 		}
 		k, ok := shapeKey(nil, x)
@@ -54,9 +54,9 @@ func (d *decider) conjunctsOf(context spec.Expr) *conjuncts {
 	return c
 }
 
-func identsOf(e spec.Expr) []identKey {
+func identsOf(e expr.Expr) []identKey {
 	var ids []identKey
-	spec.Idents(e, func(id *spec.Ident) {
+	expr.Idents(e, func(id *expr.Ident) {
 		if k := (identKey{id.Kind, id.Name, id.T}); !slices.Contains(ids, k) {
 			ids = append(ids, k)
 		}
@@ -66,7 +66,7 @@ func identsOf(e spec.Expr) []identKey {
 
 // relevantKey returns the key of context ∧ e's relevant part, or false
 // when the question is not to be remembered by it.
-func (d *decider) relevantKey(context, e spec.Expr) (string, bool) {
+func (d *decider) relevantKey(context, e expr.Expr) (string, bool) {
 	ek, ok := shapeKey(nil, e)
 	if !ok {
 		return "", false
@@ -104,6 +104,6 @@ func (d *decider) relevantKey(context, e spec.Expr) (string, bool) {
 }
 
 // contextSat reports whether the search finds a model of context.
-func (d *decider) contextSat(context spec.Expr) bool {
-	return spec.IsTrue(context) || d.decide(spec.True(), context) == sat
+func (d *decider) contextSat(context expr.Expr) bool {
+	return expr.IsTrue(context) || d.decide(expr.True(), context) == sat
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestRelevantMemoAgreesWithZ3: questions asked again under contexts
@@ -20,9 +20,9 @@ func TestRelevantMemoAgreesWithZ3(t *testing.T) {
 	}
 	defer ctx.Close()
 	f := newFormulas(25)
-	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.IntType}
+	s := &expr.Ident{Name: "s", Kind: expr.VarIdent, T: expr.IntType}
 	d := newDecider(ctx, append(f.ids, f.st, f.b, s))
-	type question struct{ context, e spec.Expr }
+	type question struct{ context, e expr.Expr }
 	var qs []question
 	for i := 0; i < 300; i++ {
 		qs = append(qs, question{f.conjunction(f.r.Intn(4)), f.formula(3)})
@@ -30,7 +30,7 @@ func TestRelevantMemoAgreesWithZ3(t *testing.T) {
 	searched := 0
 	for stage := 0; stage < 4; stage++ {
 		for _, q := range qs {
-			context := spec.AndOf(spec.Compare(spec.Eq, s, spec.IntConst(int64(stage))), q.context)
+			context := expr.AndOf(expr.Compare(expr.Eq, s, expr.IntConst(int64(stage))), q.context)
 			_, memo := d.relevantKey(context, q.e)
 			n := len(d.relevant.m)
 			v := d.settle(context, q.e)
@@ -40,12 +40,12 @@ func TestRelevantMemoAgreesWithZ3(t *testing.T) {
 			if !memo || v == undecided {
 				continue
 			}
-			want, err := ctx.Sat(spec.AndOf(context, q.e))
+			want, err := ctx.Sat(expr.AndOf(context, q.e))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := v == sat; want != solver.Unknown && got != (want == solver.Sat) {
-				t.Errorf("stage %d: %s under %s: decided %v, Z3 says %v", stage, spec.Format(q.e), spec.Format(context), got, want)
+				t.Errorf("stage %d: %s under %s: decided %v, Z3 says %v", stage, expr.Format(q.e), expr.Format(context), got, want)
 			}
 		}
 	}
@@ -53,11 +53,11 @@ func TestRelevantMemoAgreesWithZ3(t *testing.T) {
 		t.Errorf("%d of %d questions searched: the memo by relevant part is not used", searched, 4*len(qs))
 	}
 	t.Logf("%d of %d questions searched", searched, 4*len(qs))
-	nonlinear := spec.Compare(spec.Eq, spec.Arith(spec.Mul, s, s), spec.IntConst(2))
+	nonlinear := expr.Compare(expr.Eq, expr.Arith(expr.Mul, s, s), expr.IntConst(2))
 	x := f.ids[0]
-	context := spec.AndOf(nonlinear, spec.Compare(spec.Ge, x, spec.IntConst(0)))
-	if _, memo := d.relevantKey(context, spec.Compare(spec.Le, x, spec.IntConst(3))); memo {
-		t.Errorf("a question under %s is remembered by its relevant part", spec.Format(context))
+	context := expr.AndOf(nonlinear, expr.Compare(expr.Ge, x, expr.IntConst(0)))
+	if _, memo := d.relevantKey(context, expr.Compare(expr.Le, x, expr.IntConst(3))); memo {
+		t.Errorf("a question under %s is remembered by its relevant part", expr.Format(context))
 	}
 }
 
@@ -73,17 +73,17 @@ func TestSimplifyMemoAgreesWithZ3(t *testing.T) {
 	}
 	defer ctx.Close()
 	f := newFormulas(26)
-	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.IntType}
+	s := &expr.Ident{Name: "s", Kind: expr.VarIdent, T: expr.IntType}
 	d := newDecider(ctx, append(f.ids, f.st, f.b, s))
-	type question struct{ context, g spec.Expr }
+	type question struct{ context, g expr.Expr }
 	var qs []question
 	for i := 0; i < 60; i++ {
-		qs = append(qs, question{f.conjunction(f.r.Intn(4)), spec.AndOf(f.formula(2), f.formula(2))})
+		qs = append(qs, question{f.conjunction(f.r.Intn(4)), expr.AndOf(f.formula(2), f.formula(2))})
 	}
 	hits := 0
 	for stage := 0; stage < 3; stage++ {
 		for _, q := range qs {
-			context := spec.AndOf(spec.Compare(spec.Eq, s, spec.IntConst(int64(stage))), q.context)
+			context := expr.AndOf(expr.Compare(expr.Eq, s, expr.IntConst(int64(stage))), q.context)
 			key, memo := d.relevantKey(context, q.g)
 			if _, ok := d.simplified.get(key); memo && ok {
 				hits++
@@ -92,9 +92,9 @@ func TestSimplifyMemoAgreesWithZ3(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ok, err := ctx.Equivalent(spec.AndOf(context, r), spec.AndOf(context, q.g))
+			ok, err := ctx.Equivalent(expr.AndOf(context, r), expr.AndOf(context, q.g))
 			if err == nil && !ok {
-				t.Errorf("stage %d: %s simplified under %s to %s, not the same set", stage, spec.Format(q.g), spec.Format(context), spec.Format(r))
+				t.Errorf("stage %d: %s simplified under %s to %s, not the same set", stage, expr.Format(q.g), expr.Format(context), expr.Format(r))
 			}
 		}
 	}

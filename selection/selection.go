@@ -31,6 +31,7 @@ import (
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Verdict location names (docs/reference.md#model-files).
@@ -73,7 +74,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 	if p.Accept[p.Initial.Location] {
 		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "trivially (the initial location is accepting, so there is nothing to test)"}
 	}
-	init := spec.AndOf(p.Initial.Condition, a.CoreachOf(p.Initial.Location))
+	init := expr.AndOf(p.Initial.Condition, a.CoreachOf(p.Initial.Location))
 	if possible, err := ctx.Possible(init); err != nil {
 		return nil, err
 	} else if !possible {
@@ -89,7 +90,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 			kept = append(kept, &spec.Transition{From: t.From, Action: t.Action, Guard: t.Guard, To: Fail})
 			continue
 		}
-		to, target := t.To, spec.True()
+		to, target := t.To, expr.True()
 		if p.Accept[t.To] {
 			to = Pass
 		} else {
@@ -97,7 +98,7 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		}
 		pre := preImage(t, target)
 		reach := a.ReachOf(t.From)
-		keep := spec.AndOf(t.Guard, pre)
+		keep := expr.AndOf(t.Guard, pre)
 		ok, err := satisfiable(d, reach, keep)
 		if err != nil {
 			return nil, err
@@ -105,8 +106,8 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		if ok {
 			kept = append(kept, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: keep, Assign: t.Assign, To: to})
 		}
-		if receive && !spec.IsTrue(pre) {
-			inc := spec.AndOf(t.Guard, spec.NotOf(pre))
+		if receive && !expr.IsTrue(pre) {
+			inc := expr.AndOf(t.Guard, expr.NotOf(pre))
 			ok, err := satisfiable(d, reach, inc)
 			if err != nil {
 				return nil, err
@@ -141,15 +142,15 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 }
 
 // preImage returns pre(A)(c) = c[x := A_x] for the variables that t assigns.
-func preImage(t *spec.Transition, c spec.Expr) spec.Expr {
+func preImage(t *spec.Transition, c expr.Expr) expr.Expr {
 	if len(t.Assign) == 0 {
 		return c
 	}
-	sub := map[string]spec.Expr{}
+	sub := map[string]expr.Expr{}
 	for _, as := range t.Assign {
 		sub[as.Var] = as.Value
 	}
-	return spec.Substitute(c, sub, nil)
+	return expr.Substitute(c, sub, nil)
 }
 
 // satisfiable is false only when g is certainly unsatisfiable (a
@@ -157,11 +158,11 @@ func preImage(t *spec.Transition, c spec.Expr) spec.Expr {
 // is possible within reach, the question the readable guards ask again
 // (then answered from the decider's cache), since a guard possible
 // within reach is possible.
-func satisfiable(d *decider, reach, g spec.Expr) (bool, error) {
+func satisfiable(d *decider, reach, g expr.Expr) (bool, error) {
 	if ok, err := d.possible(reach, g); err != nil || ok {
 		return ok, err
 	}
-	return d.possible(spec.True(), g)
+	return d.possible(expr.True(), g)
 }
 
 // reachable keeps the transitions whose source can be reached from init
@@ -238,7 +239,7 @@ func readableGuards(d *decider, m *spec.Model, ts []*spec.Transition, a *coreach
 			}
 		}
 		for _, t := range g {
-			e, err := simplifyUnder(d, spec.True(), t.Guard)
+			e, err := simplifyUnder(d, expr.True(), t.Guard)
 			if err != nil {
 				return nil, err
 			}
@@ -252,8 +253,8 @@ func readableGuards(d *decider, m *spec.Model, ts []*spec.Transition, a *coreach
 
 // relativeGroup returns the group simplified under reach, or nil when
 // reach is true (nothing to gain).
-func relativeGroup(d *decider, g []*spec.Transition, reach spec.Expr) ([]*spec.Transition, error) {
-	if spec.IsTrue(reach) {
+func relativeGroup(d *decider, g []*spec.Transition, reach expr.Expr) ([]*spec.Transition, error) {
+	if expr.IsTrue(reach) {
 		return nil, nil
 	}
 	var r []*spec.Transition
@@ -261,7 +262,7 @@ func relativeGroup(d *decider, g []*spec.Transition, reach spec.Expr) ([]*spec.T
 		if t.To == Fail {
 			// A Fail guard must stay exactly the unspecified outputs,
 			// in every state: soundness is a property of the file.
-			e, err := simplifyUnder(d, spec.True(), t.Guard)
+			e, err := simplifyUnder(d, expr.True(), t.Guard)
 			if err != nil {
 				return nil, err
 			}
@@ -306,11 +307,11 @@ func wellFormed(d *decider, g []*spec.Transition, receive bool) (bool, error) {
 	if !receive {
 		return true, nil
 	}
-	var gs []spec.Expr
+	var gs []expr.Expr
 	for _, t := range g {
 		gs = append(gs, t.Guard)
 	}
-	ok, err := d.valid(spec.OrOf(gs...))
+	ok, err := d.valid(expr.OrOf(gs...))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil // undecided: keep the exact form
 	}
@@ -324,7 +325,7 @@ func wellFormed(d *decider, g []*spec.Transition, receive bool) (bool, error) {
 // (relevant.go), so it is remembered by relevantKey: the guards of a
 // long spec's stages, the same under contexts that differ in other
 // variables, are simplified once.
-func simplifyUnder(d *decider, reach, g spec.Expr) (spec.Expr, error) {
+func simplifyUnder(d *decider, reach, g expr.Expr) (expr.Expr, error) {
 	key, memo := d.relevantKey(reach, g)
 	if memo {
 		if r, ok := d.simplified.get(key); ok {
@@ -339,13 +340,13 @@ func simplifyUnder(d *decider, reach, g spec.Expr) (spec.Expr, error) {
 }
 
 // simplify is simplifyUnder without the memo.
-func simplify(d *decider, reach, g spec.Expr) (spec.Expr, error) {
+func simplify(d *decider, reach, g expr.Expr) (expr.Expr, error) {
 	ctx := d.ctx
 	s, err := ctx.Simplify(g)
 	if err != nil {
 		s = g
 	}
-	s, err = dropImplied(d, reach, spec.NegationNormal(s))
+	s, err = dropImplied(d, reach, expr.NegationNormal(s))
 	if err != nil {
 		return nil, err
 	}
@@ -361,19 +362,19 @@ func simplify(d *decider, reach, g spec.Expr) (spec.Expr, error) {
 // dropImplied removes each conjunct of g that the context and the
 // remaining conjuncts entail. A conjunct that is word for word a
 // conjunct of the context is entailed without asking the solver.
-func dropImplied(d *decider, context, g spec.Expr) (spec.Expr, error) {
-	cs := spec.Conjuncts(g)
-	if spec.IsTrue(context) && len(cs) < 2 {
+func dropImplied(d *decider, context, g expr.Expr) (expr.Expr, error) {
+	cs := expr.Conjuncts(g)
+	if expr.IsTrue(context) && len(cs) < 2 {
 		return g, nil
 	}
-	given := spec.Conjuncts(context)
+	given := expr.Conjuncts(context)
 	for i := 0; i < len(cs); {
 		if contains(given, cs[i]) {
 			cs = append(cs[:i], cs[i+1:]...)
 			continue
 		}
-		rest := append(append([]spec.Expr{}, cs[:i]...), cs[i+1:]...)
-		ok, err := d.entails(context, spec.AndOf(rest...), cs[i])
+		rest := append(append([]expr.Expr{}, cs[:i]...), cs[i+1:]...)
+		ok, err := d.entails(context, expr.AndOf(rest...), cs[i])
 		if errors.Is(err, solver.ErrUnknown) {
 			ok, err = false, nil // undecided: keep the conjunct
 		}
@@ -386,7 +387,7 @@ func dropImplied(d *decider, context, g spec.Expr) (spec.Expr, error) {
 		}
 		i++
 	}
-	return spec.AndOf(cs...), nil
+	return expr.AndOf(cs...), nil
 }
 
 // without returns g without the conjuncts that are word for word
@@ -396,38 +397,38 @@ func dropImplied(d *decider, context, g spec.Expr) (spec.Expr, error) {
 // (they differ mostly by the coreach of their targets, which the
 // context repeats, and by the stage numbers it substitutes), so that
 // the solver's memo simplifies each of them once.
-func without(g, context spec.Expr) spec.Expr {
-	given := spec.Conjuncts(context)
-	var cs []spec.Expr
-	for _, c := range spec.Conjuncts(g) {
+func without(g, context expr.Expr) expr.Expr {
+	given := expr.Conjuncts(context)
+	var cs []expr.Expr
+	for _, c := range expr.Conjuncts(g) {
 		if !contains(given, c) && !contains(cs, c) && !groundTrue(c) {
 			cs = append(cs, c)
 		}
 	}
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // groundTrue reports whether e reads no identifier and no function and
 // evaluates to true.
-func groundTrue(e spec.Expr) bool {
+func groundTrue(e expr.Expr) bool {
 	ground := true
-	spec.Inspect(e, func(x spec.Expr) {
+	expr.Inspect(e, func(x expr.Expr) {
 		switch x.(type) {
-		case *spec.Ident, *spec.Call, *spec.StrCall:
+		case *expr.Ident, *expr.Call, *expr.StrCall:
 			ground = false
 		}
 	})
 	if !ground {
 		return false
 	}
-	v, err := spec.EvalBool(e, spec.Valuation{})
+	v, err := expr.EvalBool(e, expr.Valuation{})
 	return err == nil && v
 }
 
 // contains reports whether e is, structurally, one of es.
-func contains(es []spec.Expr, e spec.Expr) bool {
+func contains(es []expr.Expr, e expr.Expr) bool {
 	for _, x := range es {
-		if spec.Equal(x, e) {
+		if expr.Equal(x, e) {
 			return true
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 const lamp = `kind: spec
@@ -39,11 +41,11 @@ func setup(t *testing.T, purpose string) (*solver.Context, *product.Product) {
 		t.Fatal(err)
 	}
 	t.Cleanup(ctx.Close)
-	s, err := spec.ParseModel("lamp.yaml", []byte(lamp), nil)
+	s, err := specfile.ParseModel("lamp.yaml", []byte(lamp), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, err := spec.ParseModel("tp.yaml", []byte(purpose), s)
+	tp, err := specfile.ParseModel("tp.yaml", []byte(purpose), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,9 +60,9 @@ func setup(t *testing.T, purpose string) (*solver.Context, *product.Product) {
 	return ctx, p
 }
 
-func pred(t *testing.T, p *product.Product, src string) spec.Expr {
+func pred(t *testing.T, p *product.Product, src string) expr.Expr {
 	t.Helper()
-	e, err := spec.Parse(src, spec.Pos{}, p.ParamScope(nil))
+	e, err := expr.Parse(src, expr.Pos{}, p.ParamScope(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,8 +74,8 @@ func TestKeepAndInconc(t *testing.T) {
 	// A hand-written analysis: Accept needs n <= 3 before a press and
 	// n == 3 before a light. (No reach information.)
 	a := &coreach.Result{
-		Coreach: map[string]spec.Expr{"Off,W": pred(t, p, "n <= 3"), "On,W": pred(t, p, "n == 3")},
-		Reach:   map[string]spec.Expr{},
+		Coreach: map[string]expr.Expr{"Off,W": pred(t, p, "n <= 3"), "On,W": pred(t, p, "n == 3")},
+		Reach:   map[string]expr.Expr{},
 	}
 	tc, err := Select(ctx, p, a)
 	if err != nil {
@@ -82,8 +84,8 @@ func TestKeepAndInconc(t *testing.T) {
 	if tc.Kind != spec.TestcaseKind || tc.Action("press").Dir != spec.Send || tc.Action("light").Dir != spec.Receive || tc.Action(spec.Delta).Dir != spec.Receive {
 		t.Fatalf("actions not mirrored: %+v", tc.Actions)
 	}
-	byTarget := func(from, action string) map[string]spec.Expr {
-		m := map[string]spec.Expr{}
+	byTarget := func(from, action string) map[string]expr.Expr {
+		m := map[string]expr.Expr{}
 		for _, tr := range tc.Transitions {
 			if tr.From == from && tr.Action == action {
 				m[tr.To] = tr.Guard
@@ -91,13 +93,13 @@ func TestKeepAndInconc(t *testing.T) {
 		}
 		return m
 	}
-	equiv := func(got spec.Expr, want string) {
+	equiv := func(got expr.Expr, want string) {
 		t.Helper()
 		scope := p.ParamScope(p.Action("press"))
 		for k, v := range p.ParamScope(p.Action("light")).Params {
 			scope.Params[k] = v
 		}
-		w, err := spec.Parse(want, spec.Pos{}, scope)
+		w, err := expr.Parse(want, expr.Pos{}, scope)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +129,7 @@ func TestKeepAndInconc(t *testing.T) {
 
 func TestUnreachable(t *testing.T) {
 	ctx, p := setup(t, three)
-	a := &coreach.Result{Coreach: map[string]spec.Expr{"Off,W": pred(t, p, "n > 5")}}
+	a := &coreach.Result{Coreach: map[string]expr.Expr{"Off,W": pred(t, p, "n > 5")}}
 	_, err := Select(ctx, p, a)
 	var u *UnreachableError
 	if !errors.As(err, &u) || u.Purpose != "three" {

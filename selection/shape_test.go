@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestShapeKey: expressions built anew with the same structure share a
@@ -12,35 +12,35 @@ import (
 // (operator, literal, identifier's name, kind or type, operand order)
 // gives another key; unsupported nodes have none.
 func TestShapeKey(t *testing.T) {
-	id := func(name string, kind spec.IdentKind, ty spec.Type) spec.Expr {
-		return &spec.Ident{Name: name, Kind: kind, T: ty}
+	id := func(name string, kind expr.IdentKind, ty expr.Type) expr.Expr {
+		return &expr.Ident{Name: name, Kind: kind, T: ty}
 	}
-	x := func() spec.Expr { return id("x", spec.VarIdent, spec.IntType) }
-	forms := []func() spec.Expr{
-		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.IntConst(12)) },
-		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.IntConst(1)) },
-		func() spec.Expr { return spec.Compare(spec.Lt, x(), spec.IntConst(12)) },
-		func() spec.Expr { return spec.Compare(spec.Le, spec.IntConst(12), x()) },
-		func() spec.Expr {
-			return spec.Compare(spec.Le, id("x", spec.ParamIdent, spec.IntType), spec.IntConst(12))
+	x := func() expr.Expr { return id("x", expr.VarIdent, expr.IntType) }
+	forms := []func() expr.Expr{
+		func() expr.Expr { return expr.Compare(expr.Le, x(), expr.IntConst(12)) },
+		func() expr.Expr { return expr.Compare(expr.Le, x(), expr.IntConst(1)) },
+		func() expr.Expr { return expr.Compare(expr.Lt, x(), expr.IntConst(12)) },
+		func() expr.Expr { return expr.Compare(expr.Le, expr.IntConst(12), x()) },
+		func() expr.Expr {
+			return expr.Compare(expr.Le, id("x", expr.ParamIdent, expr.IntType), expr.IntConst(12))
 		},
-		func() spec.Expr {
-			return spec.Compare(spec.Le, id("x", spec.VarIdent, spec.RealType), spec.IntConst(12))
+		func() expr.Expr {
+			return expr.Compare(expr.Le, id("x", expr.VarIdent, expr.RealType), expr.IntConst(12))
 		},
-		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.RatConst(big.NewRat(12, 1))) },
-		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.RatConst(big.NewRat(1, 2))) },
-		func() spec.Expr { return spec.Compare(spec.Le, x(), spec.IntConst(-12)) },
-		func() spec.Expr {
-			return spec.Compare(spec.Eq, spec.Arith(spec.Add, id("ab", spec.VarIdent, spec.IntType), id("c", spec.VarIdent, spec.IntType)), spec.IntConst(0))
+		func() expr.Expr { return expr.Compare(expr.Le, x(), expr.RatConst(big.NewRat(12, 1))) },
+		func() expr.Expr { return expr.Compare(expr.Le, x(), expr.RatConst(big.NewRat(1, 2))) },
+		func() expr.Expr { return expr.Compare(expr.Le, x(), expr.IntConst(-12)) },
+		func() expr.Expr {
+			return expr.Compare(expr.Eq, expr.Arith(expr.Add, id("ab", expr.VarIdent, expr.IntType), id("c", expr.VarIdent, expr.IntType)), expr.IntConst(0))
 		},
-		func() spec.Expr {
-			return spec.Compare(spec.Eq, spec.Arith(spec.Add, id("a", spec.VarIdent, spec.IntType), id("bc", spec.VarIdent, spec.IntType)), spec.IntConst(0))
+		func() expr.Expr {
+			return expr.Compare(expr.Eq, expr.Arith(expr.Add, id("a", expr.VarIdent, expr.IntType), id("bc", expr.VarIdent, expr.IntType)), expr.IntConst(0))
 		},
-		func() spec.Expr {
-			return spec.Compare(spec.Eq, spec.Arith(spec.Sub, id("a", spec.VarIdent, spec.IntType), id("bc", spec.VarIdent, spec.IntType)), spec.IntConst(0))
+		func() expr.Expr {
+			return expr.Compare(expr.Eq, expr.Arith(expr.Sub, id("a", expr.VarIdent, expr.IntType), id("bc", expr.VarIdent, expr.IntType)), expr.IntConst(0))
 		},
-		func() spec.Expr { return spec.Compare(spec.Eq, &spec.Unary{Op: spec.Neg, X: x()}, spec.IntConst(0)) },
-		func() spec.Expr { return spec.Compare(spec.Eq, x(), spec.IntConst(0)) },
+		func() expr.Expr { return expr.Compare(expr.Eq, &expr.Unary{Op: expr.Neg, X: x()}, expr.IntConst(0)) },
+		func() expr.Expr { return expr.Compare(expr.Eq, x(), expr.IntConst(0)) },
 	}
 	seen := map[string]int{}
 	for i, f := range forms {
@@ -54,7 +54,7 @@ func TestShapeKey(t *testing.T) {
 		}
 		seen[string(k1)] = i
 	}
-	call := spec.Compare(spec.Le, &spec.Call{Func: "f", T: spec.IntType}, spec.IntConst(0))
+	call := expr.Compare(expr.Le, &expr.Call{Func: "f", T: expr.IntType}, expr.IntConst(0))
 	if _, ok := shapeKey(nil, call); ok {
 		t.Errorf("a call has a shape key")
 	}

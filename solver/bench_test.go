@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/internal/testlong"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // step returns the i-th of a family of related linear constraints over
 // three ints, like a bounded planner's.
-func step(t testing.TB, i int) spec.Expr {
+func step(t testing.TB, i int) expr.Expr {
 	return parse(t, fmt.Sprintf("x + %d*y - z >= %d && y <= x + %d", i%7, i%13, i%5))
 }
 
@@ -30,7 +30,7 @@ func TestMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := testlong.Runs(10000, 100000)
-	cons := make([]spec.Expr, 64)
+	cons := make([]expr.Expr, 64)
 	for i := range cons {
 		cons[i] = step(t, i)
 	}
@@ -82,7 +82,7 @@ func benchIncremental(b *testing.B, simple bool) {
 	if err := s.Assert(parse(b, "x >= 0 && y >= 0 && z >= 0")); err != nil {
 		b.Fatal(err)
 	}
-	cons := make([]spec.Expr, 64)
+	cons := make([]expr.Expr, 64)
 	for i := range cons {
 		cons[i] = step(b, i)
 	}
@@ -133,7 +133,7 @@ func BenchmarkSat(b *testing.B) {
 
 func BenchmarkEliminateExists(b *testing.B) {
 	c := newContext(b)
-	ids := []*spec.Ident{param("p", spec.IntType)}
+	ids := []*expr.Ident{param("p", expr.IntType)}
 	e := parse(b, "!(p == 2 && x >= 3) && p == y - x && p >= 2")
 	for b.Loop() {
 		if _, err := c.EliminateExists(ids, e); err != nil {

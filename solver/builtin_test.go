@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // exprGen writes random expressions of the model language over the
@@ -82,7 +82,7 @@ func (g exprGen) boolExpr(d int) string {
 }
 
 // TestEvalAgreesWithZ3 checks, on random expressions with the built-ins
-// and random values, that spec.Eval computes what Z3 entails: with the
+// and random values, that expr.Eval computes what Z3 entails: with the
 // variables fixed, e == Eval(e) is valid. Expressions whose evaluation
 // divides by zero are left out (Z3 leaves x / 0 unspecified).
 func TestEvalAgreesWithZ3(t *testing.T) {
@@ -100,21 +100,21 @@ func TestEvalAgreesWithZ3(t *testing.T) {
 			src = g.boolExpr(3)
 		}
 		e := parse(t, src)
-		vals := map[string]spec.Value{
-			"x": spec.IntValue(big.NewInt(int64(g.r.Intn(21) - 10))),
-			"y": spec.IntValue(big.NewInt(int64(g.r.Intn(21) - 10))),
-			"a": spec.RatValue(big.NewRat(int64(g.r.Intn(41)-20), int64(g.r.Intn(4)+1))),
-			"f": spec.BoolValue(g.r.Intn(2) == 0),
+		vals := map[string]expr.Value{
+			"x": expr.IntValue(big.NewInt(int64(g.r.Intn(21) - 10))),
+			"y": expr.IntValue(big.NewInt(int64(g.r.Intn(21) - 10))),
+			"a": expr.RatValue(big.NewRat(int64(g.r.Intn(41)-20), int64(g.r.Intn(4)+1))),
+			"f": expr.BoolValue(g.r.Intn(2) == 0),
 		}
-		v, err := spec.Eval(e, spec.Valuation{Vars: vals})
+		v, err := expr.Eval(e, expr.Valuation{Vars: vals})
 		if err != nil {
 			continue
 		}
-		var fix []spec.Expr
+		var fix []expr.Expr
 		for _, name := range []string{"x", "y", "a", "f"} {
-			fix = append(fix, spec.Compare(spec.Eq, spec.VarRef(name, vals[name].T), vals[name].Expr()))
+			fix = append(fix, expr.Compare(expr.Eq, expr.VarRef(name, vals[name].T), vals[name].Expr()))
 		}
-		claim := spec.ImpliesOf(spec.AndOf(fix...), spec.Compare(spec.Eq, e, v.Expr()))
+		claim := expr.ImpliesOf(expr.AndOf(fix...), expr.Compare(expr.Eq, e, v.Expr()))
 		ok, err := c.Valid(claim)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
@@ -146,10 +146,10 @@ func TestBuiltinsRoundTrip(t *testing.T) {
 			continue
 		}
 		if eq, err := c.Equivalent(e, s); err != nil || !eq {
-			t.Errorf("%s simplifies to %s: equivalent %v, %v", src, spec.Format(s), eq, err)
+			t.Errorf("%s simplifies to %s: equivalent %v, %v", src, expr.Format(s), eq, err)
 		}
-		if _, err := spec.Parse(spec.Format(s), spec.Pos{}, scope); err != nil {
-			t.Errorf("%s simplifies to %s, which does not parse: %v", src, spec.Format(s), err)
+		if _, err := expr.Parse(expr.Format(s), expr.Pos{}, scope); err != nil {
+			t.Errorf("%s simplifies to %s, which does not parse: %v", src, expr.Format(s), err)
 		}
 	}
 }
@@ -158,30 +158,30 @@ func TestBuiltinsRoundTrip(t *testing.T) {
 // ordinary constants for Z3, and come back by name in models.
 func TestArrayCells(t *testing.T) {
 	c := newContext(t)
-	sc := &spec.Scope{
-		Vars:   map[string]spec.Type{"a[0]": spec.IntType, "a[1]": spec.IntType, "k": spec.IntType},
-		Arrays: map[string]*spec.ArrayVar{"a": {Name: "a", Len: 2, Elem: spec.IntType}},
+	sc := &expr.Scope{
+		Vars:   map[string]expr.Type{"a[0]": expr.IntType, "a[1]": expr.IntType, "k": expr.IntType},
+		Arrays: map[string]*expr.ArrayVar{"a": {Name: "a", Len: 2, Elem: expr.IntType}},
 	}
-	e, err := spec.Parse("a[k] == 7 && a[0] != 7 && a[1 - k] == 3", spec.Pos{}, sc)
+	e, err := expr.Parse("a[k] == 7 && a[0] != 7 && a[1 - k] == 3", expr.Pos{}, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	val, ok, err := c.Model(e)
 	if err != nil || !ok {
-		t.Fatalf("Model(%s) = %v, %v", spec.Format(e), ok, err)
+		t.Fatalf("Model(%s) = %v, %v", expr.Format(e), ok, err)
 	}
 	got := fmt.Sprintf("a[0]=%v a[1]=%v k=%v", val.Vars["a[0]"], val.Vars["a[1]"], val.Vars["k"])
 	if got != "a[0]=3 a[1]=7 k=1" {
 		t.Errorf("model %s", got)
 	}
-	if ok, _ := c.Possible(spec.AndOf(e, parseIn(t, sc, "k == 2"))); ok {
+	if ok, _ := c.Possible(expr.AndOf(e, parseIn(t, sc, "k == 2"))); ok {
 		t.Errorf("a[k] with k == 2 is out of range: must be impossible")
 	}
 }
 
-func parseIn(t *testing.T, sc *spec.Scope, src string) spec.Expr {
+func parseIn(t *testing.T, sc *expr.Scope, src string) expr.Expr {
 	t.Helper()
-	e, err := spec.Parse(src, spec.Pos{}, sc)
+	e, err := expr.Parse(src, expr.Pos{}, sc)
 	if err != nil {
 		t.Fatal(err)
 	}

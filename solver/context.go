@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A Context owns one Z3 context and everything made in it: sorts and
@@ -40,14 +40,14 @@ type Context struct {
 	drainer     C.Z3_solver // an empty solver whose check clears it
 
 	memo  memo      // answers by formula (memo.go)
-	facts spec.Expr // premises of every question (facts.go), or nil
+	facts expr.Expr // premises of every question (facts.go), or nil
 	stats Stats     // work done, for Stats
 
 	intSort, realSort, boolSort C.Z3_sort
 	strSort                     C.Z3_sort // made on first use (strings.go)
 
 	idents map[identKey]C.Z3_ast    // constant for each identifier
-	enums  map[*spec.Enum]*enumSort // Z3 enumeration sort of each enum
+	enums  map[*expr.Enum]*enumSort // Z3 enumeration sort of each enum
 	funcs  map[string]C.Z3_func_decl
 	decls  map[uint32]declInfo // by Z3 declaration id: what to decode to
 	nsorts int                 // enumeration sorts made, for unique names
@@ -65,9 +65,9 @@ type Context struct {
 // identKey identifies a Z3 constant: identifiers of different kinds or
 // types are different constants even when their names agree.
 type identKey struct {
-	kind spec.IdentKind
+	kind expr.IdentKind
 	name string
-	t    spec.Type
+	t    expr.Type
 }
 
 type enumSort struct {
@@ -77,11 +77,11 @@ type enumSort struct {
 
 // declInfo says what a Z3 declaration stands for in our tree.
 type declInfo struct {
-	ident *spec.Ident // a constant made for this identifier
-	enum  *spec.Enum  // an enum constant enum.Values[index]
+	ident *expr.Ident // a constant made for this identifier
+	enum  *expr.Enum  // an enum constant enum.Values[index]
 	index int
 	fn    string // an external function returning t
-	t     spec.Type
+	t     expr.Type
 }
 
 // NewContext makes a context.
@@ -93,7 +93,7 @@ func NewContext() (*Context, error) {
 	c := &Context{
 		z:       z,
 		idents:  make(map[identKey]C.Z3_ast),
-		enums:   make(map[*spec.Enum]*enumSort),
+		enums:   make(map[*expr.Enum]*enumSort),
 		funcs:   make(map[string]C.Z3_func_decl),
 		decls:   make(map[uint32]declInfo),
 		tactics: make(map[string]C.Z3_tactic),
@@ -175,28 +175,28 @@ func (c *Context) usable() error {
 }
 
 // sort returns the Z3 sort of t.
-func (c *Context) sort(t spec.Type) (C.Z3_sort, error) {
+func (c *Context) sort(t expr.Type) (C.Z3_sort, error) {
 	switch t.Kind {
-	case spec.Int:
+	case expr.Int:
 		return c.intSort, nil
-	case spec.Real:
+	case expr.Real:
 		return c.realSort, nil
-	case spec.Bool:
+	case expr.Bool:
 		return c.boolSort, nil
-	case spec.EnumKind:
+	case expr.EnumKind:
 		es, err := c.enum(t.Enum)
 		if err != nil {
 			return nil, err
 		}
 		return es.sort, nil
-	case spec.Str:
+	case expr.Str:
 		return c.stringSort()
 	}
 	return nil, fmt.Errorf("solver: invalid type")
 }
 
 // enum returns the enumeration sort of e, making it on first use.
-func (c *Context) enum(e *spec.Enum) (*enumSort, error) {
+func (c *Context) enum(e *expr.Enum) (*enumSort, error) {
 	if e == nil {
 		return nil, fmt.Errorf("solver: enum type without declaration")
 	}
@@ -218,7 +218,7 @@ func (c *Context) enum(e *spec.Enum) (*enumSort, error) {
 	}
 	consts := make([]C.Z3_func_decl, n)
 	testers := make([]C.Z3_func_decl, n)
-	// Distinct *spec.Enum values may share a name; the counter keeps
+	// Distinct *expr.Enum values may share a name; the counter keeps
 	// their sorts apart.
 	c.nsorts++
 	sym := c.symbol(fmt.Sprintf("%s#%d", e.Name, c.nsorts))
@@ -236,14 +236,14 @@ func (c *Context) enum(e *spec.Enum) (*enumSort, error) {
 			return nil, err
 		}
 		es.consts[i] = a
-		c.decls[uint32(C.Z3_get_func_decl_id(c.z, d))] = declInfo{enum: e, index: i, t: spec.EnumType(e)}
+		c.decls[uint32(C.Z3_get_func_decl_id(c.z, d))] = declInfo{enum: e, index: i, t: expr.EnumType(e)}
 	}
 	c.enums[e] = es
 	return es, nil
 }
 
 // ident returns the constant standing for id.
-func (c *Context) ident(id *spec.Ident) (C.Z3_ast, error) {
+func (c *Context) ident(id *expr.Ident) (C.Z3_ast, error) {
 	k := identKey{id.Kind, id.Name, id.T}
 	if a, ok := c.idents[k]; ok {
 		return a, nil
@@ -255,7 +255,7 @@ func (c *Context) ident(id *spec.Ident) (C.Z3_ast, error) {
 	// The prefix keeps a variable and a parameter of the same name (and
 	// sort) apart; Z3 would otherwise make them one constant.
 	prefix := "v:"
-	if id.Kind == spec.ParamIdent {
+	if id.Kind == expr.ParamIdent {
 		prefix = "p:"
 	}
 	a, err := c.keep(C.Z3_mk_const(c.z, c.symbol(prefix+id.Name), s), "make constant "+id.Name)
@@ -271,7 +271,7 @@ func (c *Context) ident(id *spec.Ident) (C.Z3_ast, error) {
 // function returns the uninterpreted function for an external function
 // of the given signature. Functions are keyed by name and signature, so
 // a model that declares a function once always gets the same one.
-func (c *Context) function(name string, params []spec.Type, result spec.Type) (C.Z3_func_decl, error) {
+func (c *Context) function(name string, params []expr.Type, result expr.Type) (C.Z3_func_decl, error) {
 	key := name + "("
 	for i, p := range params {
 		if i > 0 {
@@ -308,8 +308,8 @@ func (c *Context) function(name string, params []spec.Type, result spec.Type) (C
 }
 
 // typeKey names a type uniquely within the process (enums by identity).
-func typeKey(t spec.Type) string {
-	if t.Kind == spec.EnumKind && t.Enum != nil {
+func typeKey(t expr.Type) string {
+	if t.Kind == expr.EnumKind && t.Enum != nil {
 		return fmt.Sprintf("%s@%p", t.Enum.Name, t.Enum)
 	}
 	return t.String()

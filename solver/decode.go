@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // decode translates a quantifier-free Z3 term back into our tree.
@@ -19,8 +19,8 @@ import (
 // normal forms with the spec constructors so that results read like
 // something a person wrote. Anything outside the fragment we produce
 // (quantifiers, arrays, rem, to_int, ...) is an error.
-// Non-Boolean ite terms become spec.Cond, to_real of an int term real().
-func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
+// Non-Boolean ite terms become expr.Cond, to_real of an int term real().
+func (c *Context) decode(a C.Z3_ast) (expr.Expr, error) {
 	var n C.stg_node
 	C.stg_node_info(c.z, a, &n)
 	if err := c.failed("inspect term"); err != nil {
@@ -35,14 +35,14 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &spec.StrLit{Val: s}, nil
+			return &expr.StrLit{Val: s}, nil
 		}
 	case C.Z3_QUANTIFIER_AST:
 		return nil, fmt.Errorf("solver: a quantifier is left in %s", c.termString(a))
 	default:
 		return nil, fmt.Errorf("solver: cannot translate back %s", c.termString(a))
 	}
-	args := make([]spec.Expr, n.nargs)
+	args := make([]expr.Expr, n.nargs)
 	for i := range args {
 		x, err := c.decode(C.stg_arg(c.z, a, C.uint(i)))
 		if err != nil {
@@ -52,48 +52,48 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 	}
 	switch n.declKind {
 	case C.Z3_OP_TRUE:
-		return spec.True(), nil
+		return expr.True(), nil
 	case C.Z3_OP_FALSE:
-		return spec.False(), nil
+		return expr.False(), nil
 	case C.Z3_OP_AND:
-		return spec.AndOf(args...), nil
+		return expr.AndOf(args...), nil
 	case C.Z3_OP_OR:
-		return spec.OrOf(args...), nil
+		return expr.OrOf(args...), nil
 	case C.Z3_OP_NOT:
 		if len(args) == 1 {
-			return spec.NotOf(args[0]), nil
+			return expr.NotOf(args[0]), nil
 		}
 	case C.Z3_OP_IMPLIES:
 		if len(args) == 2 {
-			return spec.ImpliesOf(args[0], args[1]), nil
+			return expr.ImpliesOf(args[0], args[1]), nil
 		}
 	case C.Z3_OP_IFF, C.Z3_OP_EQ:
 		if len(args) == 2 {
-			return compare(spec.Eq, args[0], args[1]), nil
+			return compare(expr.Eq, args[0], args[1]), nil
 		}
 	case C.Z3_OP_XOR:
 		if len(args) == 2 {
-			return compare(spec.Ne, args[0], args[1]), nil
+			return compare(expr.Ne, args[0], args[1]), nil
 		}
 	case C.Z3_OP_DISTINCT:
-		var ne []spec.Expr
+		var ne []expr.Expr
 		for i := range args {
 			for j := i + 1; j < len(args); j++ {
-				ne = append(ne, compare(spec.Ne, args[i], args[j]))
+				ne = append(ne, compare(expr.Ne, args[i], args[j]))
 			}
 		}
-		return spec.AndOf(ne...), nil
+		return expr.AndOf(ne...), nil
 	case C.Z3_OP_ITE:
 		if len(args) == 3 && n.sortKind == C.Z3_BOOL_SORT {
 			cond, x, y := args[0], args[1], args[2]
-			return spec.OrOf(spec.AndOf(cond, x), spec.AndOf(spec.NotOf(cond), y)), nil
+			return expr.OrOf(expr.AndOf(cond, x), expr.AndOf(expr.NotOf(cond), y)), nil
 		}
 		if len(args) == 3 {
-			return &spec.Cond{If: args[0], Then: args[1], Else: args[2]}, nil
+			return &expr.Cond{If: args[0], Then: args[1], Else: args[2]}, nil
 		}
 	case C.Z3_OP_LE, C.Z3_OP_GE, C.Z3_OP_LT, C.Z3_OP_GT:
 		if len(args) == 2 {
-			op := map[C.Z3_decl_kind]spec.Op{C.Z3_OP_LE: spec.Le, C.Z3_OP_GE: spec.Ge, C.Z3_OP_LT: spec.Lt, C.Z3_OP_GT: spec.Gt}[n.declKind]
+			op := map[C.Z3_decl_kind]expr.Op{C.Z3_OP_LE: expr.Le, C.Z3_OP_GE: expr.Ge, C.Z3_OP_LT: expr.Lt, C.Z3_OP_GT: expr.Gt}[n.declKind]
 			return compare(op, args[0], args[1]), nil
 		}
 	case C.Z3_OP_ADD:
@@ -105,7 +105,7 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 			return negate(args[0]), nil
 		}
 		if len(args) > 1 {
-			terms := []spec.Expr{args[0]}
+			terms := []expr.Expr{args[0]}
 			for _, x := range args[1:] {
 				terms = append(terms, negate(x))
 			}
@@ -121,31 +121,31 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 		}
 	case C.Z3_OP_DIV, C.Z3_OP_IDIV:
 		if len(args) == 2 {
-			return spec.Arith(spec.Div, args[0], args[1]), nil
+			return expr.Arith(expr.Div, args[0], args[1]), nil
 		}
 	case C.Z3_OP_MOD:
 		if len(args) == 2 {
-			return spec.Arith(spec.Mod, args[0], args[1]), nil
+			return expr.Arith(expr.Mod, args[0], args[1]), nil
 		}
 	case C.Z3_OP_TO_REAL:
 		if len(args) == 1 {
-			if l, ok := args[0].(*spec.IntLit); ok {
-				return &spec.RealLit{Val: new(big.Rat).SetInt(l.Val)}, nil
+			if l, ok := args[0].(*expr.IntLit); ok {
+				return &expr.RealLit{Val: new(big.Rat).SetInt(l.Val)}, nil
 			}
-			if args[0].Type() == spec.IntType {
-				return &spec.Unary{Op: spec.ToReal, X: args[0]}, nil
+			if args[0].Type() == expr.IntType {
+				return &expr.Unary{Op: expr.ToReal, X: args[0]}, nil
 			}
 		}
 	case C.Z3_OP_DT_CONSTRUCTOR:
 		if d, ok := c.decls[uint32(n.declID)]; ok && d.enum != nil {
-			return &spec.EnumLit{Enum: d.enum, Index: d.index}, nil
+			return &expr.EnumLit{Enum: d.enum, Index: d.index}, nil
 		}
 	case C.Z3_OP_DT_RECOGNISER, C.Z3_OP_DT_IS:
 		// (is-Red x) is x == Red.
 		if len(args) == 1 {
 			id := C.stg_recognized_id(c.z, a)
 			if d, ok := c.decls[uint32(id)]; ok && d.enum != nil && c.failed("recognizer") == nil {
-				return compare(spec.Eq, args[0], &spec.EnumLit{Enum: d.enum, Index: d.index}), nil
+				return compare(expr.Eq, args[0], &expr.EnumLit{Enum: d.enum, Index: d.index}), nil
 			}
 		}
 	case C.Z3_OP_UNINTERPRETED:
@@ -155,7 +155,7 @@ func (c *Context) decode(a C.Z3_ast) (spec.Expr, error) {
 		case d.ident != nil && len(args) == 0:
 			return d.ident, nil
 		case d.fn != "":
-			return &spec.Call{Func: d.fn, Args: args, T: d.t}, nil
+			return &expr.Call{Func: d.fn, Args: args, T: d.t}, nil
 		}
 	}
 	if e, ok := decodeStr(n.declKind, args); ok {
@@ -168,7 +168,7 @@ func (c *Context) termString(a C.Z3_ast) string {
 	return C.GoString(C.Z3_ast_to_string(c.z, a))
 }
 
-func (c *Context) decodeNumeral(a C.Z3_ast, sk C.Z3_sort_kind) (spec.Expr, error) {
+func (c *Context) decodeNumeral(a C.Z3_ast, sk C.Z3_sort_kind) (expr.Expr, error) {
 	s := C.GoString(C.Z3_get_numeral_string(c.z, a))
 	if err := c.failed("read numeral"); err != nil {
 		return nil, err
@@ -176,11 +176,11 @@ func (c *Context) decodeNumeral(a C.Z3_ast, sk C.Z3_sort_kind) (spec.Expr, error
 	switch sk {
 	case C.Z3_INT_SORT:
 		if v, ok := new(big.Int).SetString(s, 10); ok {
-			return &spec.IntLit{Val: v}, nil
+			return &expr.IntLit{Val: v}, nil
 		}
 	case C.Z3_REAL_SORT:
 		if v, ok := new(big.Rat).SetString(s); ok {
-			return &spec.RealLit{Val: v}, nil
+			return &expr.RealLit{Val: v}, nil
 		}
 	}
 	return nil, fmt.Errorf("solver: cannot read numeral %q", s)
@@ -190,27 +190,27 @@ func (c *Context) decodeNumeral(a C.Z3_ast, sk C.Z3_sort_kind) (spec.Expr, error
 
 // splitNeg writes e as -m when e is visibly negative (a negative
 // constant, -x, or a product with a negative constant factor).
-func splitNeg(e spec.Expr) (m spec.Expr, neg bool) {
+func splitNeg(e expr.Expr) (m expr.Expr, neg bool) {
 	switch e := e.(type) {
-	case *spec.IntLit:
+	case *expr.IntLit:
 		if e.Val.Sign() < 0 {
-			return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}, true
+			return &expr.IntLit{Val: new(big.Int).Neg(e.Val)}, true
 		}
-	case *spec.RealLit:
+	case *expr.RealLit:
 		if e.Val.Sign() < 0 {
-			return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}, true
+			return &expr.RealLit{Val: new(big.Rat).Neg(e.Val)}, true
 		}
-	case *spec.Unary:
-		if e.Op == spec.Neg {
+	case *expr.Unary:
+		if e.Op == expr.Neg {
 			return e.X, true
 		}
-	case *spec.Binary:
-		if e.Op == spec.Mul {
+	case *expr.Binary:
+		if e.Op == expr.Mul {
 			if k, neg := splitNeg(e.X); neg && isLit(e.X) {
 				if isOne(k) {
 					return e.Y, true
 				}
-				return spec.Arith(spec.Mul, k, e.Y), true
+				return expr.Arith(expr.Mul, k, e.Y), true
 			}
 		}
 	}
@@ -218,57 +218,57 @@ func splitNeg(e spec.Expr) (m spec.Expr, neg bool) {
 }
 
 // negate returns -e, folding constants and double negation.
-func negate(e spec.Expr) spec.Expr {
+func negate(e expr.Expr) expr.Expr {
 	if m, neg := splitNeg(e); neg {
 		return m
 	}
 	switch e := e.(type) {
-	case *spec.IntLit:
-		return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}
-	case *spec.RealLit:
-		return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}
-	case *spec.Binary:
-		if e.Op == spec.Mul && isLit(e.X) {
+	case *expr.IntLit:
+		return &expr.IntLit{Val: new(big.Int).Neg(e.Val)}
+	case *expr.RealLit:
+		return &expr.RealLit{Val: new(big.Rat).Neg(e.Val)}
+	case *expr.Binary:
+		if e.Op == expr.Mul && isLit(e.X) {
 			k, _ := splitNeg(negate(e.X))
-			return spec.Arith(spec.Mul, negLit(k), e.Y)
+			return expr.Arith(expr.Mul, negLit(k), e.Y)
 		}
 	}
-	return &spec.Unary{Op: spec.Neg, X: e}
+	return &expr.Unary{Op: expr.Neg, X: e}
 }
 
-func negLit(e spec.Expr) spec.Expr {
+func negLit(e expr.Expr) expr.Expr {
 	switch e := e.(type) {
-	case *spec.IntLit:
-		return &spec.IntLit{Val: new(big.Int).Neg(e.Val)}
-	case *spec.RealLit:
-		return &spec.RealLit{Val: new(big.Rat).Neg(e.Val)}
+	case *expr.IntLit:
+		return &expr.IntLit{Val: new(big.Int).Neg(e.Val)}
+	case *expr.RealLit:
+		return &expr.RealLit{Val: new(big.Rat).Neg(e.Val)}
 	}
 	return e
 }
 
-func isLit(e spec.Expr) bool {
+func isLit(e expr.Expr) bool {
 	switch e.(type) {
-	case *spec.IntLit, *spec.RealLit:
+	case *expr.IntLit, *expr.RealLit:
 		return true
 	}
 	return false
 }
 
-func isOne(e spec.Expr) bool {
+func isOne(e expr.Expr) bool {
 	switch e := e.(type) {
-	case *spec.IntLit:
+	case *expr.IntLit:
 		return e.Val.IsInt64() && e.Val.Int64() == 1
-	case *spec.RealLit:
+	case *expr.RealLit:
 		return e.Val.IsInt() && e.Val.Num().IsInt64() && e.Val.Num().Int64() == 1
 	}
 	return false
 }
 
-func isZero(e spec.Expr) bool {
+func isZero(e expr.Expr) bool {
 	switch e := e.(type) {
-	case *spec.IntLit:
+	case *expr.IntLit:
 		return e.Val.Sign() == 0
-	case *spec.RealLit:
+	case *expr.RealLit:
 		return e.Val.Sign() == 0
 	}
 	return false
@@ -276,11 +276,11 @@ func isZero(e spec.Expr) bool {
 
 // sum writes t1 + t2 + ... with subtraction for negative terms, led by a
 // positive term when there is one: (+ y (* -1 x)) is y - x.
-func sum(terms []spec.Expr) spec.Expr {
+func sum(terms []expr.Expr) expr.Expr {
 	for i, t := range terms {
 		if _, neg := splitNeg(t); !neg {
 			if i > 0 {
-				terms = append([]spec.Expr{t}, append(append([]spec.Expr{}, terms[:i]...), terms[i+1:]...)...)
+				terms = append([]expr.Expr{t}, append(append([]expr.Expr{}, terms[:i]...), terms[i+1:]...)...)
 			}
 			break
 		}
@@ -288,9 +288,9 @@ func sum(terms []spec.Expr) spec.Expr {
 	r := terms[0]
 	for _, t := range terms[1:] {
 		if m, neg := splitNeg(t); neg {
-			r = spec.Arith(spec.Sub, r, m)
+			r = expr.Arith(expr.Sub, r, m)
 		} else {
-			r = spec.Arith(spec.Add, r, t)
+			r = expr.Arith(expr.Add, r, t)
 		}
 	}
 	return r
@@ -298,7 +298,7 @@ func sum(terms []spec.Expr) spec.Expr {
 
 // product writes a product with its constant factor first:
 // (* -1 x) is -x, (* 1 x) is x.
-func product(fs []spec.Expr) spec.Expr {
+func product(fs []expr.Expr) expr.Expr {
 	if len(fs) == 2 && isLit(fs[0]) {
 		if isOne(fs[0]) {
 			return fs[1]
@@ -309,7 +309,7 @@ func product(fs []spec.Expr) spec.Expr {
 	}
 	r := fs[0]
 	for _, f := range fs[1:] {
-		r = spec.Arith(spec.Mul, r, f)
+		r = expr.Arith(expr.Mul, r, f)
 	}
 	return r
 }
@@ -317,27 +317,27 @@ func product(fs []spec.Expr) spec.Expr {
 // compare builds x op y in a readable orientation:
 // a - b op 0 becomes a op b, -x op k becomes x op' -k, and a constant
 // on the left moves to the right.
-func compare(op spec.Op, x, y spec.Expr) spec.Expr {
+func compare(op expr.Op, x, y expr.Expr) expr.Expr {
 	if isLit(x) && !isLit(y) {
 		x, y, op = y, x, op.Swap()
 	}
-	if op != spec.Eq && op != spec.Ne || x.Type().IsNumeric() {
+	if op != expr.Eq && op != expr.Ne || x.Type().IsNumeric() {
 		if isZero(y) {
-			if b, ok := x.(*spec.Binary); ok && b.Op == spec.Sub {
-				return spec.Compare(op, b.X, b.Y)
+			if b, ok := x.(*expr.Binary); ok && b.Op == expr.Sub {
+				return expr.Compare(op, b.X, b.Y)
 			}
 		}
 		if isLit(y) {
 			if m, neg := splitNeg(x); neg {
-				return spec.Compare(op.Swap(), m, negLit(y))
+				return expr.Compare(op.Swap(), m, negLit(y))
 			}
 			// y - x >= -2 reads better as x - y <= 2.
 			if _, neg := splitNeg(y); neg {
-				if b, ok := x.(*spec.Binary); ok && b.Op == spec.Sub {
-					return spec.Compare(op.Swap(), spec.Arith(spec.Sub, b.Y, b.X), negLit(y))
+				if b, ok := x.(*expr.Binary); ok && b.Op == expr.Sub {
+					return expr.Compare(op.Swap(), expr.Arith(expr.Sub, b.Y, b.X), negLit(y))
 				}
 			}
 		}
 	}
-	return spec.Compare(op, x, y)
+	return expr.Compare(op, x, y)
 }

@@ -1,5 +1,5 @@
 // Package solver decides and transforms predicates of the model language
-// (spec.Expr) with the Z3 SMT solver, through our own cgo binding to
+// (expr.Expr) with the Z3 SMT solver, through our own cgo binding to
 // Z3's C API (libz3 4.8.12; link with -lz3).
 //
 // The high-level operations are methods of a Context: Sat, Valid,
@@ -79,15 +79,15 @@
 // Each identifier is a Z3 constant per kind, name and type: variables
 // and parameters with the same name are different constants (their
 // symbols carry a kind prefix), and the constant decodes back to the
-// *spec.Ident it was made from. Int and real are Z3's Int and Real sorts;
+// *expr.Ident it was made from. Int and real are Z3's Int and Real sorts;
 // int / and % are SMT-LIB div and mod, which are Euclidean like
-// spec.Eval (division by zero is unspecified in Z3 where spec.Eval
-// fails). Each *spec.Enum becomes its own Z3 enumeration sort, made once
-// per context, whose constructors decode back to *spec.EnumLit. External
+// expr.Eval (division by zero is unspecified in Z3 where expr.Eval
+// fails). Each *expr.Enum becomes its own Z3 enumeration sort, made once
+// per context, whose constructors decode back to *expr.EnumLit. External
 // function calls are uninterpreted functions, one per name and
 // signature.
 //
-// Results of tactics come back as spec.Expr through the spec
+// Results of tactics come back as expr.Expr through the spec
 // constructors, undoing Z3's normal forms for readability:
 // (not (<= x 3)) becomes x > 3, (+ y (* -1 x)) becomes y - x, a
 // difference compared with 0 becomes a comparison of its operands, and

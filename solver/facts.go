@@ -6,7 +6,7 @@ package solver
 import "C"
 
 import (
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // SetFacts makes the predicate facts a premise of every later question
@@ -24,14 +24,14 @@ import (
 //
 // Setting other facts clears the memo (its answers were given under the
 // old ones). An ill-typed predicate is an error and leaves c unchanged.
-func (c *Context) SetFacts(facts spec.Expr) error {
+func (c *Context) SetFacts(facts expr.Expr) error {
 	if err := c.usable(); err != nil {
 		return err
 	}
-	if facts != nil && spec.IsTrue(facts) {
+	if facts != nil && expr.IsTrue(facts) {
 		facts = nil
 	}
-	if facts == nil && c.facts == nil || facts != nil && c.facts != nil && spec.Equal(facts, c.facts) {
+	if facts == nil && c.facts == nil || facts != nil && c.facts != nil && expr.Equal(facts, c.facts) {
 		return nil
 	}
 	if facts != nil {
@@ -52,7 +52,7 @@ func (c *Context) SetFacts(facts spec.Expr) error {
 }
 
 // Facts returns the facts set by SetFacts, or nil.
-func (c *Context) Facts() spec.Expr { return c.facts }
+func (c *Context) Facts() expr.Expr { return c.facts }
 
 // assertFacts asserts the context's facts in the new solver z.
 func (c *Context) assertFacts(z C.Z3_solver) error {

@@ -3,7 +3,7 @@ package solver
 import (
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestSetFacts: the facts F(123) == 228 decide F(x) <= 200 once x is
@@ -11,16 +11,16 @@ import (
 // other facts replace them and clear the memo.
 func TestSetFacts(t *testing.T) {
 	c := newContext(t)
-	x := spec.VarRef("x", spec.IntType)
-	call := func(arg spec.Expr) spec.Expr {
-		return &spec.Call{Func: "F", Args: []spec.Expr{arg}, T: spec.IntType}
+	x := expr.VarRef("x", expr.IntType)
+	call := func(arg expr.Expr) expr.Expr {
+		return &expr.Call{Func: "F", Args: []expr.Expr{arg}, T: expr.IntType}
 	}
-	row := spec.Compare(spec.Eq, call(spec.IntConst(123)), spec.IntConst(228))
-	low := spec.AndOf(spec.Compare(spec.Eq, x, spec.IntConst(123)), spec.Compare(spec.Le, call(x), spec.IntConst(200)))
+	row := expr.Compare(expr.Eq, call(expr.IntConst(123)), expr.IntConst(228))
+	low := expr.AndOf(expr.Compare(expr.Eq, x, expr.IntConst(123)), expr.Compare(expr.Le, call(x), expr.IntConst(200)))
 	sat := func(want Result) {
 		t.Helper()
 		if r, err := c.Sat(low); err != nil || r != want {
-			t.Errorf("Sat(%s) with facts %v = %v, %v; want %v", spec.Format(low), c.Facts(), r, err, want)
+			t.Errorf("Sat(%s) with facts %v = %v, %v; want %v", expr.Format(low), c.Facts(), r, err, want)
 		}
 	}
 	sat(Sat)
@@ -28,7 +28,7 @@ func TestSetFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	sat(Unsat) // the memo's earlier answer is forgotten
-	if ok, err := c.Entails(spec.Compare(spec.Eq, x, spec.IntConst(123)), spec.Compare(spec.Gt, call(x), spec.IntConst(200))); err != nil || !ok {
+	if ok, err := c.Entails(expr.Compare(expr.Eq, x, expr.IntConst(123)), expr.Compare(expr.Gt, call(x), expr.IntConst(200))); err != nil || !ok {
 		t.Errorf("Entails under the facts = %v, %v; want true", ok, err)
 	}
 	s := c.NewSolver()
@@ -39,11 +39,11 @@ func TestSetFacts(t *testing.T) {
 		t.Errorf("a new solver: %v, %v; want unsat", r, err)
 	}
 	s.Close()
-	if err := c.SetFacts(spec.True()); err != nil {
+	if err := c.SetFacts(expr.True()); err != nil {
 		t.Fatal(err)
 	}
 	sat(Sat)
-	if err := c.SetFacts(spec.IntConst(1)); err == nil {
+	if err := c.SetFacts(expr.IntConst(1)); err == nil {
 		t.Error("SetFacts(1): no error")
 	}
 	if c.Facts() != nil {

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Stats counts the work of a context since it was made: what Z3 ran,
@@ -49,14 +49,14 @@ func (c *Context) SetMemo(on bool) {
 type memo struct {
 	off   bool
 	sat   map[string]Result    // Sat, and the unsatisfiability questions
-	exprs map[string]spec.Expr // Simplify and EliminateExists
+	exprs map[string]expr.Expr // Simplify and EliminateExists
 }
 
 // key returns the memo key of the question tag about es, or "" when
 // the formulas cannot be keyed safely (memo off, or one name standing
 // for two identifiers, or an ill-formed tree, which the encoder then
 // reports).
-func (c *Context) key(tag string, es ...spec.Expr) (k string) {
+func (c *Context) key(tag string, es ...expr.Expr) (k string) {
 	if c.memo.off {
 		return ""
 	}
@@ -77,14 +77,14 @@ func (c *Context) key(tag string, es ...spec.Expr) (k string) {
 	}
 	for _, e := range es {
 		b.WriteByte(0)
-		b.WriteString(spec.Format(e))
-		spec.Inspect(e, func(x spec.Expr) {
+		b.WriteString(expr.Format(e))
+		expr.Inspect(e, func(x expr.Expr) {
 			switch x := x.(type) {
-			case *spec.Ident:
+			case *expr.Ident:
 				note("i"+x.Name, string(rune('0'+x.Kind))+typeKey(x.T))
-			case *spec.EnumLit:
+			case *expr.EnumLit:
 				note("e"+x.Name(), typeKey(x.Type()))
-			case *spec.Call:
+			case *expr.Call:
 				sig := typeKey(x.T)
 				for _, a := range x.Args {
 					sig += "," + typeKey(a.Type())
@@ -133,7 +133,7 @@ func (c *Context) rememberResult(k string, r Result) {
 	c.stats.Misses++
 }
 
-func (c *Context) recallExpr(k string) (spec.Expr, bool) {
+func (c *Context) recallExpr(k string) (expr.Expr, bool) {
 	if k == "" {
 		return nil, false
 	}
@@ -144,12 +144,12 @@ func (c *Context) recallExpr(k string) (spec.Expr, bool) {
 	return e, ok
 }
 
-func (c *Context) rememberExpr(k string, e spec.Expr) {
+func (c *Context) rememberExpr(k string, e expr.Expr) {
 	if k == "" || e == nil {
 		return
 	}
 	if c.memo.exprs == nil {
-		c.memo.exprs = map[string]spec.Expr{}
+		c.memo.exprs = map[string]expr.Expr{}
 	}
 	c.memo.exprs[k] = e
 	c.stats.Misses++

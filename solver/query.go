@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // oneShotLimit is how many queries the context's shared solver answers
@@ -21,7 +21,7 @@ const oneShotLimit = 20000
 
 // query decides f in a scope of the context's shared solver and, when
 // sat and ids is not nil, reads their values.
-func (c *Context) query(f C.Z3_ast, ids []*spec.Ident) (Result, spec.Valuation, error) {
+func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, error) {
 	if c.oneShot != nil && c.oneShot.checks >= oneShotLimit {
 		c.oneShot.Close()
 		c.oneShot = nil
@@ -29,7 +29,7 @@ func (c *Context) query(f C.Z3_ast, ids []*spec.Ident) (Result, spec.Valuation, 
 	if c.oneShot == nil {
 		s := c.NewSolver()
 		if s.err != nil {
-			return Unknown, spec.Valuation{}, s.err
+			return Unknown, expr.Valuation{}, s.err
 		}
 		c.oneShot = s
 	}
@@ -37,19 +37,19 @@ func (c *Context) query(f C.Z3_ast, ids []*spec.Ident) (Result, spec.Valuation, 
 	s.checks++
 	C.Z3_solver_push(c.z, s.s)
 	if err := c.failed("push"); err != nil {
-		return Unknown, spec.Valuation{}, err
+		return Unknown, expr.Valuation{}, err
 	}
 	defer C.Z3_solver_pop(c.z, s.s, 1)
 	C.Z3_solver_assert(c.z, s.s, f)
 	if err := c.failed("assert"); err != nil {
-		return Unknown, spec.Valuation{}, err
+		return Unknown, expr.Valuation{}, err
 	}
 	r, err := s.Check()
 	if err != nil || r != Sat || ids == nil {
 		if err == nil && r == Unknown {
 			err = unknownError(s)
 		}
-		return r, spec.Valuation{}, err
+		return r, expr.Valuation{}, err
 	}
 	m, err := s.model(ids)
 	return r, m, err
@@ -73,7 +73,7 @@ func unknownError(s *Solver) error {
 // the solver proves e unsatisfiable, and an undecided query counts as
 // possible. It is what a construction that may over-approximate, but
 // never drop a behaviour, needs.
-func (c *Context) Possible(e spec.Expr) (bool, error) {
+func (c *Context) Possible(e expr.Expr) (bool, error) {
 	r, err := c.Sat(e)
 	if errors.Is(err, ErrUnknown) {
 		return true, nil
@@ -83,7 +83,7 @@ func (c *Context) Possible(e spec.Expr) (bool, error) {
 
 // Sat reports whether the predicate e is satisfiable. Unknown comes with
 // an error that says why (timeout, interrupted, incomplete).
-func (c *Context) Sat(e spec.Expr) (Result, error) {
+func (c *Context) Sat(e expr.Expr) (Result, error) {
 	if err := c.usable(); err != nil {
 		return Unknown, err
 	}
@@ -106,7 +106,7 @@ func (c *Context) Sat(e spec.Expr) (Result, error) {
 
 // Valid reports whether the predicate e holds in every state: whether
 // !e is unsatisfiable. An Unknown answer is an error.
-func (c *Context) Valid(e spec.Expr) (bool, error) {
+func (c *Context) Valid(e expr.Expr) (bool, error) {
 	if hasMatch(e) {
 		return c.validMatch(e) // strings.go
 	}
@@ -114,7 +114,7 @@ func (c *Context) Valid(e spec.Expr) (bool, error) {
 }
 
 // Entails reports whether a implies b in every state.
-func (c *Context) Entails(a, b spec.Expr) (bool, error) {
+func (c *Context) Entails(a, b expr.Expr) (bool, error) {
 	if hasMatch(a, b) {
 		return c.entailsMatch(a, b) // strings.go
 	}
@@ -129,7 +129,7 @@ func (c *Context) Entails(a, b spec.Expr) (bool, error) {
 }
 
 // Equivalent reports whether the predicates a and b agree in every state.
-func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
+func (c *Context) Equivalent(a, b expr.Expr) (bool, error) {
 	if hasMatch(a, b) {
 		return c.equivalentMatch(a, b) // strings.go
 	}
@@ -139,7 +139,7 @@ func (c *Context) Equivalent(a, b spec.Expr) (bool, error) {
 // unsatOf encodes the predicates es, builds a formula of their terms and
 // reports whether it is unsatisfiable; the terms are released after.
 // The answer is memoised under the question tag.
-func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), es ...spec.Expr) (bool, error) {
+func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), es ...expr.Expr) (bool, error) {
 	if err := c.usable(); err != nil {
 		return false, err
 	}
@@ -191,19 +191,19 @@ func (c *Context) differ(x, y C.Z3_ast) (C.Z3_ast, error) {
 // Model returns a state satisfying the predicate e: values for every
 // identifier occurring in e, variables and parameters by name. ok is
 // false when e is unsatisfiable; Unknown is an error.
-func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
+func (c *Context) Model(e expr.Expr) (m expr.Valuation, ok bool, err error) {
 	if err := c.usable(); err != nil {
-		return spec.Valuation{}, false, err
+		return expr.Valuation{}, false, err
 	}
 	mk := c.mark()
 	defer c.release(mk)
 	a, err := c.encodeFact(e, nil) // strings.go: strings of bytes
 	if err != nil {
-		return spec.Valuation{}, false, err
+		return expr.Valuation{}, false, err
 	}
-	ids := []*spec.Ident{}
+	ids := []*expr.Ident{}
 	seen := make(map[identKey]bool)
-	spec.Idents(e, func(id *spec.Ident) {
+	expr.Idents(e, func(id *expr.Ident) {
 		k := identKey{id.Kind, id.Name, id.T}
 		if !seen[k] {
 			seen[k] = true
@@ -212,7 +212,7 @@ func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
 	})
 	r, m, err := c.query(a, ids)
 	if err != nil {
-		return spec.Valuation{}, false, err
+		return expr.Valuation{}, false, err
 	}
 	return m, r == Sat, nil
 }
@@ -223,14 +223,14 @@ func (c *Context) Model(e spec.Expr) (m spec.Valuation, ok bool, err error) {
 // It runs Z3's qe2 tactic, and qe when qe2 fails or leaves a quantifier
 // (qe2 gives compact conjunctions where qe may give large disjunctions),
 // each followed by simplify. Integer divisibility comes back as x % k == 0.
-func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, error) {
+func (c *Context) EliminateExists(ids []*expr.Ident, e expr.Expr) (expr.Expr, error) {
 	if err := c.usable(); err != nil {
 		return nil, err
 	}
 	if hasString(e) {
 		return nil, errNoStringQE // strings.go
 	}
-	bound := make([]spec.Expr, 0, len(ids)+1)
+	bound := make([]expr.Expr, 0, len(ids)+1)
 	for _, id := range ids {
 		if id == nil {
 			return nil, errors.New("solver: nil identifier to eliminate")
@@ -267,9 +267,9 @@ func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, er
 	}
 	// qe2 does not terminate on some nonlinear formulas (and on integer
 	// division) where qe gives up at once: keep it for linear ones.
-	var r spec.Expr
+	var r expr.Expr
 	err = errNotLinear
-	if spec.IsLinear(e) {
+	if expr.IsLinear(e) {
 		r, err = c.applyTactic(f, "qe2", "simplify")
 	}
 	if err != nil {
@@ -290,7 +290,7 @@ func (c *Context) EliminateExists(ids []*spec.Ident, e spec.Expr) (spec.Expr, er
 //
 // The result is checked to be equivalent to e before it is returned.
 // On any failure Simplify returns e itself with the error.
-func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
+func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	if err := c.usable(); err != nil {
 		return e, err
 	}
@@ -330,7 +330,7 @@ func (c *Context) Simplify(e spec.Expr) (spec.Expr, error) {
 		return e, fmt.Errorf("solver: checking simplified form: %v", err)
 	}
 	if !ok {
-		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", spec.Format(r), spec.Format(e))
+		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", expr.Format(r), expr.Format(e))
 	}
 	c.rememberExpr(k, r)
 	return r, nil
@@ -374,7 +374,7 @@ func (c *Context) tactic(names ...string) (C.Z3_tactic, error) {
 // applyTactic runs the named tactics on the goal f and translates the
 // result back: the disjunction over the subgoals of the conjunction of
 // each subgoal's formulas.
-func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
+func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
 	t, err := c.tactic(names...)
 	if err != nil {
 		return nil, err
@@ -402,14 +402,14 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
 	C.Z3_apply_result_inc_ref(c.z, r)
 	defer C.Z3_apply_result_dec_ref(c.z, r)
 	n := int(C.Z3_apply_result_get_num_subgoals(c.z, r))
-	ors := make([]spec.Expr, 0, n)
+	ors := make([]expr.Expr, 0, n)
 	for i := range n {
 		sg := C.Z3_apply_result_get_subgoal(c.z, r, C.uint(i))
 		if sg == nil {
 			return nil, c.lastError("subgoal")
 		}
 		size := int(C.Z3_goal_size(c.z, sg))
-		ands := make([]spec.Expr, 0, size)
+		ands := make([]expr.Expr, 0, size)
 		for j := range size {
 			a, err := c.temp(C.Z3_goal_formula(c.z, sg, C.uint(j)), "goal formula")
 			if err != nil {
@@ -421,7 +421,7 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (spec.Expr, error) {
 			}
 			ands = append(ands, x)
 		}
-		ors = append(ors, spec.AndOf(ands...))
+		ors = append(ors, expr.AndOf(ands...))
 	}
-	return spec.OrOf(ors...), nil
+	return expr.OrOf(ors...), nil
 }

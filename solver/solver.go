@@ -8,7 +8,7 @@ import "C"
 import (
 	"errors"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Result is the answer of a satisfiability check.
@@ -44,7 +44,7 @@ type Solver struct {
 
 	// The identifiers asserted so far, for Model; marks[i] is
 	// len(idents) at the i-th open Push.
-	idents []*spec.Ident
+	idents []*expr.Ident
 	seen   map[identKey]bool
 	marks  []int
 
@@ -115,7 +115,7 @@ func (s *Solver) Close() {
 }
 
 // Assert adds the predicate e to the current scope.
-func (s *Solver) Assert(e spec.Expr) error {
+func (s *Solver) Assert(e expr.Expr) error {
 	if err := s.usable(); err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func (s *Solver) Assert(e spec.Expr) error {
 	if err := c.failed("assert"); err != nil {
 		return err
 	}
-	spec.Idents(e, func(id *spec.Ident) {
+	expr.Idents(e, func(id *expr.Ident) {
 		k := identKey{id.Kind, id.Name, id.T}
 		if !s.seen[k] {
 			s.seen[k] = true
@@ -205,51 +205,51 @@ func (s *Solver) reasonUnknown() string {
 
 // Model returns the values, in a model of the assertions, of every
 // identifier asserted in the open scopes. Call it after Check says Sat.
-func (s *Solver) Model() (spec.Valuation, error) {
+func (s *Solver) Model() (expr.Valuation, error) {
 	if err := s.usable(); err != nil {
-		return spec.Valuation{}, err
+		return expr.Valuation{}, err
 	}
 	return s.model(s.idents)
 }
 
 // model reads the values of ids in the model of the last check.
-func (s *Solver) model(ids []*spec.Ident) (spec.Valuation, error) {
+func (s *Solver) model(ids []*expr.Ident) (expr.Valuation, error) {
 	c := s.c
 	mdl := C.Z3_solver_get_model(c.z, s.s)
 	if mdl == nil {
-		return spec.Valuation{}, c.lastError("get model")
+		return expr.Valuation{}, c.lastError("get model")
 	}
 	C.Z3_model_inc_ref(c.z, mdl)
 	defer C.Z3_model_dec_ref(c.z, mdl)
 	m := c.mark()
 	defer c.release(m)
-	val := spec.Valuation{Vars: make(map[string]spec.Value), Params: make(map[string]spec.Value)}
+	val := expr.Valuation{Vars: make(map[string]expr.Value), Params: make(map[string]expr.Value)}
 	for _, id := range ids {
 		a, err := c.ident(id)
 		if err != nil {
-			return spec.Valuation{}, err
+			return expr.Valuation{}, err
 		}
 		var v C.Z3_ast
 		// Completion gives a value even to a constant the model leaves
 		// free (one that does not matter).
 		if !C.Z3_model_eval(c.z, mdl, a, true, &v) {
-			return spec.Valuation{}, c.lastError("evaluate " + id.Name)
+			return expr.Valuation{}, c.lastError("evaluate " + id.Name)
 		}
 		if _, err := c.temp(v, "evaluate "+id.Name); err != nil {
-			return spec.Valuation{}, err
+			return expr.Valuation{}, err
 		}
 		x, err := c.decode(v)
 		if err != nil {
-			return spec.Valuation{}, err
+			return expr.Valuation{}, err
 		}
 		val2, err := literalValue(x)
 		if err != nil {
-			return spec.Valuation{}, err
+			return expr.Valuation{}, err
 		}
 		if val2.T != id.T {
-			return spec.Valuation{}, errors.New("solver: model value of " + id.Name + " has type " + val2.T.String())
+			return expr.Valuation{}, errors.New("solver: model value of " + id.Name + " has type " + val2.T.String())
 		}
-		if id.Kind == spec.ParamIdent {
+		if id.Kind == expr.ParamIdent {
 			val.Params[id.Name] = val2
 		} else {
 			val.Vars[id.Name] = val2
@@ -258,18 +258,18 @@ func (s *Solver) model(ids []*spec.Ident) (spec.Valuation, error) {
 	return val, nil
 }
 
-func literalValue(e spec.Expr) (spec.Value, error) {
+func literalValue(e expr.Expr) (expr.Value, error) {
 	switch e := e.(type) {
-	case *spec.IntLit:
-		return spec.IntValue(e.Val), nil
-	case *spec.RealLit:
-		return spec.RatValue(e.Val), nil
-	case *spec.BoolLit:
-		return spec.BoolValue(e.Val), nil
-	case *spec.EnumLit:
-		return spec.EnumValue(e.Enum, e.Index), nil
-	case *spec.StrLit:
-		return spec.StringValue(e.Val), nil
+	case *expr.IntLit:
+		return expr.IntValue(e.Val), nil
+	case *expr.RealLit:
+		return expr.RatValue(e.Val), nil
+	case *expr.BoolLit:
+		return expr.BoolValue(e.Val), nil
+	case *expr.EnumLit:
+		return expr.EnumValue(e.Enum, e.Index), nil
+	case *expr.StrLit:
+		return expr.StringValue(e.Val), nil
 	}
-	return spec.Value{}, errors.New("solver: model value " + spec.Format(e) + " is not a constant")
+	return expr.Value{}, errors.New("solver: model value " + expr.Format(e) + " is not a constant")
 }

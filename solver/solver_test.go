@@ -7,41 +7,41 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
-var color = &spec.Enum{Name: "Color", Values: []string{"Red", "Green", "Blue"}}
+var color = &expr.Enum{Name: "Color", Values: []string{"Red", "Green", "Blue"}}
 
 // scope declares the names the tests use: variables x, y, z (int),
 // a, b (real), c (Color), f, g (bool); parameters p, q (int), r (real),
 // k (Color), and a variable and a parameter both named n (int).
-var scope = &spec.Scope{
-	Vars: map[string]spec.Type{
-		"x": spec.IntType, "y": spec.IntType, "z": spec.IntType,
-		"a": spec.RealType, "b": spec.RealType,
-		"c": spec.EnumType(color), "f": spec.BoolType, "g": spec.BoolType,
-		"n": spec.IntType,
+var scope = &expr.Scope{
+	Vars: map[string]expr.Type{
+		"x": expr.IntType, "y": expr.IntType, "z": expr.IntType,
+		"a": expr.RealType, "b": expr.RealType,
+		"c": expr.EnumType(color), "f": expr.BoolType, "g": expr.BoolType,
+		"n": expr.IntType,
 	},
-	Params: map[string]spec.Type{
-		"p": spec.IntType, "q": spec.IntType, "r": spec.RealType, "k": spec.EnumType(color),
+	Params: map[string]expr.Type{
+		"p": expr.IntType, "q": expr.IntType, "r": expr.RealType, "k": expr.EnumType(color),
 	},
-	Consts: map[string]*spec.Enum{"Red": color, "Green": color, "Blue": color},
-	Funcs: map[string]*spec.Func{
-		"h": {Name: "h", Params: []spec.Type{spec.IntType}, Result: spec.IntType},
+	Consts: map[string]*expr.Enum{"Red": color, "Green": color, "Blue": color},
+	Funcs: map[string]*expr.Func{
+		"h": {Name: "h", Params: []expr.Type{expr.IntType}, Result: expr.IntType},
 	},
 }
 
-func parse(t testing.TB, src string) spec.Expr {
+func parse(t testing.TB, src string) expr.Expr {
 	t.Helper()
-	e, err := spec.Parse(src, spec.Pos{}, scope)
+	e, err := expr.Parse(src, expr.Pos{}, scope)
 	if err != nil {
 		t.Fatalf("parse %q: %v", src, err)
 	}
 	return e
 }
 
-func param(name string, t spec.Type) *spec.Ident {
-	return &spec.Ident{Name: name, Kind: spec.ParamIdent, T: t}
+func param(name string, t expr.Type) *expr.Ident {
+	return &expr.Ident{Name: name, Kind: expr.ParamIdent, T: t}
 }
 
 func newContext(t testing.TB) *Context {
@@ -89,9 +89,9 @@ func TestSat(t *testing.T) {
 // are different unknowns.
 func TestKindsApart(t *testing.T) {
 	c := newContext(t)
-	v := spec.VarRef("n", spec.IntType)
-	p := spec.ParamRef("n", spec.IntType)
-	e := spec.AndOf(spec.Compare(spec.Eq, v, spec.IntConst(1)), spec.Compare(spec.Eq, p, spec.IntConst(2)))
+	v := expr.VarRef("n", expr.IntType)
+	p := expr.ParamRef("n", expr.IntType)
+	e := expr.AndOf(expr.Compare(expr.Eq, v, expr.IntConst(1)), expr.Compare(expr.Eq, p, expr.IntConst(2)))
 	m, ok, err := c.Model(e)
 	if err != nil || !ok {
 		t.Fatalf("Model = %v, %v", ok, err)
@@ -100,8 +100,8 @@ func TestKindsApart(t *testing.T) {
 		t.Errorf("model %v: want var n = 1, param n = 2", m)
 	}
 	// Names may contain any characters, including our internal prefixes.
-	odd := spec.VarRef("p:n", spec.IntType)
-	if r, err := c.Sat(spec.AndOf(spec.Compare(spec.Eq, odd, spec.IntConst(5)), spec.Compare(spec.Eq, p, spec.IntConst(2)))); r != Sat || err != nil {
+	odd := expr.VarRef("p:n", expr.IntType)
+	if r, err := c.Sat(expr.AndOf(expr.Compare(expr.Eq, odd, expr.IntConst(5)), expr.Compare(expr.Eq, p, expr.IntConst(2)))); r != Sat || err != nil {
 		t.Errorf("var p:n vs param n: %v %v", r, err)
 	}
 }
@@ -171,14 +171,14 @@ func TestModel(t *testing.T) {
 			continue
 		}
 		if strings.Contains(src, "h(") {
-			continue // spec.Eval has no implementation of external functions
+			continue // expr.Eval has no implementation of external functions
 		}
-		if holds, err := spec.EvalBool(e, m); err != nil || !holds {
+		if holds, err := expr.EvalBool(e, m); err != nil || !holds {
 			t.Errorf("Model(%s) = %v: evaluates to %v, %v", src, m, holds, err)
 		}
 	}
 	m, _, _ := c.Model(parse(t, "3*a == 1"))
-	if got := m.Vars["a"]; got.T != spec.RealType || got.Rat.Cmp(big.NewRat(1, 3)) != 0 {
+	if got := m.Vars["a"]; got.T != expr.RealType || got.Rat.Cmp(big.NewRat(1, 3)) != 0 {
 		t.Errorf("3*a == 1: a = %v", got)
 	}
 	if _, ok, err := c.Model(parse(t, "x > 1 && x < 1")); ok || err != nil {
@@ -186,49 +186,49 @@ func TestModel(t *testing.T) {
 	}
 }
 
-// TestEuclid checks that Z3's int / and % agree with spec.Eval, which is
+// TestEuclid checks that Z3's int / and % agree with expr.Eval, which is
 // Euclidean, on every sign combination.
 func TestEuclid(t *testing.T) {
 	c := newContext(t)
 	for _, ab := range [][2]int64{{7, 2}, {-7, 2}, {7, -2}, {-7, -2}, {0, 3}, {-1, 5}, {-6, 3}, {5, -7}} {
 		a, b := big.NewInt(ab[0]), big.NewInt(ab[1])
-		q, r := spec.EuclidDivMod(a, b)
+		q, r := expr.EuclidDivMod(a, b)
 		src := fmt.Sprintf("(%d) / (%d) == %d && (%d) %% (%d) == %d", ab[0], ab[1], q, ab[0], ab[1], r)
 		e := parse(t, src)
 		if ok, err := c.Valid(e); err != nil || !ok {
 			t.Errorf("Valid(%s) = %v, %v", src, ok, err)
 		}
-		if ok, err := spec.EvalBool(e, spec.Valuation{}); err != nil || !ok {
+		if ok, err := expr.EvalBool(e, expr.Valuation{}); err != nil || !ok {
 			t.Errorf("EvalBool(%s) = %v, %v", src, ok, err)
 		}
 		// and with a variable in place of the constant
 		e = parse(t, fmt.Sprintf("x == %d && y == %d && (x / y != %d || x %% y != %d)", ab[0], ab[1], q, r))
 		if r, err := c.Sat(e); err != nil || r != Unsat {
-			t.Errorf("Sat(%s) = %v, %v", spec.Format(e), r, err)
+			t.Errorf("Sat(%s) = %v, %v", expr.Format(e), r, err)
 		}
 	}
 }
 
 func TestEliminateExists(t *testing.T) {
 	c := newContext(t)
-	p, q, r, k := param("p", spec.IntType), param("q", spec.IntType), param("r", spec.RealType), param("k", spec.EnumType(color))
+	p, q, r, k := param("p", expr.IntType), param("q", expr.IntType), param("r", expr.RealType), param("k", expr.EnumType(color))
 	for _, tc := range []struct {
-		ids  []*spec.Ident
+		ids  []*expr.Ident
 		src  string
 		want string // an equivalent quantifier-free predicate
 		text string // the exact printed result, when we care
 	}{
-		{[]*spec.Ident{p}, "p == y - x && p >= 2", "y - x >= 2", "y - x >= 2"},
-		{[]*spec.Ident{p}, "x == 2*p", "x % 2 == 0", "x % 2 == 0"},
-		{[]*spec.Ident{p}, "x == 3*p + 1 && p > y", "x % 3 == 1 && x > 3*y + 1", ""},
-		{[]*spec.Ident{p, q}, "p >= x && q <= y && p < q && p + q == 10", "y >= 6 && x <= 4", ""},
-		{[]*spec.Ident{p}, "!(p == 2 && x >= 3) && p == y - x && p >= 2", "y - x >= 2 && !(y - x == 2 && x >= 3)", ""},
-		{[]*spec.Ident{p}, "p % 3 == x && p < y && p > z", "x >= 0 && x < 3 && (z + 1 < y && (z + 1) % 3 == x || z + 2 < y && (z + 2) % 3 == x || z + 3 < y && (z + 3) % 3 == x)", ""},
-		{[]*spec.Ident{r}, "r == b - a && r >= 2.5", "b - a >= 2.5", "b - a >= 2.5"},
-		{[]*spec.Ident{r}, "a == 2*r && r > b", "a > 2*b", ""},
-		{[]*spec.Ident{r}, "r > a && r < b", "a < b", ""},
-		{[]*spec.Ident{k}, "k != c && k != Red", "true", "true"},
-		{[]*spec.Ident{k}, "k == c && k != Red", "c != Red", ""},
+		{[]*expr.Ident{p}, "p == y - x && p >= 2", "y - x >= 2", "y - x >= 2"},
+		{[]*expr.Ident{p}, "x == 2*p", "x % 2 == 0", "x % 2 == 0"},
+		{[]*expr.Ident{p}, "x == 3*p + 1 && p > y", "x % 3 == 1 && x > 3*y + 1", ""},
+		{[]*expr.Ident{p, q}, "p >= x && q <= y && p < q && p + q == 10", "y >= 6 && x <= 4", ""},
+		{[]*expr.Ident{p}, "!(p == 2 && x >= 3) && p == y - x && p >= 2", "y - x >= 2 && !(y - x == 2 && x >= 3)", ""},
+		{[]*expr.Ident{p}, "p % 3 == x && p < y && p > z", "x >= 0 && x < 3 && (z + 1 < y && (z + 1) % 3 == x || z + 2 < y && (z + 2) % 3 == x || z + 3 < y && (z + 3) % 3 == x)", ""},
+		{[]*expr.Ident{r}, "r == b - a && r >= 2.5", "b - a >= 2.5", "b - a >= 2.5"},
+		{[]*expr.Ident{r}, "a == 2*r && r > b", "a > 2*b", ""},
+		{[]*expr.Ident{r}, "r > a && r < b", "a < b", ""},
+		{[]*expr.Ident{k}, "k != c && k != Red", "true", "true"},
+		{[]*expr.Ident{k}, "k == c && k != Red", "c != Red", ""},
 		{nil, "x > 3 && x > 5", "x > 5", ""},
 	} {
 		got, err := c.EliminateExists(tc.ids, parse(t, tc.src))
@@ -236,11 +236,11 @@ func TestEliminateExists(t *testing.T) {
 			t.Errorf("EliminateExists(%s): %v", tc.src, err)
 			continue
 		}
-		if tc.text != "" && spec.Format(got) != tc.text {
-			t.Errorf("EliminateExists(%s) = %s, want %s", tc.src, spec.Format(got), tc.text)
+		if tc.text != "" && expr.Format(got) != tc.text {
+			t.Errorf("EliminateExists(%s) = %s, want %s", tc.src, expr.Format(got), tc.text)
 		}
 		for _, id := range tc.ids {
-			if spec.Mentions(got, id.Kind, id.Name) {
+			if expr.Mentions(got, id.Kind, id.Name) {
 				t.Errorf("EliminateExists(%s) = %s still mentions %s", tc.src, got, id.Name)
 			}
 		}
@@ -248,14 +248,14 @@ func TestEliminateExists(t *testing.T) {
 			t.Errorf("EliminateExists(%s) = %s, not equivalent to %s (%v)", tc.src, got, tc.want, err)
 		}
 		// The result must print as something the parser takes back.
-		if back, err := spec.Parse(spec.Format(got), spec.Pos{}, scope); err != nil {
+		if back, err := expr.Parse(expr.Format(got), expr.Pos{}, scope); err != nil {
 			t.Errorf("result %s does not parse: %v", got, err)
 		} else if eq, err := c.Equivalent(got, back); err != nil || !eq {
 			t.Errorf("result %s does not survive printing", got)
 		}
 	}
 	// A nonlinear formula that no tactic eliminates is an error, not a hang.
-	if e, err := c.EliminateExists([]*spec.Ident{p}, parse(t, "p * p == x && p > 1")); err == nil {
+	if e, err := c.EliminateExists([]*expr.Ident{p}, parse(t, "p * p == x && p > 1")); err == nil {
 		t.Errorf("EliminateExists of a nonlinear formula = %s, want an error", e)
 	}
 }
@@ -286,13 +286,13 @@ func TestSimplify(t *testing.T) {
 			t.Errorf("Simplify(%s): %v", tc.src, err)
 			continue
 		}
-		if tc.text != "" && spec.Format(got) != tc.text {
+		if tc.text != "" && expr.Format(got) != tc.text {
 			t.Errorf("Simplify(%s) = %s, want %s", tc.src, got, tc.text)
 		}
 		if eq, err := c.Equivalent(got, e); err != nil || !eq {
 			t.Errorf("Simplify(%s) = %s, not equivalent (%v)", tc.src, got, err)
 		}
-		if _, err := spec.Parse(spec.Format(got), spec.Pos{}, scope); err != nil {
+		if _, err := expr.Parse(expr.Format(got), expr.Pos{}, scope); err != nil {
 			t.Errorf("Simplify(%s) = %s does not parse: %v", tc.src, got, err)
 		}
 	}
@@ -300,18 +300,18 @@ func TestSimplify(t *testing.T) {
 
 // pigeons returns "n+1 ints in [0, n), pairwise distinct": unsat, and
 // exponentially hard for Z3's arithmetic; n = 9 takes well over 5 s.
-func pigeons(t testing.TB, n int) spec.Expr {
-	vars := map[string]spec.Type{}
+func pigeons(t testing.TB, n int) expr.Expr {
+	vars := map[string]expr.Type{}
 	var parts []string
 	for i := 0; i <= n; i++ {
 		v := fmt.Sprintf("h%d", i)
-		vars[v] = spec.IntType
+		vars[v] = expr.IntType
 		parts = append(parts, fmt.Sprintf("%s >= 0 && %s < %d", v, v, n))
 		for j := 0; j < i; j++ {
 			parts = append(parts, fmt.Sprintf("h%d != %s", j, v))
 		}
 	}
-	e, err := spec.Parse(strings.Join(parts, " && "), spec.Pos{}, &spec.Scope{Vars: vars})
+	e, err := expr.Parse(strings.Join(parts, " && "), expr.Pos{}, &expr.Scope{Vars: vars})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestTimeout(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("timeout of 100ms took %v", d)
 	}
-	if _, err := c.Valid(spec.NotOf(hard)); err == nil {
+	if _, err := c.Valid(expr.NotOf(hard)); err == nil {
 		t.Errorf("Valid(hard) with timeout: no error")
 	}
 	if _, err := c.Simplify(hard); err == nil {
@@ -386,23 +386,23 @@ func TestInterrupt(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	c := newContext(t)
-	x := spec.VarRef("x", spec.IntType)
-	a := spec.VarRef("a", spec.RealType)
-	bad := []spec.Expr{
+	x := expr.VarRef("x", expr.IntType)
+	a := expr.VarRef("a", expr.RealType)
+	bad := []expr.Expr{
 		nil,
-		spec.Compare(spec.Gt, spec.Arith(spec.Add, x, a), spec.IntConst(0)), // int + real
-		spec.Compare(spec.Gt, spec.VarRef("w", spec.Type{}), spec.IntConst(0)),
-		spec.Compare(spec.Eq, &spec.Ident{Name: "e", T: spec.Type{Kind: spec.EnumKind}}, x),
-		&spec.EnumLit{Enum: color, Index: 7},
-		spec.Compare(spec.Eq, &spec.EnumLit{Enum: &spec.Enum{Name: "Empty"}}, &spec.EnumLit{Enum: &spec.Enum{Name: "Empty"}}),
+		expr.Compare(expr.Gt, expr.Arith(expr.Add, x, a), expr.IntConst(0)), // int + real
+		expr.Compare(expr.Gt, expr.VarRef("w", expr.Type{}), expr.IntConst(0)),
+		expr.Compare(expr.Eq, &expr.Ident{Name: "e", T: expr.Type{Kind: expr.EnumKind}}, x),
+		&expr.EnumLit{Enum: color, Index: 7},
+		expr.Compare(expr.Eq, &expr.EnumLit{Enum: &expr.Enum{Name: "Empty"}}, &expr.EnumLit{Enum: &expr.Enum{Name: "Empty"}}),
 		x, // not a predicate
-		spec.Compare(spec.Lt, spec.VarRef("f", spec.BoolType), spec.True()),
-		spec.Compare(spec.Eq, spec.Arith(spec.Mod, a, a), a),
-		&spec.Binary{Op: spec.And, X: spec.True()},
-		&spec.Unary{Op: spec.Not},
-		(*spec.Binary)(nil),
-		&spec.Binary{Op: spec.Op(99), X: x, Y: x},
-		spec.Compare(spec.Eq, &spec.Call{Func: "h", Args: []spec.Expr{a}, T: spec.Type{}}, x),
+		expr.Compare(expr.Lt, expr.VarRef("f", expr.BoolType), expr.True()),
+		expr.Compare(expr.Eq, expr.Arith(expr.Mod, a, a), a),
+		&expr.Binary{Op: expr.And, X: expr.True()},
+		&expr.Unary{Op: expr.Not},
+		(*expr.Binary)(nil),
+		&expr.Binary{Op: expr.Op(99), X: x, Y: x},
+		expr.Compare(expr.Eq, &expr.Call{Func: "h", Args: []expr.Expr{a}, T: expr.Type{}}, x),
 	}
 	for _, e := range bad {
 		if r, err := c.Sat(e); err == nil {
@@ -415,10 +415,10 @@ func TestErrors(t *testing.T) {
 			t.Errorf("EliminateExists(%s): want an error", safeFormat(e))
 		}
 	}
-	if _, err := c.EliminateExists([]*spec.Ident{nil}, spec.True()); err == nil {
+	if _, err := c.EliminateExists([]*expr.Ident{nil}, expr.True()); err == nil {
 		t.Errorf("EliminateExists with a nil identifier: want an error")
 	}
-	if _, err := c.Sat(spec.Compare(spec.Gt, x, spec.IntConst(0))); err != nil {
+	if _, err := c.Sat(expr.Compare(expr.Gt, x, expr.IntConst(0))); err != nil {
 		t.Errorf("context unusable after errors: %v", err)
 	}
 	if len(c.scratch) != 0 {
@@ -452,7 +452,7 @@ func TestSolver(t *testing.T) {
 	if len(m.Vars) != 2 || len(m.Params) != 1 {
 		t.Errorf("model %v: want x, c and p", m)
 	}
-	if ok, err := spec.EvalBool(parse(t, "x > 0 && x < 10 && p == x + 1 && c == Green"), m); !ok || err != nil {
+	if ok, err := expr.EvalBool(parse(t, "x > 0 && x < 10 && p == x + 1 && c == Green"), m); !ok || err != nil {
 		t.Errorf("model %v does not satisfy the assertions: %v", m, err)
 	}
 	s.Push()
@@ -467,7 +467,7 @@ func TestSolver(t *testing.T) {
 	if len(m.Vars) != 1 || len(m.Params) != 0 {
 		t.Errorf("model after Pop %v: want only x", m)
 	}
-	if err := s.Assert(spec.VarRef("x", spec.IntType)); err == nil {
+	if err := s.Assert(expr.VarRef("x", expr.IntType)); err == nil {
 		t.Errorf("Assert of an int: want an error")
 	}
 	check(Sat)
@@ -481,16 +481,16 @@ func TestSolver(t *testing.T) {
 // it takes: only the context's caches may hold more afterwards.
 func TestReferences(t *testing.T) {
 	c := newContext(t)
-	p := param("p", spec.IntType)
+	p := param("p", expr.IntType)
 	run := func() {
 		c.Sat(parse(t, "x > 3 && c == Red && h(p) == 2"))
 		c.Valid(parse(t, "x > 3 || x <= 3"))
 		c.Model(parse(t, "x > 3 && a * 3 == 1 && c != Red && f"))
 		c.Entails(parse(t, "x > 3"), parse(t, "x > 2"))
-		c.EliminateExists([]*spec.Ident{p}, parse(t, "p == y - x && p >= 2"))
-		c.EliminateExists([]*spec.Ident{p}, parse(t, "p * p == x"))
+		c.EliminateExists([]*expr.Ident{p}, parse(t, "p == y - x && p >= 2"))
+		c.EliminateExists([]*expr.Ident{p}, parse(t, "p * p == x"))
 		c.Simplify(parse(t, "x > 3 && x > 5 || f"))
-		c.Sat(spec.Compare(spec.Gt, spec.Arith(spec.Add, spec.VarRef("x", spec.IntType), spec.VarRef("a", spec.RealType)), spec.IntConst(0)))
+		c.Sat(expr.Compare(expr.Gt, expr.Arith(expr.Add, expr.VarRef("x", expr.IntType), expr.VarRef("a", expr.RealType)), expr.IntConst(0)))
 		s := c.NewSolver()
 		s.Push()
 		s.Assert(parse(t, "x > 3"))

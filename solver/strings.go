@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Strings are sequences of bytes: byte b is Z3's character b (Z3 4.8.12
@@ -78,22 +78,22 @@ func (c *Context) readString(a C.Z3_ast) (string, error) {
 	return s, nil
 }
 
-func (c *Context) encStrLit(e *spec.StrLit) (C.Z3_ast, spec.Type, error) {
+func (c *Context) encStrLit(e *expr.StrLit) (C.Z3_ast, expr.Type, error) {
 	a, err := c.str(e.Val)
-	return a, spec.StringType, err
+	return a, expr.StringType, err
 }
 
 // encStr encodes a string built-in.
-func (c *Context) encStr(e *spec.StrCall) (C.Z3_ast, spec.Type, error) {
-	want := map[spec.StrFunc][]spec.Type{
-		spec.StrConcat: {spec.StringType, spec.StringType}, spec.StrLen: {spec.StringType},
-		spec.StrHasPrefix: {spec.StringType, spec.StringType}, spec.StrHasSuffix: {spec.StringType, spec.StringType},
-		spec.StrContains: {spec.StringType, spec.StringType}, spec.StrIndex: {spec.StringType, spec.StringType},
-		spec.StrAt: {spec.StringType, spec.IntType}, spec.StrSlice: {spec.StringType, spec.IntType, spec.IntType},
-		spec.StrMatch: {spec.StringType},
+func (c *Context) encStr(e *expr.StrCall) (C.Z3_ast, expr.Type, error) {
+	want := map[expr.StrFunc][]expr.Type{
+		expr.StrConcat: {expr.StringType, expr.StringType}, expr.StrLen: {expr.StringType},
+		expr.StrHasPrefix: {expr.StringType, expr.StringType}, expr.StrHasSuffix: {expr.StringType, expr.StringType},
+		expr.StrContains: {expr.StringType, expr.StringType}, expr.StrIndex: {expr.StringType, expr.StringType},
+		expr.StrAt: {expr.StringType, expr.IntType}, expr.StrSlice: {expr.StringType, expr.IntType, expr.IntType},
+		expr.StrMatch: {expr.StringType},
 	}[e.Fn]
 	if len(want) == 0 || len(e.Args) != len(want) {
-		return nil, spec.Type{}, typeError(e, "string function %s with %d arguments", e.Fn, len(e.Args))
+		return nil, expr.Type{}, typeError(e, "string function %s with %d arguments", e.Fn, len(e.Args))
 	}
 	x := make([]C.Z3_ast, len(e.Args))
 	for i, arg := range e.Args {
@@ -108,41 +108,41 @@ func (c *Context) encStr(e *spec.StrCall) (C.Z3_ast, spec.Type, error) {
 	}
 	var r C.Z3_ast
 	switch e.Fn {
-	case spec.StrConcat:
+	case expr.StrConcat:
 		r = C.Z3_mk_seq_concat(c.z, 2, &x[0])
-	case spec.StrLen:
+	case expr.StrLen:
 		r = C.Z3_mk_seq_length(c.z, x[0])
-	case spec.StrHasPrefix:
+	case expr.StrHasPrefix:
 		r = C.Z3_mk_seq_prefix(c.z, x[1], x[0])
-	case spec.StrHasSuffix:
+	case expr.StrHasSuffix:
 		r = C.Z3_mk_seq_suffix(c.z, x[1], x[0])
-	case spec.StrContains:
+	case expr.StrContains:
 		r = C.Z3_mk_seq_contains(c.z, x[0], x[1])
-	case spec.StrIndex:
+	case expr.StrIndex:
 		zero, err := c.numeral("0", c.intSort)
 		if err != nil {
-			return nil, spec.Type{}, err
+			return nil, expr.Type{}, err
 		}
 		r = C.Z3_mk_seq_index(c.z, x[0], x[1], zero)
-	case spec.StrAt:
+	case expr.StrAt:
 		r = C.Z3_mk_seq_at(c.z, x[0], x[1])
-	case spec.StrSlice:
+	case expr.StrSlice:
 		n, err := c.sliceLength(e.Args[1], e.Args[2], x[1], x[2])
 		if err != nil {
-			return nil, spec.Type{}, err
+			return nil, expr.Type{}, err
 		}
 		if n == nil { // s[i:i+1] is str.at(s, i), which Z3 4.8.12 decides several times faster
 			r = C.Z3_mk_seq_at(c.z, x[0], x[1])
 			break
 		}
 		r = C.Z3_mk_seq_extract(c.z, x[0], x[1], n)
-	case spec.StrMatch:
+	case expr.StrMatch:
 		if e.Re == nil {
-			return nil, spec.Type{}, typeError(e, "regular expression not compiled")
+			return nil, expr.Type{}, typeError(e, "regular expression not compiled")
 		}
 		re, err := c.regex(e.Re)
 		if err != nil {
-			return nil, spec.Type{}, err
+			return nil, expr.Type{}, err
 		}
 		r = C.Z3_mk_seq_in_re(c.z, x[0], re)
 	}
@@ -153,9 +153,9 @@ func (c *Context) encStr(e *spec.StrCall) (C.Z3_ast, spec.Type, error) {
 // sliceLength returns the length j - i of s[i:j] (i, j encoded as
 // zi, zj): a numeral when both are constants, nil when it is the
 // constant 1 (the slice is then str.at).
-func (c *Context) sliceLength(i, j spec.Expr, zi, zj C.Z3_ast) (C.Z3_ast, error) {
-	li, ok1 := i.(*spec.IntLit)
-	lj, ok2 := j.(*spec.IntLit)
+func (c *Context) sliceLength(i, j expr.Expr, zi, zj C.Z3_ast) (C.Z3_ast, error) {
+	li, ok1 := i.(*expr.IntLit)
+	lj, ok2 := j.(*expr.IntLit)
 	if ok1 && ok2 && li != nil && lj != nil {
 		d := new(big.Int).Sub(lj.Val, li.Val)
 		if d.Cmp(big.NewInt(1)) == 0 {
@@ -168,20 +168,20 @@ func (c *Context) sliceLength(i, j spec.Expr, zi, zj C.Z3_ast) (C.Z3_ast, error)
 }
 
 // strCompare encodes x op y on strings: str.< and str.<=.
-func (c *Context) strCompare(op spec.Op, x, y C.Z3_ast) C.Z3_ast {
+func (c *Context) strCompare(op expr.Op, x, y C.Z3_ast) C.Z3_ast {
 	switch op {
-	case spec.Lt:
+	case expr.Lt:
 		return C.Z3_mk_str_lt(c.z, x, y)
-	case spec.Le:
+	case expr.Le:
 		return C.Z3_mk_str_le(c.z, x, y)
-	case spec.Gt:
+	case expr.Gt:
 		return C.Z3_mk_str_lt(c.z, y, x)
 	}
 	return C.Z3_mk_str_le(c.z, y, x)
 }
 
 // regex translates r into a Z3 regular expression over strings.
-func (c *Context) regex(r *spec.Regex) (C.Z3_ast, error) {
+func (c *Context) regex(r *expr.Regex) (C.Z3_ast, error) {
 	ss, err := c.stringSort()
 	if err != nil {
 		return nil, err
@@ -193,7 +193,7 @@ func (c *Context) regex(r *spec.Regex) (C.Z3_ast, error) {
 	return c.re(r, reSort)
 }
 
-func (c *Context) re(r *spec.Regex, reSort C.Z3_sort) (C.Z3_ast, error) {
+func (c *Context) re(r *expr.Regex, reSort C.Z3_sort) (C.Z3_ast, error) {
 	subs := make([]C.Z3_ast, len(r.Subs)+1) // +1: never empty
 	for i, s := range r.Subs {
 		a, err := c.re(s, reSort)
@@ -204,25 +204,25 @@ func (c *Context) re(r *spec.Regex, reSort C.Z3_sort) (C.Z3_ast, error) {
 	}
 	var a C.Z3_ast
 	switch r.Op {
-	case spec.ReNone:
+	case expr.ReNone:
 		a = C.Z3_mk_re_empty(c.z, reSort)
-	case spec.ReAll:
+	case expr.ReAll:
 		a = C.Z3_mk_re_full(c.z, reSort)
-	case spec.ReEpsilon, spec.ReLit:
+	case expr.ReEpsilon, expr.ReLit:
 		s, err := c.str(r.Lit)
 		if err != nil {
 			return nil, err
 		}
 		a = C.Z3_mk_seq_to_re(c.z, s)
-	case spec.ReClass:
+	case expr.ReClass:
 		return c.class(r.Ranges, reSort)
-	case spec.ReConcat:
+	case expr.ReConcat:
 		a = C.Z3_mk_re_concat(c.z, C.uint(len(r.Subs)), &subs[0])
-	case spec.ReUnion:
+	case expr.ReUnion:
 		a = C.Z3_mk_re_union(c.z, C.uint(len(r.Subs)), &subs[0])
-	case spec.ReStar:
+	case expr.ReStar:
 		a = C.Z3_mk_re_star(c.z, subs[0])
-	case spec.ReLoop:
+	case expr.ReLoop:
 		switch {
 		case r.Max < 0 && r.Min == 0:
 			a = C.Z3_mk_re_star(c.z, subs[0])
@@ -247,7 +247,7 @@ func (c *Context) re(r *spec.Regex, reSort C.Z3_sort) (C.Z3_ast, error) {
 }
 
 // class is the union of the byte ranges.
-func (c *Context) class(rs []spec.ByteRange, reSort C.Z3_sort) (C.Z3_ast, error) {
+func (c *Context) class(rs []expr.ByteRange, reSort C.Z3_sort) (C.Z3_ast, error) {
 	parts := make([]C.Z3_ast, len(rs)+1)
 	for i, rg := range rs {
 		lo, err := c.str(string([]byte{rg.Lo}))
@@ -273,12 +273,12 @@ func (c *Context) class(rs []spec.ByteRange, reSort C.Z3_sort) (C.Z3_ast, error)
 
 // decodeStr translates back the string operations of Z3 terms; ok is
 // false when declKind is none of them.
-func decodeStr(kind C.Z3_decl_kind, args []spec.Expr) (e spec.Expr, ok bool) {
-	call := func(fn spec.StrFunc, n int) (spec.Expr, bool) {
+func decodeStr(kind C.Z3_decl_kind, args []expr.Expr) (e expr.Expr, ok bool) {
+	call := func(fn expr.StrFunc, n int) (expr.Expr, bool) {
 		if len(args) != n {
 			return nil, false
 		}
-		return &spec.StrCall{Fn: fn, Args: args}, true
+		return &expr.StrCall{Fn: fn, Args: args}, true
 	}
 	switch kind {
 	case C.Z3_OP_SEQ_CONCAT:
@@ -287,43 +287,43 @@ func decodeStr(kind C.Z3_decl_kind, args []spec.Expr) (e spec.Expr, ok bool) {
 		}
 		r := args[0]
 		for _, y := range args[1:] {
-			r = &spec.StrCall{Fn: spec.StrConcat, Args: []spec.Expr{r, y}}
+			r = &expr.StrCall{Fn: expr.StrConcat, Args: []expr.Expr{r, y}}
 		}
 		return r, true
 	case C.Z3_OP_SEQ_LENGTH:
-		return call(spec.StrLen, 1)
+		return call(expr.StrLen, 1)
 	case C.Z3_OP_SEQ_PREFIX, C.Z3_OP_SEQ_SUFFIX:
 		if len(args) != 2 {
 			return nil, false
 		}
-		fn := spec.StrHasPrefix
+		fn := expr.StrHasPrefix
 		if kind == C.Z3_OP_SEQ_SUFFIX {
-			fn = spec.StrHasSuffix
+			fn = expr.StrHasSuffix
 		}
-		return &spec.StrCall{Fn: fn, Args: []spec.Expr{args[1], args[0]}}, true
+		return &expr.StrCall{Fn: fn, Args: []expr.Expr{args[1], args[0]}}, true
 	case C.Z3_OP_SEQ_CONTAINS:
-		return call(spec.StrContains, 2)
+		return call(expr.StrContains, 2)
 	case C.Z3_OP_SEQ_AT:
-		return call(spec.StrAt, 2)
+		return call(expr.StrAt, 2)
 	case C.Z3_OP_SEQ_EXTRACT:
 		if len(args) != 3 {
 			return nil, false
 		}
-		end := spec.Arith(spec.Add, args[1], args[2])
-		return &spec.StrCall{Fn: spec.StrSlice, Args: []spec.Expr{args[0], args[1], end}}, true
+		end := expr.Arith(expr.Add, args[1], args[2])
+		return &expr.StrCall{Fn: expr.StrSlice, Args: []expr.Expr{args[0], args[1], end}}, true
 	case C.Z3_OP_SEQ_INDEX:
 		if len(args) == 3 {
-			if z, isInt := args[2].(*spec.IntLit); isInt && z.Val.Sign() == 0 {
-				return &spec.StrCall{Fn: spec.StrIndex, Args: args[:2]}, true
+			if z, isInt := args[2].(*expr.IntLit); isInt && z.Val.Sign() == 0 {
+				return &expr.StrCall{Fn: expr.StrIndex, Args: args[:2]}, true
 			}
 		}
 	case C.Z3_OP_STRING_LT:
 		if len(args) == 2 {
-			return spec.Compare(spec.Lt, args[0], args[1]), true
+			return expr.Compare(expr.Lt, args[0], args[1]), true
 		}
 	case C.Z3_OP_STRING_LE:
 		if len(args) == 2 {
-			return spec.Compare(spec.Le, args[0], args[1]), true
+			return expr.Compare(expr.Le, args[0], args[1]), true
 		}
 	}
 	return nil, false
@@ -335,10 +335,10 @@ func decodeStr(kind C.Z3_decl_kind, args []spec.Expr) (e spec.Expr, ok bool) {
 // (complemented where negated): Z3 4.8.12 decides an intersection at
 // once but can search forever on two separate memberships. It returns
 // the other conjuncts and the merged terms.
-func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error) {
+func (c *Context) mergeMatches(ops []expr.Expr) ([]expr.Expr, []C.Z3_ast, error) {
 	type group struct {
-		s   spec.Expr
-		res []*spec.Regex
+		s   expr.Expr
+		res []*expr.Regex
 		neg []bool
 	}
 	if !hasMatch(ops...) {
@@ -346,7 +346,7 @@ func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error)
 	}
 	ops = expandConjuncts(ops)
 	var groups []*group
-	var rest []spec.Expr
+	var rest []expr.Expr
 	for _, o := range ops {
 		m, neg := matchOf(o)
 		if m == nil {
@@ -355,7 +355,7 @@ func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error)
 		}
 		var g *group
 		for _, h := range groups {
-			if spec.Equal(h.s, m.Args[0]) {
+			if expr.Equal(h.s, m.Args[0]) {
 				g = h
 			}
 		}
@@ -375,7 +375,7 @@ func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error)
 		if err != nil {
 			return nil, nil, err
 		}
-		if t != spec.StringType {
+		if t != expr.StringType {
 			return nil, nil, typeError(g.s, "regexp.MatchString of a %s", t)
 		}
 		parts := make([]C.Z3_ast, len(g.res))
@@ -403,34 +403,34 @@ func (c *Context) mergeMatches(ops []spec.Expr) ([]spec.Expr, []C.Z3_ast, error)
 }
 
 // matchOf returns the regexp.MatchString that e is, or negates.
-func matchOf(e spec.Expr) (m *spec.StrCall, neg bool) {
-	if u, ok := e.(*spec.Unary); ok && u != nil && u.Op == spec.Not {
+func matchOf(e expr.Expr) (m *expr.StrCall, neg bool) {
+	if u, ok := e.(*expr.Unary); ok && u != nil && u.Op == expr.Not {
 		e, neg = u.X, true
 	}
-	if m, ok := e.(*spec.StrCall); ok && m != nil && m.Fn == spec.StrMatch && len(m.Args) == 1 && m.Re != nil {
+	if m, ok := e.(*expr.StrCall); ok && m != nil && m.Fn == expr.StrMatch && len(m.Args) == 1 && m.Re != nil {
 		return m, neg
 	}
 	return nil, false
 }
 
-func (c *Context) matchExpr(s spec.Expr, r *spec.Regex, neg bool) spec.Expr {
-	var m spec.Expr = &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{s}, Re: r}
+func (c *Context) matchExpr(s expr.Expr, r *expr.Regex, neg bool) expr.Expr {
+	var m expr.Expr = &expr.StrCall{Fn: expr.StrMatch, Args: []expr.Expr{s}, Re: r}
 	if neg {
-		m = &spec.Unary{Op: spec.Not, X: m}
+		m = &expr.Unary{Op: expr.Not, X: m}
 	}
 	return m
 }
 
 // HasMatch reports whether regexp.MatchString occurs in one of es.
-func hasMatch(es ...spec.Expr) (found bool) {
+func hasMatch(es ...expr.Expr) (found bool) {
 	defer func() {
 		if recover() != nil { // a malformed tree: encoding reports it
 			found = false
 		}
 	}()
 	for _, e := range es {
-		spec.Inspect(e, func(x spec.Expr) {
-			if m, ok := x.(*spec.StrCall); ok && m.Fn == spec.StrMatch {
+		expr.Inspect(e, func(x expr.Expr) {
+			if m, ok := x.(*expr.StrCall); ok && m.Fn == expr.StrMatch {
 				found = true
 			}
 		})
@@ -441,38 +441,38 @@ func hasMatch(es ...spec.Expr) (found bool) {
 // negation returns ¬e with the negation pushed through && and || (De
 // Morgan), so that the regular expression memberships it holds meet in
 // conjunctions that mergeMatches sees.
-func negation(e spec.Expr) spec.Expr {
-	if b, ok := e.(*spec.Binary); ok && (b.Op == spec.And || b.Op == spec.Or) {
-		var ops []spec.Expr
+func negation(e expr.Expr) expr.Expr {
+	if b, ok := e.(*expr.Binary); ok && (b.Op == expr.And || b.Op == expr.Or) {
+		var ops []expr.Expr
 		flattenOp(b.Op, b, &ops)
 		for i, o := range ops {
 			ops[i] = negation(o)
 		}
-		if b.Op == spec.And {
-			return spec.OrOf(ops...)
+		if b.Op == expr.And {
+			return expr.OrOf(ops...)
 		}
-		return spec.AndOf(ops...)
+		return expr.AndOf(ops...)
 	}
-	return spec.NotOf(e)
+	return expr.NotOf(e)
 }
 
 // expandConjuncts flattens nested conjunctions in ops and pushes
 // negations of disjunctions through (¬(a ∨ b) is ¬a ∧ ¬b).
-func expandConjuncts(ops []spec.Expr) []spec.Expr {
-	var out []spec.Expr
+func expandConjuncts(ops []expr.Expr) []expr.Expr {
+	var out []expr.Expr
 	for _, o := range ops {
 		switch x := o.(type) {
-		case *spec.Binary:
-			if x != nil && x.Op == spec.And {
-				var sub []spec.Expr
-				flattenOp(spec.And, x, &sub)
+		case *expr.Binary:
+			if x != nil && x.Op == expr.And {
+				var sub []expr.Expr
+				flattenOp(expr.And, x, &sub)
 				out = append(out, expandConjuncts(sub)...)
 				continue
 			}
-		case *spec.Unary:
-			if x != nil && x.Op == spec.Not {
-				if y, ok := x.X.(*spec.Binary); ok && y != nil && y.Op == spec.Or {
-					out = append(out, expandConjuncts([]spec.Expr{negation(y)})...)
+		case *expr.Unary:
+			if x != nil && x.Op == expr.Not {
+				if y, ok := x.X.(*expr.Binary); ok && y != nil && y.Op == expr.Or {
+					out = append(out, expandConjuncts([]expr.Expr{negation(y)})...)
 					continue
 				}
 			}
@@ -486,18 +486,18 @@ func expandConjuncts(ops []spec.Expr) []spec.Expr {
 // predicate, negations pushed inwards, so that the memberships of a
 // string meet in one conjunction (see mergeMatches).
 
-func (c *Context) validMatch(e spec.Expr) (bool, error) {
+func (c *Context) validMatch(e expr.Expr) (bool, error) {
 	r, err := c.Sat(negation(e))
 	return r == Unsat, err
 }
 
-func (c *Context) entailsMatch(a, b spec.Expr) (bool, error) {
-	r, err := c.Sat(spec.AndOf(a, negation(b)))
+func (c *Context) entailsMatch(a, b expr.Expr) (bool, error) {
+	r, err := c.Sat(expr.AndOf(a, negation(b)))
 	return r == Unsat, err
 }
 
-func (c *Context) equivalentMatch(a, b spec.Expr) (bool, error) {
-	r, err := c.Sat(spec.OrOf(spec.AndOf(a, negation(b)), spec.AndOf(negation(a), b)))
+func (c *Context) equivalentMatch(a, b expr.Expr) (bool, error) {
+	r, err := c.Sat(expr.OrOf(expr.AndOf(a, negation(b)), expr.AndOf(negation(a), b)))
 	return r == Unsat, err
 }
 
@@ -506,17 +506,17 @@ func (c *Context) equivalentMatch(a, b spec.Expr) (bool, error) {
 var errNoStringQE = errors.New("solver: no quantifier elimination on formulas with strings")
 
 // hasString reports whether a string-typed term occurs in e.
-func hasString(e spec.Expr) (found bool) {
+func hasString(e expr.Expr) (found bool) {
 	defer func() {
 		if recover() != nil { // a malformed tree: encoding reports it
 			found = false
 		}
 	}()
-	spec.Inspect(e, func(x spec.Expr) {
-		if x != nil && x.Type() == spec.StringType {
+	expr.Inspect(e, func(x expr.Expr) {
+		if x != nil && x.Type() == expr.StringType {
 			found = true
 		}
-		if b, ok := x.(*spec.Binary); ok && b.X.Type() == spec.StringType {
+		if b, ok := x.(*expr.Binary); ok && b.X.Type() == expr.StringType {
 			found = true
 		}
 	})
@@ -532,7 +532,7 @@ func hasString(e spec.Expr) (found bool) {
 // fact) and for those e already confines to bytes by a membership in a
 // pattern without ReAll: Z3 4.8.12 is several times slower on two
 // memberships of one string than on one.
-func (c *Context) encodeFact(e spec.Expr, had map[identKey]bool) (C.Z3_ast, error) {
+func (c *Context) encodeFact(e expr.Expr, had map[identKey]bool) (C.Z3_ast, error) {
 	a, err := c.encodeBool(e)
 	if err != nil || !hasString(e) {
 		return a, err
@@ -540,9 +540,9 @@ func (c *Context) encodeFact(e spec.Expr, had map[identKey]bool) (C.Z3_ast, erro
 	facts := []C.Z3_ast{a}
 	seen := bytesConfined(e)
 	var failure error
-	spec.Idents(e, func(id *spec.Ident) {
+	expr.Idents(e, func(id *expr.Ident) {
 		k := identKey{id.Kind, id.Name, id.T}
-		if failure != nil || id.T != spec.StringType || seen[k] || had[k] {
+		if failure != nil || id.T != expr.StringType || seen[k] || had[k] {
 			return
 		}
 		seen[k] = true
@@ -568,17 +568,17 @@ func (c *Context) encodeFact(e spec.Expr, had map[identKey]bool) (C.Z3_ast, erro
 
 // bytesConfined returns the identifiers that a conjunct of e matches
 // against a pattern whose every string is a string of bytes.
-func bytesConfined(e spec.Expr) map[identKey]bool {
+func bytesConfined(e expr.Expr) map[identKey]bool {
 	r := map[identKey]bool{}
 	if !hasMatch(e) {
 		return r
 	}
-	for _, o := range expandConjuncts([]spec.Expr{e}) {
+	for _, o := range expandConjuncts([]expr.Expr{e}) {
 		m, neg := matchOf(o)
 		if m == nil || neg || !byteRegex(m.Re) {
 			continue
 		}
-		if id, ok := m.Args[0].(*spec.Ident); ok && id != nil {
+		if id, ok := m.Args[0].(*expr.Ident); ok && id != nil {
 			r[identKey{id.Kind, id.Name, id.T}] = true
 		}
 	}
@@ -587,8 +587,8 @@ func bytesConfined(e spec.Expr) map[identKey]bool {
 
 // byteRegex reports whether r matches strings of bytes only: it has no
 // ReAll (the translated classes are byte ranges).
-func byteRegex(r *spec.Regex) bool {
-	if r == nil || r.Op == spec.ReAll {
+func byteRegex(r *expr.Regex) bool {
+	if r == nil || r.Op == expr.ReAll {
 		return false
 	}
 	for _, s := range r.Subs {
@@ -600,4 +600,4 @@ func byteRegex(r *spec.Regex) bool {
 }
 
 // byteStrings is the language of the strings of bytes.
-var byteStrings = &spec.Regex{Op: spec.ReStar, Subs: []*spec.Regex{{Op: spec.ReClass, Ranges: []spec.ByteRange{{Lo: 0, Hi: 255}}}}}
+var byteStrings = &expr.Regex{Op: expr.ReStar, Subs: []*expr.Regex{{Op: expr.ReClass, Ranges: []expr.ByteRange{{Lo: 0, Hi: 255}}}}}

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
-var strScope = &spec.Scope{Vars: map[string]spec.Type{
-	"s": spec.StringType, "t": spec.StringType, "i": spec.IntType, "j": spec.IntType,
+var strScope = &expr.Scope{Vars: map[string]expr.Type{
+	"s": expr.StringType, "t": expr.StringType, "i": expr.IntType, "j": expr.IntType,
 }}
 
 // strGen writes random string, int and bool expressions over s, t
@@ -84,12 +84,12 @@ func randString(r *rand.Rand) string {
 }
 
 // TestStringEvalAgreesWithZ3: on random string and conditional
-// expressions (ite, min, max, abs) and random values, spec.Eval (the
+// expressions (ite, min, max, abs) and random values, expr.Eval (the
 // runner's evaluation) computes what Z3 entails (with the variables
 // fixed, e == Eval(e) is valid), out-of-range indexes included (both
 // follow SMT-LIB's str.at and str.substr). Generated Go tests embed the
 // test case as stg writes it, read it with package spec and evaluate
-// with spec.Eval: so the expression as printed is read back and
+// with expr.Eval: so the expression as printed is read back and
 // evaluated too, and must give the same value.
 func TestStringEvalAgreesWithZ3(t *testing.T) {
 	c := newContext(t)
@@ -104,30 +104,30 @@ func TestStringEvalAgreesWithZ3(t *testing.T) {
 		default:
 			src = g.pred(3)
 		}
-		e, _, err := spec.ParseGuarded(src, spec.Pos{}, strScope)
+		e, _, err := expr.ParseGuarded(src, expr.Pos{}, strScope)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		vals := map[string]spec.Value{
-			"s": spec.StringValue(randString(g.r)), "t": spec.StringValue(randString(g.r)),
-			"i": spec.IntValue(big.NewInt(int64(g.r.Intn(7) - 2))), "j": spec.IntValue(big.NewInt(int64(g.r.Intn(7) - 2))),
+		vals := map[string]expr.Value{
+			"s": expr.StringValue(randString(g.r)), "t": expr.StringValue(randString(g.r)),
+			"i": expr.IntValue(big.NewInt(int64(g.r.Intn(7) - 2))), "j": expr.IntValue(big.NewInt(int64(g.r.Intn(7) - 2))),
 		}
-		v, err := spec.Eval(e, spec.Valuation{Vars: vals})
+		v, err := expr.Eval(e, expr.Valuation{Vars: vals})
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		printed, _, err := spec.ParseGuarded(spec.Format(e), spec.Pos{}, strScope)
+		printed, _, err := expr.ParseGuarded(expr.Format(e), expr.Pos{}, strScope)
 		if err != nil {
-			t.Fatalf("%s printed as %s: %v", src, spec.Format(e), err)
+			t.Fatalf("%s printed as %s: %v", src, expr.Format(e), err)
 		}
-		if w, err := spec.Eval(printed, spec.Valuation{Vars: vals}); err != nil || !w.Equal(v) {
-			t.Errorf("%s with %v: Eval gives %s, and %v (%v) once printed as %s and read back", src, vals, v, w, err, spec.Format(e))
+		if w, err := expr.Eval(printed, expr.Valuation{Vars: vals}); err != nil || !w.Equal(v) {
+			t.Errorf("%s with %v: Eval gives %s, and %v (%v) once printed as %s and read back", src, vals, v, w, err, expr.Format(e))
 		}
-		var fix []spec.Expr
+		var fix []expr.Expr
 		for _, name := range []string{"s", "t", "i", "j"} {
-			fix = append(fix, spec.Compare(spec.Eq, spec.VarRef(name, vals[name].T), vals[name].Expr()))
+			fix = append(fix, expr.Compare(expr.Eq, expr.VarRef(name, vals[name].T), vals[name].Expr()))
 		}
-		ok, err := c.Valid(spec.ImpliesOf(spec.AndOf(fix...), spec.Compare(spec.Eq, e, v.Expr())))
+		ok, err := c.Valid(expr.ImpliesOf(expr.AndOf(fix...), expr.Compare(expr.Eq, e, v.Expr())))
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
@@ -152,13 +152,13 @@ func TestRegexZ3AgreesWithGo(t *testing.T) {
 			}
 			w := b.String()
 			e := parseIn(t, strScope, "regexp.MatchString(`"+p+"`, s)")
-			fixed := spec.Compare(spec.Eq, spec.VarRef("s", spec.StringType), spec.StrConst(w))
+			fixed := expr.Compare(expr.Eq, expr.VarRef("s", expr.StringType), expr.StrConst(w))
 			want := goRE.MatchString(w)
 			claim := e
 			if !want {
-				claim = spec.NotOf(e)
+				claim = expr.NotOf(e)
 			}
-			ok, err := c.Valid(spec.ImpliesOf(fixed, claim))
+			ok, err := c.Valid(expr.ImpliesOf(fixed, claim))
 			if err != nil || !ok {
 				t.Errorf("%q on %q: Go says %v, Z3 disagrees (%v)", p, w, want, err)
 			}
@@ -175,8 +175,8 @@ func TestStringModel(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Model: %v %v", ok, err)
 	}
-	if holds, err := spec.EvalBool(e, val); err != nil || !holds {
-		t.Errorf("model %v does not satisfy %s: %v", val.Vars, spec.Format(e), err)
+	if holds, err := expr.EvalBool(e, val); err != nil || !holds {
+		t.Errorf("model %v does not satisfy %s: %v", val.Vars, expr.Format(e), err)
 	}
 	for _, src := range []string{`strings.Contains(s + t, "x") && len(s) > 2`, `s[1:3] == "ab" || strings.Index(s, t) == 2`} {
 		e := parseIn(t, strScope, src)
@@ -186,7 +186,7 @@ func TestStringModel(t *testing.T) {
 			continue
 		}
 		if eq, err := c.Equivalent(e, s); err != nil || !eq {
-			t.Errorf("%s simplifies to %s: equivalent %v, %v", src, spec.Format(s), eq, err)
+			t.Errorf("%s simplifies to %s: equivalent %v, %v", src, expr.Format(s), eq, err)
 		}
 	}
 }

@@ -1,5 +1,9 @@
 package spec
 
+import (
+	"github.com/stg-tool/stg/spec/expr"
+)
+
 // Analysis is the optional analysis: section of a test case (stg
 // generate --annotate): per location of the test case that is a
 // location of the product of spec and purpose, the over-approximations
@@ -19,8 +23,8 @@ type LocationAnalysis struct {
 	// Reach: the values with which the location may be entered from
 	// the initial condition; Coreach: those from which Accept may still
 	// be reached. Both over-approximate.
-	Reach, Coreach Expr
-	Pos            Pos
+	Reach, Coreach expr.Expr
+	Pos            expr.Pos
 }
 
 // Of returns what a says of location loc, or nil (a nil a says nothing).

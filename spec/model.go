@@ -3,6 +3,8 @@ package spec
 import (
 	"fmt"
 	"sync/atomic"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // ModelKind says which kind of file a file of stg is: one of the three
@@ -61,11 +63,11 @@ type Model struct {
 	Name string
 	File string // the file it was read from, or ""
 
-	Enums     []*Enum     // declared enumerated types, in order
-	Variables []*Variable // V, in order
-	Funcs     []*Func     // functions (declared under functions:)
-	Tables    string      // the tables file named by tables:, as written, or ""
-	Arrays    []*ArrayVar // array variables, desugared into their cells in Variables
+	Enums     []*expr.Enum     // declared enumerated types, in order
+	Variables []*Variable      // V, in order
+	Funcs     []*expr.Func     // functions (declared under functions:)
+	Tables    string           // the tables file named by tables:, as written, or ""
+	Arrays    []*expr.ArrayVar // array variables, desugared into their cells in Variables
 
 	TablesPath string    // Tables, relative to the working directory
 	Actions    []*Action // Σ, in order; a purpose's actions are its spec's
@@ -75,7 +77,7 @@ type Model struct {
 	// Invariant is a predicate on the variables that holds in every
 	// reachable state (a spec's invariant:), or nil. It is a claim of
 	// the model's author: analyses may assume it, stg check tests it.
-	Invariant Expr
+	Invariant expr.Expr
 
 	Accept   []string    // purpose: Accept locations
 	LTS      *PurposeLTS // purpose: state predicates and arcs as written (purposeext.go)
@@ -94,17 +96,17 @@ type Model struct {
 // `a: [N]T` is the scalar Variable named "a[i]" (see Func).
 type Variable struct {
 	Name  string
-	Type  Type
-	Range *Range // bounds of an int variable (range: [lo, hi]), or nil
-	Pos   Pos
+	Type  expr.Type
+	Range *expr.Range // bounds of an int variable (range: [lo, hi]), or nil
+	Pos   expr.Pos
 }
 
 // Param is a communication parameter of an action.
 type Param struct {
 	Name  string
-	Type  Type
-	Range *Range // bounds of an int parameter (range: [lo, hi]; ranges.go), or nil
-	Pos   Pos
+	Type  expr.Type
+	Range *expr.Range // bounds of an int parameter (range: [lo, hi]; ranges.go), or nil
+	Pos   expr.Pos
 }
 
 // Action is an element of the alphabet with its signature.
@@ -112,14 +114,14 @@ type Action struct {
 	Name   string
 	Dir    Dir
 	Params []*Param
-	Pos    Pos
+	Pos    expr.Pos
 }
 
 // Initial is the initial location and condition Θ.
 type Initial struct {
 	Location  string
-	Condition Expr // true when absent
-	Pos       Pos
+	Condition expr.Expr // true when absent
+	Pos       expr.Pos
 }
 
 // Verdicts lists the verdict locations of a test case.
@@ -131,18 +133,18 @@ type Verdicts struct {
 type Transition struct {
 	Name   string // optional
 	From   string
-	Action string // an action name, or Otherwise in a purpose
-	Guard  Expr   // on V ∪ sig(a); true when absent
+	Action string    // an action name, or Otherwise in a purpose
+	Guard  expr.Expr // on V ∪ sig(a); true when absent
 	Assign []Assignment
 	To     string
-	Pos    Pos
+	Pos    expr.Pos
 }
 
 // Assignment is one of a transition's simultaneous assignments x := e.
 type Assignment struct {
 	Var   string
-	Value Expr
-	Pos   Pos
+	Value expr.Expr
+	Pos   expr.Pos
 }
 
 // IsOtherwise reports whether t is a purpose's "*" transition.
@@ -178,7 +180,7 @@ func (m *Model) Variable(name string) *Variable {
 }
 
 // Enum returns the enumerated type called name, or nil.
-func (m *Model) Enum(name string) *Enum {
+func (m *Model) Enum(name string) *expr.Enum {
 	for _, e := range m.Enums {
 		if e.Name == name {
 			return e
@@ -269,20 +271,20 @@ func newOutIndex(ts []*Transition) *outIndex {
 
 // AssignedValue returns the expression assigned to v by t, or a
 // reference to v itself (unassigned variables keep their value).
-func (t *Transition) AssignedValue(v *Variable) Expr {
+func (t *Transition) AssignedValue(v *Variable) expr.Expr {
 	for _, a := range t.Assign {
 		if a.Var == v.Name {
 			return a.Value
 		}
 	}
-	return VarRef(v.Name, v.Type)
+	return expr.VarRef(v.Name, v.Type)
 }
 
 // ParamScope returns the scope of expressions on transitions labelled
 // by a: the model's variables (and, for a purpose, its spec's), a's
 // parameters, the enum constants and the functions.
-func (m *Model) ParamScope(a *Action) *Scope {
-	s := &Scope{Vars: map[string]Type{}, Params: map[string]Type{}, Consts: map[string]*Enum{}, Funcs: map[string]*Func{}, Arrays: map[string]*ArrayVar{}}
+func (m *Model) ParamScope(a *Action) *expr.Scope {
+	s := &expr.Scope{Vars: map[string]expr.Type{}, Params: map[string]expr.Type{}, Consts: map[string]*expr.Enum{}, Funcs: map[string]*expr.Func{}, Arrays: map[string]*expr.ArrayVar{}}
 	add := func(m *Model) {
 		for _, v := range m.Variables {
 			s.Vars[v.Name] = v.Type
@@ -324,10 +326,10 @@ func contains(xs []string, x string) bool {
 // without affecting m (expressions are immutable and shared).
 func (m *Model) Clone() *Model {
 	c := *m
-	c.Enums = append([]*Enum(nil), m.Enums...)
+	c.Enums = append([]*expr.Enum(nil), m.Enums...)
 	c.Variables = append([]*Variable(nil), m.Variables...)
-	c.Arrays = append([]*ArrayVar(nil), m.Arrays...)
-	c.Funcs = append([]*Func(nil), m.Funcs...)
+	c.Arrays = append([]*expr.ArrayVar(nil), m.Arrays...)
+	c.Funcs = append([]*expr.Func(nil), m.Funcs...)
 	c.Actions = append([]*Action(nil), m.Actions...)
 	c.Locations = append([]string(nil), m.Locations...)
 	c.Accept = append([]string(nil), m.Accept...)

@@ -3,6 +3,8 @@ package spec
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // PurposeLTS is what a purpose written as a labelled transition system
@@ -26,8 +28,8 @@ type PurposeLTS struct {
 // spec's variables, read on the spec state entered.
 type StatePredicate struct {
 	Location string
-	Pred     Expr
-	Pos      Pos
+	Pred     expr.Expr
+	Pos      expr.Pos
 }
 
 // Arc is a purpose transition as written.
@@ -41,11 +43,11 @@ type Arc struct {
 	// arcs are the O^P of the paper's §VI.
 	Explicit bool
 	Except   []string // the subtracted actions of {except: [...]}, or nil
-	Pos      Pos
+	Pos      expr.Pos
 }
 
 // Predicate returns the state predicate of location q, or nil.
-func (p *PurposeLTS) Predicate(q string) Expr {
+func (p *PurposeLTS) Predicate(q string) expr.Expr {
 	if p == nil {
 		return nil
 	}
@@ -79,7 +81,7 @@ func (m *Model) RefuseStatePredicates(what string) error {
 	if m == nil || m.LTS == nil || len(m.LTS.Where) == 0 {
 		return nil
 	}
-	var errs ErrorList
+	var errs expr.ErrorList
 	for _, w := range m.LTS.Where {
 		errs.Add(w.Pos, "%s does not read where: state predicates (location %s); they are read by stg abstract and stg tour", what, w.Location)
 	}

@@ -2,6 +2,8 @@ package spec
 
 import (
 	"fmt"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Bounded integers. A range: [lo, hi] bounds an int variable (Variable.Range)
@@ -20,8 +22,8 @@ import (
 
 // Admits returns nil when v is a value of p's range (always, for a
 // parameter without one), and otherwise an error that says so.
-func (p *Param) Admits(v Value) error {
-	if p.Range == nil || v.T.Kind != Int || v.Int == nil {
+func (p *Param) Admits(v expr.Value) error {
+	if p.Range == nil || v.T.Kind != expr.Int || v.Int == nil {
 		return nil
 	}
 	if v.Int.Cmp(p.Range.Lo) < 0 || v.Int.Cmp(p.Range.Hi) > 0 {
@@ -43,13 +45,13 @@ func (p *Param) String() string {
 // parameters of a with a range, x being args[i] for a.Params[i] (the
 // parameter itself, as a ParamIdent, when args is nil): what a value
 // chosen for a must satisfy. True when no parameter has a range.
-func (a *Action) ParamRanges(args []*Ident) Expr {
-	var cs []Expr
+func (a *Action) ParamRanges(args []*expr.Ident) expr.Expr {
+	var cs []expr.Expr
 	for i, p := range a.Params {
 		if p.Range == nil {
 			continue
 		}
-		x := ParamRef(p.Name, p.Type)
+		x := expr.ParamRef(p.Name, p.Type)
 		if args != nil {
 			if i >= len(args) {
 				break
@@ -58,7 +60,7 @@ func (a *Action) ParamRanges(args []*Ident) Expr {
 		}
 		cs = append(cs, rangeOf(x, p.Range))
 	}
-	return AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // WithParamRanges returns m as the analyses read it: the guard of every
@@ -76,7 +78,7 @@ func (m *Model) WithParamRanges() *Model {
 		if a == nil {
 			continue
 		}
-		g := withConjuncts(t.Guard, Conjuncts(a.ParamRanges(nil)))
+		g := withConjuncts(t.Guard, expr.Conjuncts(a.ParamRanges(nil)))
 		if g == t.Guard {
 			continue
 		}
@@ -97,27 +99,27 @@ func (m *Model) WithParamRanges() *Model {
 
 // withConjuncts returns g && each of cs that g does not have as a
 // conjunct already (g itself when it has them all).
-func withConjuncts(g Expr, cs []Expr) Expr {
+func withConjuncts(g expr.Expr, cs []expr.Expr) expr.Expr {
 	if g == nil {
-		g = True()
+		g = expr.True()
 	}
 	have := map[string]bool{}
-	for _, c := range Conjuncts(g) {
-		have[Format(c)] = true
+	for _, c := range expr.Conjuncts(g) {
+		have[expr.Format(c)] = true
 	}
 	out := g
 	for _, c := range cs {
-		if !IsTrue(c) && !have[Format(c)] {
-			out = AndOf(out, c)
-			have[Format(c)] = true
+		if !expr.IsTrue(c) && !have[expr.Format(c)] {
+			out = expr.AndOf(out, c)
+			have[expr.Format(c)] = true
 		}
 	}
 	return out
 }
 
 // rangeOf returns lo <= x && x <= hi.
-func rangeOf(x Expr, r *Range) Expr {
-	return AndOf(Compare(Le, BigIntConst(r.Lo), x), Compare(Le, x, BigIntConst(r.Hi)))
+func rangeOf(x expr.Expr, r *expr.Range) expr.Expr {
+	return expr.AndOf(expr.Compare(expr.Le, expr.BigIntConst(r.Lo), x), expr.Compare(expr.Le, x, expr.BigIntConst(r.Hi)))
 }
 
 // Assuming returns a copy of m as an analysis sees it once j is known
@@ -129,20 +131,20 @@ func rangeOf(x Expr, r *Range) Expr {
 // finds the bounds of j in it even where its own abstraction would lose
 // them. The transitions are copies; m is unchanged. With j true, it
 // returns m.
-func (m *Model) Assuming(j Expr) *Model {
-	if j == nil || IsTrue(j) {
+func (m *Model) Assuming(j expr.Expr) *Model {
+	if j == nil || expr.IsTrue(j) {
 		return m
 	}
 	c := *m
-	c.Initial.Condition = AndOf(m.Initial.Condition, j)
+	c.Initial.Condition = expr.AndOf(m.Initial.Condition, j)
 	c.Transitions = make([]*Transition, len(m.Transitions))
 	for i, t := range m.Transitions {
-		post := map[string]Expr{}
+		post := map[string]expr.Expr{}
 		for _, a := range t.Assign {
 			post[a.Var] = a.Value
 		}
 		u := *t
-		u.Guard = AndOf(t.Guard, j, Substitute(j, post, nil))
+		u.Guard = expr.AndOf(t.Guard, j, expr.Substitute(j, post, nil))
 		c.Transitions[i] = &u
 	}
 	return &c

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // SymPurpose is a symbolic test purpose (docs/reference.md#trace-files; Def 13 of
@@ -24,7 +26,7 @@ type SymPurpose struct {
 	Name      string
 	File      string // the file it was read from, or ""
 	Spec      string // the spec's path as written, relative to File's directory
-	SpecPos   Pos
+	SpecPos   expr.Pos
 	Criterion Criterion
 	Accept    []AcceptPath
 }
@@ -35,19 +37,19 @@ type SymPurpose struct {
 type Criterion struct {
 	Length    int // {length: N}: the accept nodes of depth N (TG_n)
 	Inclusion int // {k-inclusion: K}: the k-inclusion criterion
-	Pos       Pos
+	Pos       expr.Pos
 }
 
 // AcceptPath names an accept node by the transition names on its path
 // from the root of the symbolic execution tree; Delta names quiescence.
 type AcceptPath struct {
 	Names   []string
-	Pos     Pos   // the list
-	NamePos []Pos // each name, when read from a file
+	Pos     expr.Pos   // the list
+	NamePos []expr.Pos // each name, when read from a file
 	// Constraint is the accept node's external constraint, as written
 	// ("" for none; see sympurposeec.go).
 	Constraint    string
-	ConstraintPos Pos
+	ConstraintPos expr.Pos
 }
 
 // String returns the path as its names separated by spaces.
@@ -92,7 +94,7 @@ func (p *SymPurpose) Check(m *Model, names func(*Transition) string) error {
 	if names == nil {
 		names = func(t *Transition) string { return t.Name }
 	}
-	var errs ErrorList
+	var errs expr.ErrorList
 	if m.Kind != SpecKind {
 		errs.Add(p.SpecPos, "%s is a %s, not a spec", m.Name, m.Kind)
 		return errs.Err()
@@ -111,7 +113,7 @@ func (p *SymPurpose) Check(m *Model, names func(*Transition) string) error {
 }
 
 // checkPath follows one accept path from m's initial location.
-func (p *SymPurpose) checkPath(m *Model, a AcceptPath, names func(*Transition) string, known map[string]string, errs *ErrorList) {
+func (p *SymPurpose) checkPath(m *Model, a AcceptPath, names func(*Transition) string, known map[string]string, errs *expr.ErrorList) {
 	at := m.Initial.Location
 	var last *Transition
 	for i, name := range a.Names {
@@ -155,7 +157,7 @@ func (p *SymPurpose) checkPath(m *Model, a AcceptPath, names func(*Transition) s
 }
 
 // checkAncestors reports the paths that extend another accept path.
-func (p *SymPurpose) checkAncestors(errs *ErrorList) {
+func (p *SymPurpose) checkAncestors(errs *expr.ErrorList) {
 	full := map[string]int{}
 	for i, a := range p.Accept {
 		full[PathKey(a.Names)] = i
@@ -173,7 +175,7 @@ func (p *SymPurpose) checkAncestors(errs *ErrorList) {
 }
 
 // namePos returns the position of the i-th name, or of the path.
-func (a AcceptPath) namePos(i int) Pos {
+func (a AcceptPath) namePos(i int) expr.Pos {
 	if i < len(a.NamePos) && a.NamePos[i].IsValid() {
 		return a.NamePos[i]
 	}

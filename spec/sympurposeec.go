@@ -3,6 +3,8 @@ package spec
 import (
 	"strconv"
 	"strings"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // An accept path may carry an external constraint (Def 10 of Faivre,
@@ -28,7 +30,7 @@ import (
 // occurs once on the path, else "step" followed by k+1.
 func (a AcceptPath) StepName(k int) string {
 	name := a.Names[k]
-	if IsIdent(name) && name != Delta {
+	if expr.IsIdent(name) && name != Delta {
 		count := 0
 		for _, o := range a.Names {
 			if o == name {
@@ -47,7 +49,7 @@ func (a AcceptPath) StepName(k int) string {
 // variables, and NAME.p and stepK.p for the steps' parameters. It
 // returns nil when a has no constraint. The identifiers of the result
 // are m's variables and the names "NAME.p" / "stepK.p" (VarIdent).
-func (a AcceptPath) ParseConstraint(m *Model, trans []*Transition) (Expr, error) {
+func (a AcceptPath) ParseConstraint(m *Model, trans []*Transition) (expr.Expr, error) {
 	if a.Constraint == "" {
 		return nil, nil
 	}
@@ -65,12 +67,12 @@ func (a AcceptPath) ParseConstraint(m *Model, trans []*Transition) (Expr, error)
 			scope.Vars[a.StepName(k)+"."+p.Name] = p.Type
 		}
 	}
-	e, err := Parse(a.Constraint, a.ConstraintPos, scope)
+	e, err := expr.Parse(a.Constraint, a.ConstraintPos, scope)
 	if err != nil {
 		return nil, err
 	}
-	if e.Type().Kind != Bool {
-		var errs ErrorList
+	if e.Type().Kind != expr.Bool {
+		var errs expr.ErrorList
 		errs.Add(a.ConstraintPos, "constraint %s is not a predicate", a.Constraint)
 		return nil, errs.Err()
 	}

@@ -2,6 +2,8 @@ package spec
 
 import (
 	"strings"
+
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // System is a file of kind system: a library of named components, each
@@ -31,7 +33,7 @@ type Component struct {
 	Name  string
 	Path  string // the spec file, relative to the working directory
 	Model *Model
-	Pos   Pos // of the component's entry in the system file
+	Pos   expr.Pos // of the component's entry in the system file
 }
 
 // StructureOp is the operator of a node of a system's structure.
@@ -51,7 +53,7 @@ type Structure struct {
 	Component string       // Leaf
 	Parts     []*Structure // Product: two; Hiding: one
 	Hidden    []string     // Hiding
-	Pos       Pos
+	Pos       expr.Pos
 }
 
 // String writes s in the syntax of the structure: key,

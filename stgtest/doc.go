@@ -4,7 +4,7 @@
 //
 // A generated file holds its test case as the YAML text stg generate
 // writes (docs/reference.md#model-files), in a string constant; the harness reads it with
-// spec.ParseModel, the loader of every other stage, so that there is one
+// specfile.ParseModel, the loader of every other stage, so that there is one
 // reader of test cases and the embedded text is the one a user can read,
 // check (stg check) and replay (stg run).
 //

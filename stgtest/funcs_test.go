@@ -11,7 +11,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // double sends in(p) with DBL(p) > 10 and passes on out(q) with
@@ -39,15 +39,15 @@ transitions:
 // doubler answers in(p) with out(2p), or out(2p + off).
 func doubler(off int64) adapter.Starter {
 	return adapter.GoSUT(func() adapter.SUT {
-		return adapter.SUTFunc(func(_ string, args map[string]spec.Value) ([]adapter.Output, error) {
+		return adapter.SUTFunc(func(_ string, args map[string]expr.Value) ([]adapter.Output, error) {
 			q := new(big.Int).Lsh(args["p"].Int, 1)
 			return []adapter.Output{{Action: "out", Args: map[string]any{"q": q.Add(q, big.NewInt(off))}}}, nil
 		})
 	})
 }
 
-func dbl(a []spec.Value) (spec.Value, error) {
-	return spec.IntValue(new(big.Int).Lsh(a[0].Int, 1)), nil
+func dbl(a []expr.Value) (expr.Value, error) {
+	return expr.IntValue(new(big.Int).Lsh(a[0].Int, 1)), nil
 }
 
 // TestFuncs: a test case that calls an external function plays, with a
@@ -61,7 +61,7 @@ func TestFuncs(t *testing.T) {
 		t.Fatal(err)
 	}
 	goImpl := map[string]extfunc.GoFunc{"DBL": dbl}
-	failing := map[string]extfunc.GoFunc{"DBL": func([]spec.Value) (spec.Value, error) { return spec.Value{}, errors.New("no license") }}
+	failing := map[string]extfunc.GoFunc{"DBL": func([]expr.Value) (expr.Value, error) { return expr.Value{}, errors.New("no license") }}
 	for _, tt := range []struct {
 		name    string
 		impl    string

@@ -14,6 +14,7 @@ import (
 	stgplay "github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Run plays the test case testcase, its YAML text as stg generate writes
@@ -144,7 +145,7 @@ func runOne(t testing.TB, m *spec.Model, r *runner.Runner, start adapter.Starter
 
 // load reads the embedded test case with the loader of every stage.
 func load(testcase string) (*spec.Model, error) {
-	m, err := spec.ParseModel("embedded testcase", []byte(testcase), nil)
+	m, err := specfile.ParseModel("embedded testcase", []byte(testcase), nil)
 	if err != nil {
 		return nil, err
 	}

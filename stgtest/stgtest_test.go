@@ -12,7 +12,7 @@ import (
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // tiny sends go and passes on yes; no is allowed off the purpose
@@ -84,7 +84,7 @@ func answers(answers ...string) adapter.Starter {
 	return adapter.GoSUT(func() adapter.SUT {
 		a := answers[min(run, len(answers)-1)]
 		run++
-		return adapter.SUTFunc(func(string, map[string]spec.Value) ([]adapter.Output, error) {
+		return adapter.SUTFunc(func(string, map[string]expr.Value) ([]adapter.Output, error) {
 			switch a {
 			case "":
 				return nil, nil

@@ -5,23 +5,23 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A Call is a call record cl = (p, (t1..tn), x) (§3.2): the external
 // function p applied to the flattened terms Args, whose result is the
 // fresh variable X.
 type Call struct {
-	Func *spec.Func
-	Args []spec.Expr // without calls of external functions
-	X    *spec.Ident
+	Func *expr.Func
+	Args []expr.Expr // without calls of external functions
+	X    *expr.Ident
 }
 
 // String prints the record as "INTGR#1 = INTGR(v@1, v@2)".
 func (cl *Call) String() string {
 	args := make([]string, len(cl.Args))
 	for i, a := range cl.Args {
-		args[i] = spec.Format(a)
+		args[i] = expr.Format(a)
 	}
 	return cl.X.Name + " = " + cl.Func.Name + "(" + strings.Join(args, ", ") + ")"
 }
@@ -30,14 +30,14 @@ func (cl *Call) String() string {
 // counters of the fresh variables, so that every call occurrence it
 // flattens gets a variable no other occurrence has.
 type Flattener struct {
-	funcs map[string]*spec.Func
+	funcs map[string]*expr.Func
 	fresh map[string]int
 }
 
 // NewFlattener returns the flattening of calls of the external functions
 // among funcs.
-func NewFlattener(funcs []*spec.Func) *Flattener {
-	fl := &Flattener{funcs: map[string]*spec.Func{}, fresh: map[string]int{}}
+func NewFlattener(funcs []*expr.Func) *Flattener {
+	fl := &Flattener{funcs: map[string]*expr.Func{}, fresh: map[string]int{}}
 	for _, f := range funcs {
 		if f.IsExternal() {
 			fl.funcs[f.Name] = f
@@ -47,31 +47,31 @@ func NewFlattener(funcs []*spec.Func) *Flattener {
 }
 
 // IsFresh reports whether id is a variable made by a Flattener.
-func IsFresh(id *spec.Ident) bool { return strings.Contains(id.Name, "#") }
+func IsFresh(id *expr.Ident) bool { return strings.Contains(id.Name, "#") }
 
 // Flatten returns χ(e): e with every call of an external function
 // replaced by a fresh variable (χ(e)|1), and the records of the calls,
 // innermost first (χ(e)|2). A call of a function the Flattener does not
 // know is an error.
-func (fl *Flattener) Flatten(e spec.Expr) (spec.Expr, []*Call, error) {
+func (fl *Flattener) Flatten(e expr.Expr) (expr.Expr, []*Call, error) {
 	var calls []*Call
 	r, err := fl.flatten(e, &calls)
 	return r, calls, err
 }
 
-func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
+func (fl *Flattener) flatten(e expr.Expr, calls *[]*Call) (expr.Expr, error) {
 	switch e := e.(type) {
-	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit, *spec.StrLit, *spec.Ident:
+	case *expr.IntLit, *expr.RealLit, *expr.BoolLit, *expr.EnumLit, *expr.StrLit, *expr.Ident:
 		return e, nil
-	case *spec.StrCall:
+	case *expr.StrCall:
 		return fl.flattenStr(e, calls)
-	case *spec.Unary:
+	case *expr.Unary:
 		x, err := fl.flatten(e.X, calls)
 		if err != nil || x == e.X {
 			return e, err
 		}
-		return &spec.Unary{Op: e.Op, X: x, At: e.At}, nil
-	case *spec.Binary:
+		return &expr.Unary{Op: e.Op, X: x, At: e.At}, nil
+	case *expr.Binary:
 		x, err := fl.flatten(e.X, calls)
 		if err != nil {
 			return e, err
@@ -80,8 +80,8 @@ func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
 		if err != nil || x == e.X && y == e.Y {
 			return e, err
 		}
-		return &spec.Binary{Op: e.Op, X: x, Y: y, At: e.At}, nil
-	case *spec.Cond:
+		return &expr.Binary{Op: e.Op, X: x, Y: y, At: e.At}, nil
+	case *expr.Cond:
 		c, err := fl.flatten(e.If, calls)
 		if err != nil {
 			return e, err
@@ -94,13 +94,13 @@ func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
 		if err != nil || c == e.If && x == e.Then && y == e.Else {
 			return e, err
 		}
-		return &spec.Cond{If: c, Then: x, Else: y, At: e.At}, nil
-	case *spec.Call:
+		return &expr.Cond{If: c, Then: x, Else: y, At: e.At}, nil
+	case *expr.Call:
 		f := fl.funcs[e.Func]
 		if f == nil {
 			return e, fmt.Errorf("%s: call of %s, which is not an external function", e.At, e.Func)
 		}
-		args := make([]spec.Expr, len(e.Args))
+		args := make([]expr.Expr, len(e.Args))
 		for i, a := range e.Args {
 			r, err := fl.flatten(a, calls)
 			if err != nil {
@@ -109,17 +109,17 @@ func (fl *Flattener) flatten(e spec.Expr, calls *[]*Call) (spec.Expr, error) {
 			args[i] = r
 		}
 		fl.fresh[f.Name]++
-		x := &spec.Ident{Name: f.Name + "#" + strconv.Itoa(fl.fresh[f.Name]), Kind: spec.VarIdent, T: f.Result}
+		x := &expr.Ident{Name: f.Name + "#" + strconv.Itoa(fl.fresh[f.Name]), Kind: expr.VarIdent, T: f.Result}
 		*calls = append(*calls, &Call{Func: f, Args: args, X: x})
 		return x, nil
 	}
-	return e, fmt.Errorf("summary: cannot flatten %s (%T)", spec.Format(e), e)
+	return e, fmt.Errorf("summary: cannot flatten %s (%T)", expr.Format(e), e)
 }
 
 // flattenStr flattens the arguments of a string built-in (a built-in
 // is interpreted by the solver, not an external function: no record).
-func (fl *Flattener) flattenStr(e *spec.StrCall, calls *[]*Call) (spec.Expr, error) {
-	args := make([]spec.Expr, len(e.Args))
+func (fl *Flattener) flattenStr(e *expr.StrCall, calls *[]*Call) (expr.Expr, error) {
+	args := make([]expr.Expr, len(e.Args))
 	same := true
 	for i, a := range e.Args {
 		r, err := fl.flatten(a, calls)
@@ -132,5 +132,5 @@ func (fl *Flattener) flattenStr(e *spec.StrCall, calls *[]*Call) (spec.Expr, err
 	if same {
 		return e, nil
 	}
-	return &spec.StrCall{Fn: e.Fn, Args: args, Pattern: e.Pattern, Re: e.Re, At: e.At}, nil
+	return &expr.StrCall{Fn: e.Fn, Args: args, Pattern: e.Pattern, Re: e.Re, At: e.At}, nil
 }

@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestSolveTabProperties checks SolveTab on random tables of INTGR and
@@ -21,16 +21,16 @@ import (
 func TestSolveTabProperties(t *testing.T) {
 	z := newContext(t)
 	rng := rand.New(rand.NewSource(1))
-	impl := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+	impl := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 		s := new(big.Int).Add(args[0].Int, new(big.Int).Mul(big.NewInt(3), args[1].Int))
-		return spec.IntValue(s), nil
+		return expr.IntValue(s), nil
 	}
 	ops := []string{"<", "<=", ">", ">=", "==", "!="}
 	for i := 0; i < 150; i++ {
 		tab := Tab{}
 		for n := rng.Intn(4); n > 0; n-- {
 			a, b := int64(rng.Intn(10)), int64(rng.Intn(10))
-			tab.Add(intgr, []spec.Value{ival(a), ival(b)}, ival(int64(rng.Intn(40))))
+			tab.Add(intgr, []expr.Value{ival(a), ival(b)}, ival(int64(rng.Intn(40))))
 		}
 		src := fmt.Sprintf("I %s %d && m1 %s %d", ops[rng.Intn(len(ops))], rng.Intn(40), ops[rng.Intn(len(ops))], rng.Intn(10))
 		psi := parse(t, src)
@@ -42,8 +42,8 @@ func TestSolveTabProperties(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The oracle: the rows satisfying ψ.
-		holds := func(r spec.TableRow) bool {
-			ok, err := spec.EvalBool(psi, spec.Valuation{Vars: map[string]spec.Value{"I": r.Result, "m1": r.Args[0], "m2": r.Args[1]}})
+		holds := func(r expr.TableRow) bool {
+			ok, err := expr.EvalBool(psi, expr.Valuation{Vars: map[string]expr.Value{"I": r.Result, "m1": r.Args[0], "m2": r.Args[1]}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestSolveTabProperties(t *testing.T) {
 			t.Errorf("%s, m = %d, rows %v: found %v, oracle %v", src, m, tab["INTGR"], res.Found, some)
 		}
 		if res.Found {
-			row := spec.TableRow{Args: []spec.Value{res.Sol.Vars["m1"], res.Sol.Vars["m2"]}, Result: res.Sol.Vars["I"]}
+			row := expr.TableRow{Args: []expr.Value{res.Sol.Vars["m1"], res.Sol.Vars["m2"]}, Result: res.Sol.Vars["I"]}
 			if v, ok := tab.Lookup("INTGR", row.Args); !ok || !v.Equal(row.Result) || !holds(row) {
 				t.Errorf("%s: solution %v is not a row satisfying ψ", src, res.Sol.Vars)
 			}

@@ -7,14 +7,14 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // An Exec runs the reference implementation of the external function f
 // (Exec_p of Algorithm 1) on concrete arguments, flattened as f.Params.
 // It returns an error when the implementation fails, does not answer in
 // time or has none; it must not block forever.
-type Exec func(f *spec.Func, args []spec.Value) (spec.Value, error)
+type Exec func(f *expr.Func, args []expr.Value) (expr.Value, error)
 
 // Options are the parameters of SolveTab besides ψ, κ and Tab.
 type Options struct {
@@ -47,7 +47,7 @@ type Result struct {
 	// could not decide: then Unknown is set too, and the state is kept).
 	Found   bool
 	Unknown bool
-	Sol     spec.Valuation // a solution, when Found and not Unknown
+	Sol     expr.Valuation // a solution, when Found and not Unknown
 	// Attempts counts the iterations of the loop, Execs the executions
 	// of implementations and Added the new rows.
 	Attempts, Execs, Added int
@@ -59,7 +59,7 @@ type Result struct {
 // SolveTab is Algorithm 1: it returns a solution of ψ ∧ Sums(κ, Tab),
 // enriching tab (in place) by at most opts.M rounds of executions of the
 // calls of κ on inputs the solver finds outside the tables.
-func SolveTab(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Options) (Result, error) {
+func SolveTab(z *solver.Context, psi expr.Expr, kappa []*Call, tab Tab, opts Options) (Result, error) {
 	var res Result
 	if opts.M < 0 {
 		return res, fmt.Errorf("SolveTab: m = %d is negative", opts.M)
@@ -92,8 +92,8 @@ func SolveTab(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Opt
 }
 
 // solve is sol ← Sat(ψ ∧ Sums(κ, Tab)).
-func (res *Result) solve(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab) error {
-	sol, ok, err := z.Model(spec.AndOf(psi, Sums(kappa, tab)))
+func (res *Result) solve(z *solver.Context, psi expr.Expr, kappa []*Call, tab Tab) error {
+	sol, ok, err := z.Model(expr.AndOf(psi, Sums(kappa, tab)))
 	if errors.Is(err, solver.ErrUnknown) {
 		res.Found, res.Unknown = true, true
 		return nil
@@ -107,25 +107,25 @@ func (res *Result) solve(z *solver.Context, psi spec.Expr, kappa []*Call, tab Ta
 // PerCall, the queries of perCall come first. The identifiers of the
 // calls' inputs are mentioned, so that the model gives them values. An
 // undecided query counts as NONE.
-func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Options) (spec.Valuation, bool, error) {
-	var mention []spec.Expr
+func inputs(z *solver.Context, psi expr.Expr, kappa []*Call, tab Tab, opts Options) (expr.Valuation, bool, error) {
+	var mention []expr.Expr
 	for _, cl := range kappa {
 		for _, a := range cl.Args {
-			spec.Idents(a, func(id *spec.Ident) { mention = append(mention, spec.Compare(spec.Eq, id, id)) })
+			expr.Idents(a, func(id *expr.Ident) { mention = append(mention, expr.Compare(expr.Eq, id, id)) })
 		}
 	}
-	base := spec.AndOf(append([]spec.Expr{psi}, mention...)...)
-	dep := spec.True()
+	base := expr.AndOf(append([]expr.Expr{psi}, mention...)...)
+	dep := expr.True()
 	if !opts.NoDep {
 		dep = Dep(kappa, tab)
 	}
-	var tries []spec.Expr
+	var tries []expr.Expr
 	if opts.PerCall {
 		tries = perCall(base, kappa, tab, dep)
 	}
-	tries = append(tries, spec.AndOf(base, NoCorres(kappa, tab), dep))
-	if !spec.IsTrue(dep) {
-		tries = append(tries, spec.AndOf(base, NoCorres(kappa, tab)))
+	tries = append(tries, expr.AndOf(base, NoCorres(kappa, tab), dep))
+	if !expr.IsTrue(dep) {
+		tries = append(tries, expr.AndOf(base, NoCorres(kappa, tab)))
 	}
 	for _, q := range tries {
 		in, ok, err := z.Model(q)
@@ -136,7 +136,7 @@ func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Optio
 			return in, ok, err
 		}
 	}
-	return spec.Valuation{}, false, nil
+	return expr.Valuation{}, false, nil
 }
 
 // perCall returns, for each call cl of κ, the last first,
@@ -148,22 +148,22 @@ func inputs(z *solver.Context, psi spec.Expr, kappa []*Call, tab Tab, opts Optio
 // RISE(228) in the paper's Example) rather than calls of earlier steps
 // that the tables already explain. Any model is one of the paper's
 // query ψ ∧ NoCorres ∧ Dep.
-func perCall(base spec.Expr, kappa []*Call, tab Tab, dep spec.Expr) []spec.Expr {
-	var tries []spec.Expr
+func perCall(base expr.Expr, kappa []*Call, tab Tab, dep expr.Expr) []expr.Expr {
+	var tries []expr.Expr
 	for i := len(kappa) - 1; i >= 0 && len(kappa) > 1; i-- {
 		others := append(slices.Clone(kappa[:i]), kappa[i+1:]...)
-		tries = append(tries, spec.AndOf(base, Sums(others, tab), NoCorres1(kappa[i], tab[kappa[i].Func.Name]), dep))
+		tries = append(tries, expr.AndOf(base, Sums(others, tab), NoCorres1(kappa[i], tab[kappa[i].Func.Name]), dep))
 	}
 	return tries
 }
 
 // exec executes cl on its inputs read from in and adds the row to tab.
 // It reports whether an implementation ran (false: f has none).
-func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) (bool, error) {
+func (res *Result) exec(cl *Call, in expr.Valuation, tab Tab, exec Exec) (bool, error) {
 	f := cl.Func
-	args := make([]spec.Value, len(cl.Args))
+	args := make([]expr.Value, len(cl.Args))
 	for i, a := range cl.Args {
-		v, err := spec.Eval(a, in)
+		v, err := expr.Eval(a, in)
 		if err != nil {
 			return false, fmt.Errorf("inputs of %s: %v", f.Name, err)
 		}
@@ -198,7 +198,7 @@ func (res *Result) exec(cl *Call, in spec.Valuation, tab Tab, exec Exec) (bool, 
 
 // safeExec runs exec, turning a panic of an in-process implementation
 // into an error.
-func safeExec(exec Exec, f *spec.Func, args []spec.Value) (v spec.Value, err error) {
+func safeExec(exec Exec, f *expr.Func, args []expr.Value) (v expr.Value, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("implementation panicked: %v", p)
@@ -208,21 +208,21 @@ func safeExec(exec Exec, f *spec.Func, args []spec.Value) (v spec.Value, err err
 }
 
 // wellFormed reports whether v holds a value of its type.
-func wellFormed(v spec.Value) bool {
+func wellFormed(v expr.Value) bool {
 	switch v.T.Kind {
-	case spec.Int:
+	case expr.Int:
 		return v.Int != nil
-	case spec.Real:
+	case expr.Real:
 		return v.Rat != nil
-	case spec.Bool:
+	case expr.Bool:
 		return true
-	case spec.EnumKind:
+	case expr.EnumKind:
 		return v.T.Enum != nil && v.Enum >= 0 && v.Enum < len(v.T.Enum.Values)
 	}
 	return false
 }
 
-func valueText(v spec.Value) string {
+func valueText(v expr.Value) string {
 	if !wellFormed(v) {
 		return "an ill-formed " + v.T.String()
 	}
@@ -235,7 +235,7 @@ func valueText(v spec.Value) string {
 // the fresh variables of its calls. On-line testing steers its stimuli
 // with it (package online): e is then the condition of a target with the
 // values of the run substituted.
-func SolveCalls(z *solver.Context, e spec.Expr, funcs []*spec.Func, tab Tab, opts Options) (Result, error) {
+func SolveCalls(z *solver.Context, e expr.Expr, funcs []*expr.Func, tab Tab, opts Options) (Result, error) {
 	psi, kappa, err := NewFlattener(funcs).Flatten(e)
 	if err != nil {
 		return Result{}, err

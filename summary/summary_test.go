@@ -10,27 +10,28 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // The functions of the microgrid (§5 of the paper), flattened: INTGR
 // takes the two cells of Value.
 var (
-	intgr = &spec.Func{Name: "INTGR", Params: []spec.Type{spec.IntType, spec.IntType}, ParamLens: []int{2}, Result: spec.IntType}
-	rise  = &spec.Func{Name: "RISE", Params: []spec.Type{spec.IntType}, Result: spec.RealType}
+	intgr = &expr.Func{Name: "INTGR", Params: []expr.Type{expr.IntType, expr.IntType}, ParamLens: []int{2}, Result: expr.IntType}
+	rise  = &expr.Func{Name: "RISE", Params: []expr.Type{expr.IntType}, Result: expr.RealType}
 )
 
-func ival(n int64) spec.Value { return spec.IntValue(big.NewInt(n)) }
+func ival(n int64) expr.Value { return expr.IntValue(big.NewInt(n)) }
 
-func rval(s string) spec.Value {
+func rval(s string) expr.Value {
 	r, ok := new(big.Rat).SetString(s)
 	if !ok {
 		panic(s)
 	}
-	return spec.RatValue(r)
+	return expr.RatValue(r)
 }
 
-func row(res spec.Value, args ...spec.Value) spec.TableRow {
-	return spec.TableRow{Args: args, Result: res}
+func row(res expr.Value, args ...expr.Value) expr.TableRow {
+	return expr.TableRow{Args: args, Result: res}
 }
 
 // table1 is Table 1 of the paper.
@@ -44,7 +45,7 @@ func table1() Tab {
 // table3 is Table 3 of the paper.
 func table3() Tab {
 	t := table1()
-	t["INTGR"] = append([]spec.TableRow{row(ival(0), ival(0), ival(0)), row(ival(30), ival(12), ival(18))}, t["INTGR"]...)
+	t["INTGR"] = append([]expr.TableRow{row(ival(0), ival(0), ival(0)), row(ival(30), ival(12), ival(18))}, t["INTGR"]...)
 	t["RISE"] = append(t["RISE"], row(rval("0.97"), ival(228)))
 	return t
 }
@@ -54,7 +55,7 @@ func table3() Tab {
 // = I/1000. (examples/microgrid's reference INTGR is another formula,
 // 195 + ((31a + 17b) mod 97); these tests need only some Exec that
 // agrees with the tables.)
-func reference(f *spec.Func, args []spec.Value) (spec.Value, error) {
+func reference(f *expr.Func, args []expr.Value) (expr.Value, error) {
 	if v, ok := table3().Lookup(f.Name, args); ok {
 		return v, nil
 	}
@@ -62,25 +63,25 @@ func reference(f *spec.Func, args []spec.Value) (spec.Value, error) {
 	case "INTGR":
 		a, b := args[0].Int, args[1].Int
 		ab := new(big.Int).Mul(a, b)
-		_, mod := spec.EuclidDivMod(ab, big.NewInt(7))
-		return spec.IntValue(new(big.Int).Add(new(big.Int).Add(a, b), mod)), nil
+		_, mod := expr.EuclidDivMod(ab, big.NewInt(7))
+		return expr.IntValue(new(big.Int).Add(new(big.Int).Add(a, b), mod)), nil
 	case "RISE":
-		return spec.RatValue(new(big.Rat).SetFrac(args[0].Int, big.NewInt(1000))), nil
+		return expr.RatValue(new(big.Rat).SetFrac(args[0].Int, big.NewInt(1000))), nil
 	}
-	return spec.Value{}, errors.New("unknown function")
+	return expr.Value{}, errors.New("unknown function")
 }
 
-var scope = &spec.Scope{Vars: map[string]spec.Type{
-	"m1": spec.IntType, "m2": spec.IntType, "I": spec.IntType, "r": spec.RealType, "x": spec.IntType,
+var scope = &expr.Scope{Vars: map[string]expr.Type{
+	"m1": expr.IntType, "m2": expr.IntType, "I": expr.IntType, "r": expr.RealType, "x": expr.IntType,
 }}
 
-func v(name string) *spec.Ident {
-	return &spec.Ident{Name: name, Kind: spec.VarIdent, T: scope.Vars[name]}
+func v(name string) *expr.Ident {
+	return &expr.Ident{Name: name, Kind: expr.VarIdent, T: scope.Vars[name]}
 }
 
-func parse(t *testing.T, src string) spec.Expr {
+func parse(t *testing.T, src string) expr.Expr {
 	t.Helper()
-	e, err := spec.ParseBool(src, spec.Pos{}, scope)
+	e, err := expr.ParseBool(src, expr.Pos{}, scope)
 	if err != nil {
 		t.Fatalf("%s: %v", src, err)
 	}
@@ -100,18 +101,18 @@ func newContext(t testing.TB) *solver.Context {
 // The call records of Example 2: cl1 = (INTGR, (m1, m2), I) and
 // cl2 = (RISE, (I), r).
 func calls() (cl1, cl2 *Call) {
-	return &Call{Func: intgr, Args: []spec.Expr{v("m1"), v("m2")}, X: v("I")},
-		&Call{Func: rise, Args: []spec.Expr{v("I")}, X: v("r")}
+	return &Call{Func: intgr, Args: []expr.Expr{v("m1"), v("m2")}, X: v("I")},
+		&Call{Func: rise, Args: []expr.Expr{v("I")}, X: v("r")}
 }
 
-func equivalent(t *testing.T, z *solver.Context, what string, got spec.Expr, want string) {
+func equivalent(t *testing.T, z *solver.Context, what string, got expr.Expr, want string) {
 	t.Helper()
 	ok, err := z.Equivalent(got, parse(t, want))
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 	if !ok {
-		t.Errorf("%s = %s, not equivalent to the paper's %s", what, spec.Format(got), want)
+		t.Errorf("%s = %s, not equivalent to the paper's %s", what, expr.Format(got), want)
 	}
 }
 
@@ -128,7 +129,7 @@ func TestExamples(t *testing.T) {
 	no2 := "I != 202 && I != 300"
 	for _, c := range []struct {
 		what string
-		got  spec.Expr
+		got  expr.Expr
 		want string
 	}{
 		{"Sum(cl1)", Sum(cl1, tab["INTGR"]), sum1},
@@ -157,10 +158,10 @@ func TestExamples(t *testing.T) {
 // first, one fresh variable per occurrence.
 func TestFlattenExample3(t *testing.T) {
 	z := newContext(t)
-	x1 := spec.Arith(spec.Add, v("x"), spec.IntConst(1))
-	inner := &spec.Call{Func: "INTGR", Args: []spec.Expr{x1, spec.IntConst(0)}, T: spec.IntType}
-	phi := spec.Compare(spec.Gt, &spec.Call{Func: "RISE", Args: []spec.Expr{inner}, T: spec.RealType}, spec.RatConst(big.NewRat(1, 1)))
-	fl := NewFlattener([]*spec.Func{intgr, rise})
+	x1 := expr.Arith(expr.Add, v("x"), expr.IntConst(1))
+	inner := &expr.Call{Func: "INTGR", Args: []expr.Expr{x1, expr.IntConst(0)}, T: expr.IntType}
+	phi := expr.Compare(expr.Gt, &expr.Call{Func: "RISE", Args: []expr.Expr{inner}, T: expr.RealType}, expr.RatConst(big.NewRat(1, 1)))
+	fl := NewFlattener([]*expr.Func{intgr, rise})
 	bar, kappa, err := fl.Flatten(phi)
 	if err != nil {
 		t.Fatal(err)
@@ -173,8 +174,8 @@ func TestFlattenExample3(t *testing.T) {
 		t.Errorf("fresh variables %s, %s", I.Name, r.Name)
 	}
 	// Rename the fresh variables to the paper's I and r, then compare.
-	ren := func(e spec.Expr) spec.Expr {
-		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	ren := func(e expr.Expr) expr.Expr {
+		return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 			switch id.Name {
 			case I.Name:
 				return v("I")
@@ -185,9 +186,9 @@ func TestFlattenExample3(t *testing.T) {
 		})
 	}
 	equivalent(t, z, "φ̄0", ren(bar), "r > 1")
-	equivalent(t, z, "INTGR's first input", spec.Compare(spec.Eq, v("m1"), kappa[0].Args[0]), "m1 == x + 1")
-	equivalent(t, z, "INTGR's second input", spec.Compare(spec.Eq, v("m1"), kappa[0].Args[1]), "m1 == 0")
-	equivalent(t, z, "RISE's input", spec.Compare(spec.Eq, v("m1"), ren(kappa[1].Args[0])), "m1 == I")
+	equivalent(t, z, "INTGR's first input", expr.Compare(expr.Eq, v("m1"), kappa[0].Args[0]), "m1 == x + 1")
+	equivalent(t, z, "INTGR's second input", expr.Compare(expr.Eq, v("m1"), kappa[0].Args[1]), "m1 == 0")
+	equivalent(t, z, "RISE's input", expr.Compare(expr.Eq, v("m1"), ren(kappa[1].Args[0])), "m1 == I")
 	if d := DepOf(kappa[1], kappa); len(d) != 1 || d[0] != kappa[0] {
 		t.Errorf("RISE depends on %v, want the INTGR call", d)
 	}
@@ -209,7 +210,7 @@ func TestSolveTabStatic(t *testing.T) {
 	cl1, cl2 := calls()
 	tab := table1()
 	execs := 0
-	exec := func(f *spec.Func, args []spec.Value) (spec.Value, error) { execs++; return reference(f, args) }
+	exec := func(f *expr.Func, args []expr.Value) (expr.Value, error) { execs++; return reference(f, args) }
 	res, err := SolveTab(z, parse(t, "I > 200 && r <= 1"), []*Call{cl1, cl2}, tab, Options{M: 0, Exec: exec})
 	if err != nil {
 		t.Fatal(err)
@@ -262,8 +263,8 @@ func TestSolveTabDep(t *testing.T) {
 	for _, psi := range []string{"I > 200 && r <= 1", "I > 200 && r <= 1 && I != 300", "I > 200 && r > 3"} {
 		for _, noDep := range []bool{false, true} {
 			cl1, cl2 := calls()
-			var riseIn []spec.Value
-			exec := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+			var riseIn []expr.Value
+			exec := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 				if f.Name == "RISE" {
 					riseIn = append(riseIn, args[0])
 				}
@@ -281,7 +282,7 @@ func TestSolveTabDep(t *testing.T) {
 	}
 }
 
-func rowsEqual(a, b []spec.TableRow) bool {
+func rowsEqual(a, b []expr.TableRow) bool {
 	return reflect.DeepEqual(len(a), len(b)) && func() bool {
 		for i := range a {
 			if !sameValues(a[i].Args, b[i].Args) || !a[i].Result.Equal(b[i].Result) {
@@ -302,7 +303,7 @@ func TestSolveTabOneRowPerAttempt(t *testing.T) {
 		cl1, _ := calls()
 		tab := table1()
 		memo := Tab{}
-		exec := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+		exec := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 			if v, ok := memo.Lookup(f.Name, args); ok {
 				return v, nil
 			}
@@ -347,7 +348,7 @@ func TestSolveTabBound(t *testing.T) {
 		cl1, _ := calls()
 		tab := table1()
 		n := int64(0)
-		exec := func(*spec.Func, []spec.Value) (spec.Value, error) { n++; return ival(1000 + n), nil }
+		exec := func(*expr.Func, []expr.Value) (expr.Value, error) { n++; return ival(1000 + n), nil }
 		res, err := SolveTab(z, parse(t, "I <= 200"), []*Call{cl1}, tab, Options{M: m, Exec: exec})
 		if err != nil || res.Found || res.Attempts != m || len(tab["INTGR"]) != 2+m {
 			t.Errorf("m = %d: %+v, %d rows, %v", m, res, len(tab["INTGR"]), err)
@@ -368,13 +369,13 @@ func TestSolveTabErrors(t *testing.T) {
 		exec Exec
 		want string
 	}{
-		{"crash", func(*spec.Func, []spec.Value) (spec.Value, error) { return spec.Value{}, errors.New("exit status 2") }, "exit status 2"},
-		{"timeout", func(*spec.Func, []spec.Value) (spec.Value, error) {
-			return spec.Value{}, errors.New("no answer within 5s")
+		{"crash", func(*expr.Func, []expr.Value) (expr.Value, error) { return expr.Value{}, errors.New("exit status 2") }, "exit status 2"},
+		{"timeout", func(*expr.Func, []expr.Value) (expr.Value, error) {
+			return expr.Value{}, errors.New("no answer within 5s")
 		}, "no answer within 5s"},
-		{"panic", func(*spec.Func, []spec.Value) (spec.Value, error) { panic("boom") }, "panicked: boom"},
-		{"ill-typed", func(*spec.Func, []spec.Value) (spec.Value, error) { return rval("1.5"), nil }, "not a value of type int"},
-		{"ill-formed", func(*spec.Func, []spec.Value) (spec.Value, error) { return spec.Value{T: spec.IntType}, nil }, "ill-formed"},
+		{"panic", func(*expr.Func, []expr.Value) (expr.Value, error) { panic("boom") }, "panicked: boom"},
+		{"ill-typed", func(*expr.Func, []expr.Value) (expr.Value, error) { return rval("1.5"), nil }, "not a value of type int"},
+		{"ill-formed", func(*expr.Func, []expr.Value) (expr.Value, error) { return expr.Value{T: expr.IntType}, nil }, "ill-formed"},
 	} {
 		cl1, _ := calls()
 		_, err := SolveTab(z, parse(t, "I <= 200"), []*Call{cl1}, table1(), Options{M: 3, Exec: c.exec})
@@ -385,7 +386,7 @@ func TestSolveTabErrors(t *testing.T) {
 	// An implementation contradicting the table.
 	cl1, cl2 := calls()
 	tab := table1()
-	bad := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+	bad := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 		if f.Name == "RISE" {
 			return rval("5"), nil // RISE(300) is 2.42 in the table
 		}
@@ -402,8 +403,8 @@ func TestSolveTabErrors(t *testing.T) {
 // inputs ends as when there are none: no error, no row, one attempt.
 func TestSolveTabNoImplementation(t *testing.T) {
 	z := newContext(t)
-	none := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
-		return spec.Value{}, fmt.Errorf("%s: %w", f.Name, ErrNoImplementation)
+	none := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
+		return expr.Value{}, fmt.Errorf("%s: %w", f.Name, ErrNoImplementation)
 	}
 	for _, exec := range []Exec{nil, none} {
 		cl1, _ := calls()
@@ -416,7 +417,7 @@ func TestSolveTabNoImplementation(t *testing.T) {
 }
 
 func TestTabMarshal(t *testing.T) {
-	m := &spec.Model{Name: "microgrid", Funcs: []*spec.Func{intgr, rise}}
+	m := &spec.Model{Name: "microgrid", Funcs: []*expr.Func{intgr, rise}}
 	out, err := table3().Marshal(m)
 	if err != nil {
 		t.Fatal(err)
@@ -437,30 +438,30 @@ func TestTabMarshal(t *testing.T) {
 // NAME(s)) && len(s) > 1) = regexp.MatchString("^[A-Z]", "a" + x) &&
 // len(s) > 1 with κ = {(NAME, (s), x)}.
 func TestFlattenStrings(t *testing.T) {
-	name := &spec.Func{Name: "NAME", Params: []spec.Type{spec.StringType}, Result: spec.StringType}
-	s := &spec.Ident{Name: "s", Kind: spec.VarIdent, T: spec.StringType}
-	re, err := spec.CompileRegex("^[A-Z]")
+	name := &expr.Func{Name: "NAME", Params: []expr.Type{expr.StringType}, Result: expr.StringType}
+	s := &expr.Ident{Name: "s", Kind: expr.VarIdent, T: expr.StringType}
+	re, err := expr.CompileRegex("^[A-Z]")
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := &spec.Call{Func: "NAME", Args: []spec.Expr{s}, T: spec.StringType}
-	cat := &spec.StrCall{Fn: spec.StrConcat, Args: []spec.Expr{spec.StrConst("a"), call}}
-	m := &spec.StrCall{Fn: spec.StrMatch, Args: []spec.Expr{cat}, Pattern: "^[A-Z]", Re: re}
-	l := spec.Compare(spec.Gt, &spec.StrCall{Fn: spec.StrLen, Args: []spec.Expr{s}}, spec.IntConst(1))
-	phi := spec.AndOf(m, l)
-	bar, kappa, err := NewFlattener([]*spec.Func{name}).Flatten(phi)
+	call := &expr.Call{Func: "NAME", Args: []expr.Expr{s}, T: expr.StringType}
+	cat := &expr.StrCall{Fn: expr.StrConcat, Args: []expr.Expr{expr.StrConst("a"), call}}
+	m := &expr.StrCall{Fn: expr.StrMatch, Args: []expr.Expr{cat}, Pattern: "^[A-Z]", Re: re}
+	l := expr.Compare(expr.Gt, &expr.StrCall{Fn: expr.StrLen, Args: []expr.Expr{s}}, expr.IntConst(1))
+	phi := expr.AndOf(m, l)
+	bar, kappa, err := NewFlattener([]*expr.Func{name}).Flatten(phi)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(kappa) != 1 || kappa[0].Func != name || spec.Format(kappa[0].Args[0]) != "s" {
+	if len(kappa) != 1 || kappa[0].Func != name || expr.Format(kappa[0].Args[0]) != "s" {
 		t.Fatalf("κ = %v, want NAME(s)", kappa)
 	}
 	want := "regexp.MatchString(`^[A-Z]`, \"a\" + NAME#1) && len(s) > 1"
-	if got := spec.Format(bar); got != want {
+	if got := expr.Format(bar); got != want {
 		t.Errorf("χ = %s, want %s", got, want)
 	}
 	if b, k, err := NewFlattener(nil).Flatten(l); err != nil || b != l || len(k) != 0 {
-		t.Errorf("a call-free string term changed: %s, %v, %v", spec.Format(b), k, err)
+		t.Errorf("a call-free string term changed: %s, %v, %v", expr.Format(b), k, err)
 	}
 }
 
@@ -471,13 +472,13 @@ func TestFlattenStrings(t *testing.T) {
 // has no solution in Table 1 without executions, and one in Table 3
 // (two calls, one row).
 func TestSolveCalls(t *testing.T) {
-	funcs := []*spec.Func{intgr, rise}
-	call := &spec.Call{Func: "INTGR", Args: []spec.Expr{v("m1"), v("m2")}, T: spec.IntType, Lens: []int{2}}
-	alarm := spec.Compare(spec.Gt, &spec.Call{Func: "RISE", Args: []spec.Expr{call}, T: spec.RealType}, spec.RatConst(big.NewRat(1, 1)))
-	low := spec.AndOf(spec.Compare(spec.Le, call, spec.IntConst(200)), spec.Compare(spec.Gt, call, spec.IntConst(0)))
+	funcs := []*expr.Func{intgr, rise}
+	call := &expr.Call{Func: "INTGR", Args: []expr.Expr{v("m1"), v("m2")}, T: expr.IntType, Lens: []int{2}}
+	alarm := expr.Compare(expr.Gt, &expr.Call{Func: "RISE", Args: []expr.Expr{call}, T: expr.RealType}, expr.RatConst(big.NewRat(1, 1)))
+	low := expr.AndOf(expr.Compare(expr.Le, call, expr.IntConst(200)), expr.Compare(expr.Gt, call, expr.IntConst(0)))
 	for _, c := range []struct {
 		name   string
-		e      spec.Expr
+		e      expr.Expr
 		tab    Tab
 		found  bool
 		result int64 // INTGR's result on the inputs found
@@ -498,7 +499,7 @@ func TestSolveCalls(t *testing.T) {
 				return
 			}
 			m1, m2 := res.Sol.Vars["m1"], res.Sol.Vars["m2"]
-			if i, ok := c.tab.Lookup("INTGR", []spec.Value{m1, m2}); !ok || !i.Equal(ival(c.result)) {
+			if i, ok := c.tab.Lookup("INTGR", []expr.Value{m1, m2}); !ok || !i.Equal(ival(c.result)) {
 				t.Errorf("inputs %s, %s: INTGR gives %s (a row: %v), want the row giving %d", m1, m2, i, ok, c.result)
 			}
 		})

@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // A Tab gives the known rows of each external function, by name: the
 // tables tab_p of Notation 31, p(Args...) = Result for every row.
-type Tab map[string][]spec.TableRow
+type Tab map[string][]expr.TableRow
 
 // TabOf returns a copy of the tables of m's external functions.
 func TabOf(m *spec.Model) Tab {
@@ -42,25 +44,25 @@ func (t Tab) Sizes() map[string]int {
 }
 
 // Lookup returns the result of f on args when a row gives it.
-func (t Tab) Lookup(f string, args []spec.Value) (spec.Value, bool) {
+func (t Tab) Lookup(f string, args []expr.Value) (expr.Value, bool) {
 	for _, r := range t[f] {
 		if sameValues(r.Args, args) {
 			return r.Result, true
 		}
 	}
-	return spec.Value{}, false
+	return expr.Value{}, false
 }
 
 // Add adds the row f(args) = result, and reports whether it is new. A
 // result other than the one a row already gives for args is an error.
-func (t Tab) Add(f *spec.Func, args []spec.Value, result spec.Value) (bool, error) {
+func (t Tab) Add(f *expr.Func, args []expr.Value, result expr.Value) (bool, error) {
 	if r, ok := t.Lookup(f.Name, args); ok {
 		if !r.Equal(result) {
 			return false, fmt.Errorf("%s(%s) = %s, but its table says %s", f.Name, ValuesString(args), result, r)
 		}
 		return false, nil
 	}
-	t[f.Name] = append(t[f.Name], spec.TableRow{Args: slices.Clone(args), Result: result})
+	t[f.Name] = append(t[f.Name], expr.TableRow{Args: slices.Clone(args), Result: result})
 	return true, nil
 }
 
@@ -75,15 +77,15 @@ func (t Tab) Marshal(m *spec.Model) ([]byte, error) {
 		}
 		c.Funcs = append(c.Funcs, &g)
 	}
-	return spec.MarshalTables(c)
+	return specfile.MarshalTables(c)
 }
 
-func sameValues(a, b []spec.Value) bool {
-	return slices.EqualFunc(a, b, spec.Value.Equal)
+func sameValues(a, b []expr.Value) bool {
+	return slices.EqualFunc(a, b, expr.Value.Equal)
 }
 
 // ValuesString prints values as "123, 96".
-func ValuesString(vs []spec.Value) string {
+func ValuesString(vs []expr.Value) string {
 	s := make([]string, len(vs))
 	for i, v := range vs {
 		s[i] = v.String()

@@ -42,7 +42,7 @@
 //
 // # External functions
 //
-// A spec may call external functions (spec.Func without a body).
+// A spec may call external functions (expr.Func without a body).
 // With Options.Functions Uninterpreted (the default, and what on-line
 // testing uses) a call stays in the path condition, where the solver
 // sees an uninterpreted function: its result may be anything, so every

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A Tree is a finite part of the symbolic execution tree of a spec,
@@ -148,9 +149,9 @@ func Included(z *solver.Context, a, b *State) (bool, error) {
 		return false, nil
 	}
 	ea := binding(a, nil)
-	rename := map[string]*spec.Ident{}
+	rename := map[string]*expr.Ident{}
 	eb := binding(b, rename)
-	var fb []*spec.Ident
+	var fb []*expr.Ident
 	for _, id := range rename {
 		fb = append(fb, id)
 	}
@@ -165,7 +166,7 @@ func Included(z *solver.Context, a, b *State) (bool, error) {
 			return false, nil // QE failed: not known to be included
 		}
 	}
-	r, err := z.Sat(spec.AndOf(ea, spec.NotOf(q)))
+	r, err := z.Sat(expr.AndOf(ea, expr.NotOf(q)))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil
 	}
@@ -180,7 +181,7 @@ func knownApart(a, b *State) bool {
 		return true
 	}
 	for name, va := range a.Vars {
-		if vb := b.Vars[name]; isLiteral(va) && isLiteral(vb) && !spec.Equal(va, vb) {
+		if vb := b.Vars[name]; isLiteral(va) && isLiteral(vb) && !expr.Equal(va, vb) {
 			return true
 		}
 	}
@@ -190,38 +191,38 @@ func knownApart(a, b *State) bool {
 // binding returns (∧x x = σ(x)) ∧ π over the variables x (as free
 // identifiers) and st's symbols; with rename not nil, the symbols are
 // renamed apart (suffix ') and recorded in rename.
-func binding(st *State, rename map[string]*spec.Ident) spec.Expr {
-	sub := func(e spec.Expr) spec.Expr {
+func binding(st *State, rename map[string]*expr.Ident) expr.Expr {
+	sub := func(e expr.Expr) expr.Expr {
 		if rename == nil {
 			return e
 		}
-		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+		return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 			if !IsSymbol(id) {
 				return nil
 			}
 			r, ok := rename[id.Name]
 			if !ok {
-				r = &spec.Ident{Name: id.Name + "'", Kind: spec.VarIdent, T: id.T}
+				r = &expr.Ident{Name: id.Name + "'", Kind: expr.VarIdent, T: id.T}
 				rename[id.Name] = r
 			}
 			return r
 		})
 	}
-	var cs []spec.Expr
+	var cs []expr.Expr
 	for _, name := range sortedNames(st.Vars) {
 		v := st.Vars[name]
-		cs = append(cs, spec.Compare(spec.Eq, &spec.Ident{Name: name, Kind: spec.VarIdent, T: v.Type()}, sub(v)))
+		cs = append(cs, expr.Compare(expr.Eq, &expr.Ident{Name: name, Kind: expr.VarIdent, T: v.Type()}, sub(v)))
 	}
 	cs = append(cs, sub(st.PC))
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // IsSymbol reports whether id is a symbol of symbolic execution (x@0,
 // p@3, or the result INTGR#1 of a flattened call) rather than a model
 // identifier.
-func IsSymbol(id *spec.Ident) bool { return strings.ContainsAny(id.Name, "@#") }
+func IsSymbol(id *expr.Ident) bool { return strings.ContainsAny(id.Name, "@#") }
 
-func sortedNames(m map[string]spec.Expr) []string {
+func sortedNames(m map[string]expr.Expr) []string {
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)

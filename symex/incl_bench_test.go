@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // BenchmarkInclusion unfolds the tree restricted by inclusion of
@@ -15,7 +15,7 @@ import (
 //	go test ./symex -run XXX -bench Inclusion -benchtime 1x
 func BenchmarkInclusion(b *testing.B) {
 	for _, ex := range []string{"account", "atm-paper", "atm", "buffer", "cmp", "jobs", "lucky", "quidonc", "retry", "tank", "vending"} {
-		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
+		m, err := specfile.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +43,7 @@ var maxNodesBench = 2000
 //
 //	go test ./symex -run XXX -bench ATMPaperHeight -benchtime 1x
 func BenchmarkATMPaperHeight(b *testing.B) {
-	m, err := spec.LoadFile(filepath.Join("..", "examples", "atm-paper", "spec.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("..", "examples", "atm-paper", "spec.yaml"), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

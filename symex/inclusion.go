@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Restriction by inclusion compares each new node c with the nodes not
@@ -36,7 +36,7 @@ type candidate struct {
 	sh shape               // the questions about its states are asked of its shape
 	// q is ∃Fb. binding(b), the literal variables set apart, and qAll
 	// the whole of it, q ∧ x = literal; nil until computed.
-	q, qAll spec.Expr
+	q, qAll expr.Expr
 	// noQ is set when q could not be computed (QE failed or undecided):
 	// b then cuts nothing.
 	noQ bool
@@ -54,15 +54,15 @@ type inclusionIndex struct {
 	// shape.
 	Memo int
 
-	elim   map[string]spec.Expr       // shape -> ∃F. binding (nil: not computable)
+	elim   map[string]expr.Expr       // shape -> ∃F. binding (nil: not computable)
 	incl   map[string]bool            // shape of c, q -> c ⊆ q
-	points map[string]*spec.Valuation // shape -> a point of it (nil: none)
+	points map[string]*expr.Valuation // shape -> a point of it (nil: none)
 	conjs  conjMemo                   // the facts of path conditions' conjuncts
 }
 
 func newInclusionIndex() *inclusionIndex {
-	return &inclusionIndex{byLoc: map[string][]*candidate{}, elim: map[string]spec.Expr{},
-		incl: map[string]bool{}, points: map[string]*spec.Valuation{}, conjs: conjMemo{}}
+	return &inclusionIndex{byLoc: map[string][]*candidate{}, elim: map[string]expr.Expr{},
+		incl: map[string]bool{}, points: map[string]*expr.Valuation{}, conjs: conjMemo{}}
 }
 
 // add makes n a candidate for the nodes after it. Nodes the solver could
@@ -78,7 +78,7 @@ func (x *inclusionIndex) add(n *Node, sh shape) {
 // cut makes c a leaf when it is included in a candidate at its location,
 // the first in creation order. It returns c's shape.
 func (e *Executor) cut(c *Node, x *inclusionIndex) (shape, error) {
-	var p *spec.Valuation
+	var p *expr.Valuation
 	pointDone, first := false, true
 	csh := shapeOf(c.solverState(), x.conjs)
 	for _, b := range x.byLoc[c.State.Loc] {
@@ -158,7 +158,7 @@ func (e *Executor) included(csh shape, b *candidate, x *inclusionIndex) (bool, e
 		}
 		q = withLiterals(q, onlyIn(b.sh.lits, csh.lits))
 	}
-	k := cst.Describe(nil) + "\x00" + spec.Format(q)
+	k := cst.Describe(nil) + "\x00" + expr.Format(q)
 	if ok, done := x.incl[k]; done {
 		x.Memo++
 		return ok, nil
@@ -173,8 +173,8 @@ func (e *Executor) included(csh shape, b *candidate, x *inclusionIndex) (bool, e
 }
 
 // onlyIn returns the entries of a whose keys b lacks.
-func onlyIn(a, b map[string]spec.Expr) map[string]spec.Expr {
-	out := map[string]spec.Expr{}
+func onlyIn(a, b map[string]expr.Expr) map[string]expr.Expr {
+	out := map[string]expr.Expr{}
 	for k, v := range a {
 		if _, ok := b[k]; !ok {
 			out[k] = v
@@ -185,7 +185,7 @@ func onlyIn(a, b map[string]spec.Expr) map[string]spec.Expr {
 
 // pointOf returns a point of c (point): of its shape, once per shape,
 // with the literal values, when c has no solution of its own.
-func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *spec.Valuation {
+func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *expr.Valuation {
 	if c.Sol != nil || c.Unknown {
 		return e.point(c, c.solverState())
 	}
@@ -199,9 +199,9 @@ func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *spec.Valuatio
 	if p == nil {
 		return nil
 	}
-	out := &spec.Valuation{Vars: maps.Clone(p.Vars)}
+	out := &expr.Valuation{Vars: maps.Clone(p.Vars)}
 	for name, v := range csh.lits {
-		if val, err := spec.Eval(v, spec.Valuation{}); err == nil {
+		if val, err := expr.Eval(v, expr.Valuation{}); err == nil {
 			out.Vars[name] = val
 		}
 	}
@@ -213,32 +213,32 @@ func (e *Executor) pointOf(c *Node, csh shape, x *inclusionIndex) *spec.Valuatio
 // the binding of st (c's state, or its shape); nil when the solver gives
 // none. A symbol the solution leaves free (c's path condition does not
 // mention it) is 0.
-func (e *Executor) point(c *Node, st *State) *spec.Valuation {
+func (e *Executor) point(c *Node, st *State) *expr.Valuation {
 	if c.Unknown {
 		return nil
 	}
 	sol := c.Sol
 	if sol == nil {
 		e.stats.Queries++
-		keep, rest, _ := splitClosed(spec.Conjuncts(binding(st, nil)))
-		m, ok, err := e.z.Model(spec.AndOf(append(keep, rest...)...))
+		keep, rest, _ := splitClosed(expr.Conjuncts(binding(st, nil)))
+		m, ok, err := e.z.Model(expr.AndOf(append(keep, rest...)...))
 		if err != nil || !ok {
 			return nil
 		}
 		return &m
 	}
-	env := spec.Valuation{Vars: map[string]spec.Value{}}
+	env := expr.Valuation{Vars: map[string]expr.Value{}}
 	for k, v := range sol.Vars {
 		env.Vars[k] = v
 	}
-	p := &spec.Valuation{Vars: map[string]spec.Value{}}
+	p := &expr.Valuation{Vars: map[string]expr.Value{}}
 	for name, v := range c.State.Vars {
-		spec.Idents(v, func(id *spec.Ident) {
+		expr.Idents(v, func(id *expr.Ident) {
 			if _, ok := env.Vars[id.Name]; !ok && IsSymbol(id) {
-				env.Vars[id.Name] = spec.Zero(id.T)
+				env.Vars[id.Name] = expr.Zero(id.T)
 			}
 		})
-		if x, err := spec.Eval(v, env); err == nil {
+		if x, err := expr.Eval(v, env); err == nil {
 			p.Vars[name] = x
 		}
 	}
@@ -247,13 +247,13 @@ func (e *Executor) point(c *Node, st *State) *spec.Valuation {
 
 // admits reports whether the quantifier-free q (over the variables)
 // may hold at the point p: false only when it evaluates to false.
-func admits(q spec.Expr, p *spec.Valuation) bool {
-	ok, err := spec.EvalBool(q, *p)
+func admits(q expr.Expr, p *expr.Valuation) bool {
+	ok, err := expr.EvalBool(q, *p)
 	return err != nil || ok
 }
 
 // ivAdmits reports whether p's values lie in b's intervals.
-func (b *candidate) ivAdmits(p *spec.Valuation) bool {
+func (b *candidate) ivAdmits(p *expr.Valuation) bool {
 	for name, iv := range b.iv {
 		v, ok := p.Vars[name]
 		if ok && !iv.contains(v) {
@@ -268,9 +268,9 @@ func (b *candidate) ivAdmits(p *spec.Valuation) bool {
 // groups of its path condition over symbols that no variable's value
 // mentions are left out, as they do not constrain the variables.
 // Undecided: not included.
-func includedIn(z *solver.Context, a *State, q spec.Expr) (bool, error) {
-	keep, rest, _ := splitClosed(spec.Conjuncts(binding(a, nil)))
-	r, err := z.Sat(spec.AndOf(append(append(keep, rest...), spec.NotOf(q))...))
+func includedIn(z *solver.Context, a *State, q expr.Expr) (bool, error) {
+	keep, rest, _ := splitClosed(expr.Conjuncts(binding(a, nil)))
+	r, err := z.Sat(expr.AndOf(append(append(keep, rest...), expr.NotOf(q))...))
 	if errors.Is(err, solver.ErrUnknown) {
 		return false, nil
 	}
@@ -284,48 +284,48 @@ func includedIn(z *solver.Context, a *State, q spec.Expr) (bool, error) {
 // symbols, and a group that mentions no variable is dropped (st is
 // satisfiable, so its closure is true); the solver eliminates the
 // symbols of the other groups.
-func eliminated(z *solver.Context, st *State) (spec.Expr, error) {
-	defs := map[string]spec.Expr{}
+func eliminated(z *solver.Context, st *State) (expr.Expr, error) {
+	defs := map[string]expr.Expr{}
 	names := sortedNames(st.Vars)
 	for _, name := range names {
-		if id, ok := st.Vars[name].(*spec.Ident); ok && IsSymbol(id) {
+		if id, ok := st.Vars[name].(*expr.Ident); ok && IsSymbol(id) {
 			if _, dup := defs[id.Name]; !dup {
 				defs[id.Name] = varIdent(name, id.T)
 			}
 		}
 	}
-	sub := func(e spec.Expr) spec.Expr {
-		return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+	sub := func(e expr.Expr) expr.Expr {
+		return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 			if d, ok := defs[id.Name]; ok && IsSymbol(id) {
 				return d
 			}
 			return nil
 		})
 	}
-	var cs []spec.Expr
+	var cs []expr.Expr
 	for _, name := range names {
 		v := st.Vars[name]
-		if id, ok := v.(*spec.Ident); ok && IsSymbol(id) && spec.Equal(defs[id.Name], varIdent(name, id.T)) {
+		if id, ok := v.(*expr.Ident); ok && IsSymbol(id) && expr.Equal(defs[id.Name], varIdent(name, id.T)) {
 			continue // x = x
 		}
-		cs = append(cs, spec.Compare(spec.Eq, varIdent(name, v.Type()), sub(v)))
+		cs = append(cs, expr.Compare(expr.Eq, varIdent(name, v.Type()), sub(v)))
 	}
-	cs = append(cs, spec.Conjuncts(sub(st.PC))...)
+	cs = append(cs, expr.Conjuncts(sub(st.PC))...)
 	keep, rest, syms := splitClosed(cs)
 	if len(rest) == 0 {
-		return spec.AndOf(keep...), nil
+		return expr.AndOf(keep...), nil
 	}
-	q, err := z.EliminateExists(syms, spec.AndOf(rest...))
+	q, err := z.EliminateExists(syms, expr.AndOf(rest...))
 	if err != nil {
 		return nil, nil // QE failed or undecided: not known to include anything
 	}
-	return spec.AndOf(append(keep, q)...), nil
+	return expr.AndOf(append(keep, q)...), nil
 }
 
 // splitClosed splits conjuncts into those without symbols (keep) and the
 // groups (connected by shared symbols) that mention a variable (rest,
 // whose symbols are syms); groups of symbols alone are dropped.
-func splitClosed(cs []spec.Expr) (keep, rest []spec.Expr, syms []*spec.Ident) {
+func splitClosed(cs []expr.Expr) (keep, rest []expr.Expr, syms []*expr.Ident) {
 	rel := relevant(cs)
 	seen := map[string]bool{}
 	for i, c := range cs {
@@ -333,7 +333,7 @@ func splitClosed(cs []spec.Expr) (keep, rest []spec.Expr, syms []*spec.Ident) {
 			continue
 		}
 		has := false
-		spec.Idents(c, func(id *spec.Ident) {
+		expr.Idents(c, func(id *expr.Ident) {
 			if IsSymbol(id) {
 				has = true
 				if !seen[id.Name] {
@@ -348,14 +348,14 @@ func splitClosed(cs []spec.Expr) (keep, rest []spec.Expr, syms []*spec.Ident) {
 			keep = append(keep, c)
 		}
 	}
-	slices.SortFunc(syms, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(syms, func(a, b *expr.Ident) int { return strings.Compare(a.Name, b.Name) })
 	return keep, rest, syms
 }
 
 // relevant marks the conjuncts of cs that constrain the variables: those
 // without symbols, and the groups (connected by shared symbols) that
 // mention a variable. A group of symbols alone is left unmarked.
-func relevant(cs []spec.Expr) []bool {
+func relevant(cs []expr.Expr) []bool {
 	facts := make([]conjFacts, len(cs))
 	for i, c := range cs {
 		facts[i] = factsOf(c)
@@ -370,12 +370,12 @@ type conjFacts struct {
 	hasVar bool
 }
 
-func factsOf(c spec.Expr) conjFacts {
+func factsOf(c expr.Expr) conjFacts {
 	var f conjFacts
-	spec.Idents(c, func(id *spec.Ident) {
+	expr.Idents(c, func(id *expr.Ident) {
 		if IsSymbol(id) {
 			f.syms = append(f.syms, id.Name)
-		} else if id.Kind == spec.VarIdent {
+		} else if id.Kind == expr.VarIdent {
 			f.hasVar = true
 		}
 	})
@@ -416,8 +416,8 @@ func relevantOf(facts []conjFacts) []bool {
 	return rel
 }
 
-func varIdent(name string, t spec.Type) *spec.Ident {
-	return &spec.Ident{Name: name, Kind: spec.VarIdent, T: t}
+func varIdent(name string, t expr.Type) *expr.Ident {
+	return &expr.Ident{Name: name, Kind: expr.VarIdent, T: t}
 }
 
 // Growing returns the variables that take at least k distinct literal
@@ -440,7 +440,7 @@ func (t *Tree) Growing(k int) []string {
 			if seen[key] == nil {
 				seen[key] = map[string]bool{}
 			}
-			seen[key][spec.Format(v)] = true
+			seen[key][expr.Format(v)] = true
 			if len(seen[key]) == k && !slices.Contains(out, name) {
 				out = append(out, name)
 			}

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestInclusionPruningSound is the property test of the pruned
@@ -17,7 +17,7 @@ import (
 func TestInclusionPruningSound(t *testing.T) {
 	z := newContext(t)
 	for _, ex := range []string{"atm-paper", "atm", "buffer", "jobs", "retry", "tank", "vending"} {
-		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
+		m, err := specfile.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

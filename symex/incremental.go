@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // incrementalLimit is how many checks the incremental solver answers
@@ -71,14 +71,14 @@ func (e *Executor) leave() {
 // a slice of at most half of pc is checked alone, a larger one in the
 // scope of n's condition, shared with the siblings (incremental). fresh
 // is false when pc adds nothing to n's condition (satisfiable).
-func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh bool, err error) {
+func (e *Executor) checkChild(n *Node, pc expr.Expr) (r solver.Result, fresh bool, err error) {
 	q := pc
 	if !n.Unknown {
 		if q, fresh = sliced(pc, n.cond()); !fresh {
 			return solver.Sat, false, nil
 		}
 	}
-	if e.inc.parent != n || 2*len(spec.Conjuncts(q)) <= len(spec.Conjuncts(pc)) || !e.open(n) {
+	if e.inc.parent != n || 2*len(expr.Conjuncts(q)) <= len(expr.Conjuncts(pc)) || !e.open(n) {
 		e.stats.Queries++
 		r, err = e.z.Sat(q)
 		return r, true, err
@@ -90,7 +90,7 @@ func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh boo
 	k := s.Scopes()
 	s.Push()
 	defer s.PopTo(k)
-	if err := s.Assert(spec.AndOf(added...)); err != nil {
+	if err := s.Assert(expr.AndOf(added...)); err != nil {
 		return solver.Unknown, true, err
 	}
 	r, err = s.Check()
@@ -101,13 +101,13 @@ func (e *Executor) checkChild(n *Node, pc spec.Expr) (r solver.Result, fresh boo
 }
 
 // newConjuncts returns the conjuncts of pc that are not parent's.
-func newConjuncts(pc, parent spec.Expr) []spec.Expr {
-	old := map[spec.Expr]bool{}
-	for _, c := range spec.Conjuncts(parent) {
+func newConjuncts(pc, parent expr.Expr) []expr.Expr {
+	old := map[expr.Expr]bool{}
+	for _, c := range expr.Conjuncts(parent) {
 		old[c] = true
 	}
-	var out []spec.Expr
-	for _, c := range spec.Conjuncts(pc) {
+	var out []expr.Expr
+	for _, c := range expr.Conjuncts(pc) {
 		if !old[c] {
 			out = append(out, c)
 		}

@@ -3,7 +3,7 @@ package symex
 import (
 	"math/big"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // interval is a closed over-approximation [lo, hi] of a numeric value;
@@ -11,7 +11,7 @@ import (
 // over-approximation).
 type interval struct{ lo, hi *big.Rat }
 
-func (iv interval) contains(v spec.Value) bool {
+func (iv interval) contains(v expr.Value) bool {
 	r := ratOf(v)
 	if r == nil {
 		return true
@@ -22,11 +22,11 @@ func (iv interval) contains(v spec.Value) bool {
 func (iv interval) unbounded() bool { return iv.lo == nil && iv.hi == nil }
 
 // ratOf returns a numeric value as a rational, nil for other types.
-func ratOf(v spec.Value) *big.Rat {
+func ratOf(v expr.Value) *big.Rat {
 	switch {
-	case v.T.Kind == spec.Int && v.Int != nil:
+	case v.T.Kind == expr.Int && v.Int != nil:
 		return new(big.Rat).SetInt(v.Int)
-	case v.T.Kind == spec.Real && v.Rat != nil:
+	case v.T.Kind == expr.Real && v.Rat != nil:
 		return v.Rat
 	}
 	return nil
@@ -38,7 +38,7 @@ func ratOf(v spec.Value) *big.Rat {
 // constants. Unbounded variables are left out.
 func intervals(st *State) map[string]interval {
 	syms := map[string]interval{}
-	for _, c := range spec.Conjuncts(st.PC) {
+	for _, c := range expr.Conjuncts(st.PC) {
 		boundSymbol(c, syms)
 	}
 	out := map[string]interval{}
@@ -55,16 +55,16 @@ func intervals(st *State) map[string]interval {
 
 // boundSymbol narrows syms by c when c is sym op constant or constant
 // op sym.
-func boundSymbol(c spec.Expr, syms map[string]interval) {
-	b, ok := c.(*spec.Binary)
-	if !ok || !b.Op.IsComparison() || b.Op == spec.Ne {
+func boundSymbol(c expr.Expr, syms map[string]interval) {
+	b, ok := c.(*expr.Binary)
+	if !ok || !b.Op.IsComparison() || b.Op == expr.Ne {
 		return
 	}
 	op, x, y := b.Op, b.X, b.Y
-	if _, isId := y.(*spec.Ident); isId {
+	if _, isId := y.(*expr.Ident); isId {
 		op, x, y = op.Swap(), y, x
 	}
-	id, isId := x.(*spec.Ident)
+	id, isId := x.(*expr.Ident)
 	if !isId || !IsSymbol(id) || !isLiteral(y) {
 		return
 	}
@@ -76,12 +76,12 @@ func boundSymbol(c spec.Expr, syms map[string]interval) {
 	if !seen {
 		iv = interval{}
 	}
-	if op == spec.Eq || op == spec.Ge || op == spec.Gt {
+	if op == expr.Eq || op == expr.Ge || op == expr.Gt {
 		if iv.lo == nil || iv.lo.Cmp(k) < 0 {
 			iv.lo = k
 		}
 	}
-	if op == spec.Eq || op == spec.Le || op == spec.Lt {
+	if op == expr.Eq || op == expr.Le || op == expr.Lt {
 		if iv.hi == nil || iv.hi.Cmp(k) > 0 {
 			iv.hi = k
 		}
@@ -89,8 +89,8 @@ func boundSymbol(c spec.Expr, syms map[string]interval) {
 	syms[id.Name] = iv
 }
 
-func literalRat(e spec.Expr) *big.Rat {
-	v, err := spec.Eval(e, spec.Valuation{})
+func literalRat(e expr.Expr) *big.Rat {
+	v, err := expr.Eval(e, expr.Valuation{})
 	if err != nil {
 		return nil
 	}
@@ -99,37 +99,37 @@ func literalRat(e spec.Expr) *big.Rat {
 
 // evalInterval over-approximates the value of e given the symbols'
 // intervals.
-func evalInterval(e spec.Expr, syms map[string]interval) interval {
+func evalInterval(e expr.Expr, syms map[string]interval) interval {
 	switch e := e.(type) {
-	case *spec.IntLit, *spec.RealLit:
+	case *expr.IntLit, *expr.RealLit:
 		k := literalRat(e)
 		return interval{k, k}
-	case *spec.Ident:
+	case *expr.Ident:
 		if IsSymbol(e) {
 			return syms[e.Name]
 		}
-	case *spec.Unary:
+	case *expr.Unary:
 		x := evalInterval(e.X, syms)
 		switch e.Op {
-		case spec.Neg:
+		case expr.Neg:
 			return interval{neg(x.hi), neg(x.lo)}
-		case spec.ToReal:
+		case expr.ToReal:
 			return x
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		return binaryInterval(e, syms)
 	}
 	return interval{}
 }
 
-func binaryInterval(e *spec.Binary, syms map[string]interval) interval {
+func binaryInterval(e *expr.Binary, syms map[string]interval) interval {
 	x, y := evalInterval(e.X, syms), evalInterval(e.Y, syms)
 	switch e.Op {
-	case spec.Add:
+	case expr.Add:
 		return interval{add(x.lo, y.lo), add(x.hi, y.hi)}
-	case spec.Sub:
+	case expr.Sub:
 		return interval{add(x.lo, neg(y.hi)), add(x.hi, neg(y.lo))}
-	case spec.Mul:
+	case expr.Mul:
 		if k := literalRat(e.Y); k != nil {
 			return scale(x, k)
 		}

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestLengthWithoutOutputSaysWhich: a length at which every path ends
 // with an internal step is refused, and the error names the lengths
 // that end with an output (internal steps count).
 func TestLengthWithoutOutputSaysWhich(t *testing.T) {
-	m, err := spec.ParseModel("relay.yaml", []byte(`kind: spec
+	m, err := specfile.ParseModel("relay.yaml", []byte(`kind: spec
 name: relay
 variables: {}
 actions:

@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // The solver is asked about a node's condition (Node.cond), not its
@@ -44,7 +44,7 @@ type closedMemo map[string]solver.Result
 
 // cond returns the condition the solver is asked about n: its path
 // condition with the dead parameters of its steps eliminated.
-func (n *Node) cond() spec.Expr {
+func (n *Node) cond() expr.Expr {
 	if n.red != nil {
 		return n.red
 	}
@@ -63,7 +63,7 @@ func (n *Node) solverState() *State {
 // has the parameter symbols args: n's condition and ∃D. new, D the
 // parameters that no value of st mentions. It returns st.PC when
 // nothing is eliminated.
-func (e *Executor) reduce(n *Node, st *State, args []*spec.Ident) (spec.Expr, error) {
+func (e *Executor) reduce(n *Node, st *State, args []*expr.Ident) (expr.Expr, error) {
 	if e.noLocal {
 		return st.PC, nil
 	}
@@ -72,13 +72,13 @@ func (e *Executor) reduce(n *Node, st *State, args []*spec.Ident) (spec.Expr, er
 		dead[a.Name] = true
 	}
 	for _, v := range st.Vars {
-		spec.Idents(v, func(id *spec.Ident) { delete(dead, id.Name) })
+		expr.Idents(v, func(id *expr.Ident) { delete(dead, id.Name) })
 	}
 	added := newConjuncts(st.PC, n.State.PC)
 	if len(dead) == 0 || len(added) == 0 {
-		return spec.AndOf(n.cond(), spec.AndOf(added...)), nil
+		return expr.AndOf(n.cond(), expr.AndOf(added...)), nil
 	}
-	out := []spec.Expr{n.cond()}
+	out := []expr.Expr{n.cond()}
 	for _, g := range deadGroups(added, dead) {
 		r, err := e.eliminateDead(g, dead)
 		if err != nil {
@@ -86,13 +86,13 @@ func (e *Executor) reduce(n *Node, st *State, args []*spec.Ident) (spec.Expr, er
 		}
 		out = append(out, r)
 	}
-	return spec.AndOf(out...), nil
+	return expr.AndOf(out...), nil
 }
 
 // deadGroups splits cs into groups linked by shared dead symbols, in
 // the order of their first conjuncts; a conjunct without one is a group
 // of its own.
-func deadGroups(cs []spec.Expr, dead map[string]bool) [][]spec.Expr {
+func deadGroups(cs []expr.Expr, dead map[string]bool) [][]expr.Expr {
 	parent := make([]int, len(cs))
 	var find func(int) int
 	find = func(i int) int {
@@ -104,7 +104,7 @@ func deadGroups(cs []spec.Expr, dead map[string]bool) [][]spec.Expr {
 	owner := map[string]int{} // dead symbol -> a conjunct mentioning it
 	for i, c := range cs {
 		parent[i] = i
-		spec.Idents(c, func(id *spec.Ident) {
+		expr.Idents(c, func(id *expr.Ident) {
 			if !dead[id.Name] {
 				return
 			}
@@ -116,7 +116,7 @@ func deadGroups(cs []spec.Expr, dead map[string]bool) [][]spec.Expr {
 		})
 	}
 	at := map[int]int{} // root -> index in out
-	var out [][]spec.Expr
+	var out [][]expr.Expr
 	for i, c := range cs {
 		r := find(i)
 		k, ok := at[r]
@@ -131,9 +131,9 @@ func deadGroups(cs []spec.Expr, dead map[string]bool) [][]spec.Expr {
 }
 
 // eliminateDead returns ∃D. g for one group g (see above), or g itself.
-func (e *Executor) eliminateDead(g []spec.Expr, dead map[string]bool) (spec.Expr, error) {
+func (e *Executor) eliminateDead(g []expr.Expr, dead map[string]bool) (expr.Expr, error) {
 	if rest, ok := onePoint(g, dead); ok {
-		out := make([]spec.Expr, 0, len(rest))
+		out := make([]expr.Expr, 0, len(rest))
 		for _, h := range deadGroups(rest, dead) {
 			r, err := e.eliminateDead(h, dead)
 			if err != nil {
@@ -141,12 +141,12 @@ func (e *Executor) eliminateDead(g []spec.Expr, dead map[string]bool) (spec.Expr
 			}
 			out = append(out, r)
 		}
-		return spec.AndOf(out...), nil
+		return expr.AndOf(out...), nil
 	}
-	var pure, mixed []spec.Expr
+	var pure, mixed []expr.Expr
 	for _, c := range g {
-		if spec.Contains(c, isCall) {
-			return spec.AndOf(g...), nil // a function not eliminated: shared with the path
+		if expr.Contains(c, isCall) {
+			return expr.AndOf(g...), nil // a function not eliminated: shared with the path
 		}
 		switch d, o := mentions(c, dead); {
 		case d && o:
@@ -154,65 +154,65 @@ func (e *Executor) eliminateDead(g []spec.Expr, dead map[string]bool) (spec.Expr
 		case d:
 			pure = append(pure, c)
 		default:
-			return spec.AndOf(g...), nil // a conjunct without dead symbols
+			return expr.AndOf(g...), nil // a conjunct without dead symbols
 		}
 	}
 	if len(mixed) == 0 {
 		r, err := e.closedSat(pure)
 		if r == solver.Unknown || err != nil {
-			return spec.AndOf(g...), err
+			return expr.AndOf(g...), err
 		}
-		return spec.BoolConst(r == solver.Sat), nil
+		return expr.BoolConst(r == solver.Sat), nil
 	}
 	if len(mixed) > 1 {
-		return spec.AndOf(g...), nil
+		return expr.AndOf(g...), nil
 	}
-	var keep []spec.Expr
+	var keep []expr.Expr
 	for _, d := range disjuncts(mixed[0]) {
-		var a, b []spec.Expr
-		for _, c := range spec.Conjuncts(d) {
+		var a, b []expr.Expr
+		for _, c := range expr.Conjuncts(d) {
 			switch dd, o := mentions(c, dead); {
 			case dd && o:
-				return spec.AndOf(g...), nil
+				return expr.AndOf(g...), nil
 			case dd:
 				a = append(a, c)
 			default:
 				b = append(b, c)
 			}
 		}
-		r, err := e.closedSat(append(append([]spec.Expr{}, pure...), a...))
+		r, err := e.closedSat(append(append([]expr.Expr{}, pure...), a...))
 		if r == solver.Unknown || err != nil {
-			return spec.AndOf(g...), err
+			return expr.AndOf(g...), err
 		}
 		if r == solver.Sat {
-			keep = append(keep, spec.AndOf(b...))
+			keep = append(keep, expr.AndOf(b...))
 		}
 	}
-	return spec.OrOf(keep...), nil
+	return expr.OrOf(keep...), nil
 }
 
 // onePoint applies the one-point rule to the first conjunct of g that
 // defines a dead symbol, d == t or t == d with t of d's type and without
 // dead symbols: ∃d. d == t ∧ P(d) is P(t). It returns the other
 // conjuncts with d replaced by t (cash's amount == x in the ATM).
-func onePoint(g []spec.Expr, dead map[string]bool) ([]spec.Expr, bool) {
+func onePoint(g []expr.Expr, dead map[string]bool) ([]expr.Expr, bool) {
 	for i, c := range g {
-		b, ok := c.(*spec.Binary)
-		if !ok || b.Op != spec.Eq {
+		b, ok := c.(*expr.Binary)
+		if !ok || b.Op != expr.Eq {
 			continue
 		}
-		for _, s := range [2][2]spec.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			d, ok := s[0].(*spec.Ident)
-			if !ok || !dead[d.Name] || d.T != s[1].Type() || spec.Contains(s[1], isCall) {
+		for _, s := range [2][2]expr.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			d, ok := s[0].(*expr.Ident)
+			if !ok || !dead[d.Name] || d.T != s[1].Type() || expr.Contains(s[1], isCall) {
 				continue
 			}
 			if dd, _ := mentions(s[1], dead); dd {
 				continue
 			}
-			rest := make([]spec.Expr, 0, len(g)-1)
+			rest := make([]expr.Expr, 0, len(g)-1)
 			for j, o := range g {
 				if j != i {
-					rest = append(rest, spec.Rewrite(o, func(id *spec.Ident) spec.Expr {
+					rest = append(rest, expr.Rewrite(o, func(id *expr.Ident) expr.Expr {
 						if id.Name == d.Name {
 							return s[1]
 						}
@@ -228,15 +228,15 @@ func onePoint(g []spec.Expr, dead map[string]bool) ([]spec.Expr, bool) {
 
 // isCall reports whether e calls an external function: it is the same
 // function along the whole path, so a sentence with it is not closed.
-func isCall(e spec.Expr) bool {
-	_, ok := e.(*spec.Call)
+func isCall(e expr.Expr) bool {
+	_, ok := e.(*expr.Call)
 	return ok
 }
 
 // mentions reports whether c mentions a dead symbol and another
 // identifier.
-func mentions(c spec.Expr, dead map[string]bool) (d, other bool) {
-	spec.Idents(c, func(id *spec.Ident) {
+func mentions(c expr.Expr, dead map[string]bool) (d, other bool) {
+	expr.Idents(c, func(id *expr.Ident) {
 		if dead[id.Name] {
 			d = true
 		} else {
@@ -247,19 +247,19 @@ func mentions(c spec.Expr, dead map[string]bool) (d, other bool) {
 }
 
 // disjuncts returns the operands of a (nested) disjunction.
-func disjuncts(e spec.Expr) []spec.Expr {
-	if b, ok := e.(*spec.Binary); ok && b.Op == spec.Or {
+func disjuncts(e expr.Expr) []expr.Expr {
+	if b, ok := e.(*expr.Binary); ok && b.Op == expr.Or {
 		return append(disjuncts(b.X), disjuncts(b.Y)...)
 	}
-	return []spec.Expr{e}
+	return []expr.Expr{e}
 }
 
 // closedSat decides the closed sentence ∃. ∧cs, once per text (its
 // symbols renamed in order). Unknown when the solver cannot; an error
 // other than that is returned.
-func (e *Executor) closedSat(cs []spec.Expr) (solver.Result, error) {
-	f := spec.AndOf(cs...)
-	k := spec.Format(renamer{to: map[string]*spec.Ident{}}.rename(f))
+func (e *Executor) closedSat(cs []expr.Expr) (solver.Result, error) {
+	f := expr.AndOf(cs...)
+	k := expr.Format(renamer{to: map[string]*expr.Ident{}}.rename(f))
 	if r, ok := e.closed[k]; ok {
 		return r, nil
 	}

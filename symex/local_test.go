@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestConditionSameTree unfolds every example to height 5 (at most 300
@@ -53,8 +53,8 @@ func TestConditionEquivalent(t *testing.T) {
 				continue
 			}
 			reduced++
-			if r, err := z.Sat(spec.AndOf(n.State.PC, spec.NotOf(n.red))); err == nil && r != solver.Unsat {
-				t.Errorf("%s %s: the path condition does not imply the condition %s", name, n.PathString(), spec.Format(n.red))
+			if r, err := z.Sat(expr.AndOf(n.State.PC, expr.NotOf(n.red))); err == nil && r != solver.Unsat {
+				t.Errorf("%s %s: the path condition does not imply the condition %s", name, n.PathString(), expr.Format(n.red))
 			}
 			points += checkExtends(t, z, name, n)
 		}
@@ -70,36 +70,36 @@ func TestConditionEquivalent(t *testing.T) {
 // It returns how many it checked.
 func checkExtends(t *testing.T, z *solver.Context, name string, n *Node) (checked int) {
 	t.Helper()
-	var syms []*spec.Ident
+	var syms []*expr.Ident
 	seen := map[string]bool{}
-	spec.Idents(n.red, func(id *spec.Ident) {
+	expr.Idents(n.red, func(id *expr.Ident) {
 		if !seen[id.Name] {
 			seen[id.Name] = true
 			syms = append(syms, id)
 		}
 	})
-	block := []spec.Expr{n.red}
+	block := []expr.Expr{n.red}
 	for i := 0; i < 3; i++ {
-		val, ok, err := z.Model(spec.AndOf(block...))
+		val, ok, err := z.Model(expr.AndOf(block...))
 		if err != nil || !ok {
 			return checked
 		}
-		var point []spec.Expr
+		var point []expr.Expr
 		for _, id := range syms {
 			if x, ok := val.Vars[id.Name]; ok {
-				point = append(point, spec.Compare(spec.Eq, id, x.Expr()))
+				point = append(point, expr.Compare(expr.Eq, id, x.Expr()))
 			}
 		}
-		r, err := z.Sat(spec.AndOf(append(point, n.State.PC)...))
+		r, err := z.Sat(expr.AndOf(append(point, n.State.PC)...))
 		if err == nil && r != solver.Sat {
-			t.Errorf("%s %s: %s satisfies the condition, not the path condition", name, n.PathString(), spec.Format(spec.AndOf(point...)))
+			t.Errorf("%s %s: %s satisfies the condition, not the path condition", name, n.PathString(), expr.Format(expr.AndOf(point...)))
 			return checked
 		}
 		checked++
 		if len(point) == 0 {
 			return checked
 		}
-		block = append(block, spec.NotOf(spec.AndOf(point...)))
+		block = append(block, expr.NotOf(expr.AndOf(point...)))
 	}
 	return checked
 }

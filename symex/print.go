@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -37,8 +38,8 @@ func WriteText(w io.Writer, nodes []*Node, vars []*spec.Variable, labels func(*N
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
-		if !spec.IsTrue(n.State.PC) {
-			if _, err := fmt.Fprintf(w, "%s    | %s\n", indent, spec.Format(n.State.PC)); err != nil {
+		if !expr.IsTrue(n.State.PC) {
+			if _, err := fmt.Fprintf(w, "%s    | %s\n", indent, expr.Format(n.State.PC)); err != nil {
 				return err
 			}
 		}
@@ -91,12 +92,12 @@ func WriteJSON(w io.Writer, nodes []*Node, stats any, labels func(*Node) string)
 	}{Stats: stats}
 	for _, n := range nodes {
 		j := JSONNode{ID: n.ID, Path: n.Path(), Label: n.Label(), Location: location(n), Vars: map[string]string{},
-			PC: spec.Format(n.State.PC), Sink: n.Sink, Unknown: n.Unknown}
+			PC: expr.Format(n.State.PC), Sink: n.Sink, Unknown: n.Unknown}
 		if j.Path == nil {
 			j.Path = []string{}
 		}
 		for k, v := range n.State.Vars {
-			j.Vars[k] = spec.Format(v)
+			j.Vars[k] = expr.Format(v)
 		}
 		if n.Parent != nil {
 			id := n.Parent.ID

@@ -7,6 +7,8 @@ import (
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // exampleSpecs returns the specs of the bundled examples.
@@ -18,7 +20,7 @@ func exampleSpecs(t testing.TB) map[string]*spec.Model {
 	}
 	out := map[string]*spec.Model{}
 	for _, f := range files {
-		m, err := spec.LoadFile(f, nil)
+		m, err := specfile.LoadFile(f, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,29 +58,29 @@ func TestInclusionSoundOnExamples(t *testing.T) {
 // is a state of b.
 func checkCovered(t *testing.T, z *solver.Context, name string, n, b *Node) {
 	t.Helper()
-	block := []spec.Expr{binding(n.State, nil)}
+	block := []expr.Expr{binding(n.State, nil)}
 	for i := 0; i < 5; i++ {
-		val, ok, err := z.Model(spec.AndOf(block...))
+		val, ok, err := z.Model(expr.AndOf(block...))
 		if err != nil || !ok {
 			return
 		}
-		var point []spec.Expr
+		var point []expr.Expr
 		for _, v := range sortedNames(n.State.Vars) {
 			x, ok := val.Vars[v]
 			if !ok {
 				continue
 			}
-			id := &spec.Ident{Name: v, Kind: spec.VarIdent, T: x.T}
-			point = append(point, spec.Compare(spec.Eq, id, x.Expr()))
+			id := &expr.Ident{Name: v, Kind: expr.VarIdent, T: x.T}
+			point = append(point, expr.Compare(expr.Eq, id, x.Expr()))
 		}
-		r, err := z.Sat(spec.AndOf(append(point, binding(b.State, map[string]*spec.Ident{}))...))
+		r, err := z.Sat(expr.AndOf(append(point, binding(b.State, map[string]*expr.Ident{}))...))
 		if err != nil {
 			continue // undecided: nothing to conclude
 		}
 		if r != solver.Sat {
-			t.Errorf("%s %s cut by %s, but its state %v is not one of %s's", name, n.PathString(), b.PathString(), spec.AndOf(point...), b.PathString())
+			t.Errorf("%s %s cut by %s, but its state %v is not one of %s's", name, n.PathString(), b.PathString(), expr.AndOf(point...), b.PathString())
 			return
 		}
-		block = append(block, spec.NotOf(spec.AndOf(point...)))
+		block = append(block, expr.NotOf(expr.AndOf(point...)))
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TauQuiescence returns the condition of the quiescence step that Def
@@ -28,27 +29,27 @@ import (
 // or an output whose ∃ the solver cannot eliminate adds no conjunct.
 // Only r's visible children count, so the tree must be expanded through
 // r's internal chains up to their outputs.
-func TauQuiescence(z *solver.Context, r *TauNode, ec spec.Expr) (spec.Expr, error) {
+func TauQuiescence(z *solver.Context, r *TauNode, ec expr.Expr) (expr.Expr, error) {
 	if ec == nil {
-		ec = spec.True()
+		ec = expr.True()
 	}
 	own := symbolsOf(r.Node.State)
-	cond := []spec.Expr{r.Node.State.PC}
+	cond := []expr.Expr{r.Node.State.PC}
 	for _, c := range r.Children {
 		n := c.Node
 		if n.Action == nil || n.Action.Dir != spec.Output || n.Name == DeltaName {
 			continue
 		}
-		out := spec.AndOf(n.State.PC, ec)
-		var fresh []*spec.Ident
+		out := expr.AndOf(n.State.PC, ec)
+		var fresh []*expr.Ident
 		seen := map[string]bool{}
-		spec.Idents(out, func(id *spec.Ident) {
+		expr.Idents(out, func(id *expr.Ident) {
 			if IsSymbol(id) && !own[id.Name] && !seen[id.Name] {
 				seen[id.Name] = true
 				fresh = append(fresh, id)
 			}
 		})
-		slices.SortFunc(fresh, func(a, b *spec.Ident) int { return strings.Compare(a.Name, b.Name) })
+		slices.SortFunc(fresh, func(a, b *expr.Ident) int { return strings.Compare(a.Name, b.Name) })
 		if len(fresh) > 0 {
 			q, err := z.EliminateExists(fresh, out)
 			if err != nil {
@@ -56,17 +57,17 @@ func TauQuiescence(z *solver.Context, r *TauNode, ec spec.Expr) (spec.Expr, erro
 			}
 			out = q
 		}
-		cond = append(cond, spec.NotOf(out))
+		cond = append(cond, expr.NotOf(out))
 	}
-	return spec.AndOf(cond...), nil
+	return expr.AndOf(cond...), nil
 }
 
 // symbolsOf returns the names of the symbols of st's path condition and
 // values.
 func symbolsOf(st *State) map[string]bool {
 	own := map[string]bool{}
-	add := func(e spec.Expr) {
-		spec.Idents(e, func(id *spec.Ident) {
+	add := func(e expr.Expr) {
+		expr.Idents(e, func(id *expr.Ident) {
 			if IsSymbol(id) {
 				own[id.Name] = true
 			}

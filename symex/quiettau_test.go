@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // TestTauQuiescenceSlot: Def 14 on the slot machine's τ-reduced tree.
@@ -20,7 +21,7 @@ func TestTauQuiescenceSlot(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ok, err := z.Valid(q); err != nil || !ok {
-		t.Errorf("before the bet: δ under %s, want always (%v)", spec.Format(q), err)
+		t.Errorf("before the bet: δ under %s, want always (%v)", expr.Format(q), err)
 	}
 	bet := red.Children[0]
 	if bet.Node.Action.Name != "bet" {
@@ -31,30 +32,30 @@ func TestTauQuiescenceSlot(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ok, err := z.Possible(q); err != nil || ok {
-		t.Errorf("after the bet: δ possible under %s (%v), want never", spec.Format(q), err)
+		t.Errorf("after the bet: δ possible under %s (%v), want never", expr.Format(q), err)
 	}
 	// Without ∃: ¬π(t) for the win's target alone is satisfiable by a
 	// cash value other than 10 times the bet.
-	var naive []spec.Expr
+	var naive []expr.Expr
 	for _, c := range bet.Children {
 		if c.Node.Action.Dir == spec.Output {
-			naive = append(naive, spec.NotOf(c.Node.State.PC))
+			naive = append(naive, expr.NotOf(c.Node.State.PC))
 		}
 	}
-	if ok, _ := z.Possible(spec.AndOf(append(naive, bet.Node.State.PC)...)); !ok {
+	if ok, _ := z.Possible(expr.AndOf(append(naive, bet.Node.State.PC)...)); !ok {
 		t.Error("the naive condition (no ∃) is already unsatisfiable: the test shows nothing")
 	}
 	// An external constraint that excludes the win leaves quiescence
 	// possible where only the win could answer.
-	w := &spec.Ident{Name: "SM.w@0", Kind: spec.VarIdent, T: spec.BoolType}
+	w := &expr.Ident{Name: "SM.w@0", Kind: expr.VarIdent, T: expr.BoolType}
 	bet0 := bet.Node.Args[0]
-	ec := spec.NotOf(spec.AndOf(w, spec.Compare(spec.Lt, spec.IntConst(0), bet0), spec.Compare(spec.Le, bet0, spec.IntConst(100))))
+	ec := expr.NotOf(expr.AndOf(w, expr.Compare(expr.Lt, expr.IntConst(0), bet0), expr.Compare(expr.Le, bet0, expr.IntConst(100))))
 	q, err = TauQuiescence(z, bet, ec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := z.Possible(spec.AndOf(q, w)); err != nil || !ok {
-		t.Errorf("with the win excluded by the external constraint, δ is impossible under %s", spec.Format(q))
+	if ok, err := z.Possible(expr.AndOf(q, w)); err != nil || !ok {
+		t.Errorf("with the win excluded by the external constraint, δ is impossible under %s", expr.Format(q))
 	}
 }
 
@@ -70,7 +71,7 @@ func TestTauQuiescenceEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := in.Node.Args[0]
-	if ok, err := z.Valid(spec.Compare(spec.Eq, q, spec.Compare(spec.Le, p, spec.IntConst(0)))); err != nil || !ok {
-		t.Errorf("δ after in?%s: %s, want %s <= 0", p.Name, spec.Format(q), p.Name)
+	if ok, err := z.Valid(expr.Compare(expr.Eq, q, expr.Compare(expr.Le, p, expr.IntConst(0)))); err != nil || !ok {
+		t.Errorf("δ after in?%s: %s, want %s <= 0", p.Name, expr.Format(q), p.Name)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A shape is the part of a state that decides which valuations of its
@@ -34,15 +34,15 @@ import (
 type shape struct {
 	st   *State               // the shape as a state (no literal variables)
 	key  string               // st printed
-	lits map[string]spec.Expr // the variables with literal values
+	lits map[string]expr.Expr // the variables with literal values
 }
 
 // shapeOf returns the shape of st. The facts of the conjuncts of path
 // conditions, which a node shares with its parent, are kept in facts.
 func shapeOf(st *State, facts conjMemo) shape {
-	lits := map[string]spec.Expr{}
+	lits := map[string]expr.Expr{}
 	var names []string
-	var cs []spec.Expr
+	var cs []expr.Expr
 	var fs []conjFacts
 	for _, name := range sortedNames(st.Vars) {
 		v := st.Vars[name]
@@ -51,46 +51,46 @@ func shapeOf(st *State, facts conjMemo) shape {
 			continue
 		}
 		names = append(names, name)
-		c := spec.Compare(spec.Eq, varIdent(name, v.Type()), v)
+		c := expr.Compare(expr.Eq, varIdent(name, v.Type()), v)
 		cs, fs = append(cs, c), append(fs, factsOf(c))
 	}
-	for _, c := range spec.Conjuncts(st.PC) {
+	for _, c := range expr.Conjuncts(st.PC) {
 		for _, f := range facts.of(c) {
 			cs, fs = append(cs, f.c), append(fs, f.conjFacts)
 		}
 	}
 	rel := relevantOf(fs)
-	r := renamer{to: map[string]*spec.Ident{}}
-	out := &State{Vars: make(map[string]spec.Expr, len(names))}
+	r := renamer{to: map[string]*expr.Ident{}}
+	out := &State{Vars: make(map[string]expr.Expr, len(names))}
 	for _, name := range names {
 		out.Vars[name] = r.rename(st.Vars[name])
 	}
-	var kept []spec.Expr
+	var kept []expr.Expr
 	for i := len(names); i < len(cs); i++ {
 		if rel[i] {
 			kept = append(kept, r.rename(cs[i]))
 		}
 	}
-	out.PC = spec.AndOf(kept...)
+	out.PC = expr.AndOf(kept...)
 	return shape{st: out, key: out.Describe(nil), lits: lits}
 }
 
 // conjMemo maps a conjunct of a path condition to its folded conjuncts
 // (foldTruth; none when it folds to true) with their facts.
-type conjMemo map[spec.Expr][]foldedConj
+type conjMemo map[expr.Expr][]foldedConj
 
 type foldedConj struct {
-	c spec.Expr
+	c expr.Expr
 	conjFacts
 }
 
-func (m conjMemo) of(c spec.Expr) []foldedConj {
+func (m conjMemo) of(c expr.Expr) []foldedConj {
 	if f, ok := m[c]; ok {
 		return f
 	}
 	var out []foldedConj
-	for _, d := range spec.Conjuncts(foldTruth(c)) {
-		if !spec.IsTrue(d) {
+	for _, d := range expr.Conjuncts(foldTruth(c)) {
+		if !expr.IsTrue(d) {
 			out = append(out, foldedConj{d, factsOf(d)})
 		}
 	}
@@ -99,30 +99,30 @@ func (m conjMemo) of(c spec.Expr) []foldedConj {
 }
 
 // sameLiterals reports whether a and b set apart the same variables.
-func sameLiterals(a, b map[string]spec.Expr) bool {
-	return maps.EqualFunc(a, b, func(x, y spec.Expr) bool { return true })
+func sameLiterals(a, b map[string]expr.Expr) bool {
+	return maps.EqualFunc(a, b, func(x, y expr.Expr) bool { return true })
 }
 
 // withLiterals returns q ∧ x = literal for the literal variables.
-func withLiterals(q spec.Expr, lits map[string]spec.Expr) spec.Expr {
-	cs := []spec.Expr{q}
+func withLiterals(q expr.Expr, lits map[string]expr.Expr) expr.Expr {
+	cs := []expr.Expr{q}
 	for _, name := range sortedNames(lits) {
-		cs = append(cs, spec.Compare(spec.Eq, varIdent(name, lits[name].Type()), lits[name]))
+		cs = append(cs, expr.Compare(expr.Eq, varIdent(name, lits[name].Type()), lits[name]))
 	}
-	return spec.AndOf(cs...)
+	return expr.AndOf(cs...)
 }
 
 // renamer renames symbols @1, @2, ... in the order it meets them.
-type renamer struct{ to map[string]*spec.Ident }
+type renamer struct{ to map[string]*expr.Ident }
 
-func (r renamer) rename(e spec.Expr) spec.Expr {
-	return spec.Rewrite(e, func(id *spec.Ident) spec.Expr {
+func (r renamer) rename(e expr.Expr) expr.Expr {
+	return expr.Rewrite(e, func(id *expr.Ident) expr.Expr {
 		if !IsSymbol(id) {
 			return nil
 		}
 		n, ok := r.to[id.Name]
 		if !ok {
-			n = &spec.Ident{Name: fmt.Sprintf("@%d:%s", len(r.to)+1, id.T), Kind: id.Kind, T: id.T}
+			n = &expr.Ident{Name: fmt.Sprintf("@%d:%s", len(r.to)+1, id.T), Kind: id.Kind, T: id.T}
 			r.to[id.Name] = n
 		}
 		return n
@@ -135,21 +135,21 @@ func (r renamer) rename(e spec.Expr) spec.Expr {
 // leaves 3 > 2 || ... in the path condition, which says nothing. An
 // expression that does not evaluate (a call without an implementation)
 // is kept.
-func foldTruth(e spec.Expr) spec.Expr {
-	return spec.Transform(e, func(n spec.Expr) spec.Expr {
+func foldTruth(e expr.Expr) expr.Expr {
+	return expr.Transform(e, func(n expr.Expr) expr.Expr {
 		switch n := n.(type) {
-		case *spec.Binary:
+		case *expr.Binary:
 			if n.Op.IsComparison() && !hasIdent(n) {
-				if v, err := spec.EvalBool(n, spec.Valuation{}); err == nil {
+				if v, err := expr.EvalBool(n, expr.Valuation{}); err == nil {
 					return boolLit(v)
 				}
 			}
-			if n.Op == spec.And || n.Op == spec.Or {
+			if n.Op == expr.And || n.Op == expr.Or {
 				return foldConnective(n)
 			}
-		case *spec.Unary:
-			if n.Op == spec.Not && (spec.IsTrue(n.X) || spec.IsFalse(n.X)) {
-				return boolLit(spec.IsFalse(n.X))
+		case *expr.Unary:
+			if n.Op == expr.Not && (expr.IsTrue(n.X) || expr.IsFalse(n.X)) {
+				return boolLit(expr.IsFalse(n.X))
 			}
 		}
 		return n
@@ -157,22 +157,22 @@ func foldTruth(e spec.Expr) spec.Expr {
 }
 
 // foldConnective simplifies x && y or x || y where a side is a literal.
-func foldConnective(n *spec.Binary) spec.Expr {
-	absorbing := n.Op == spec.Or // true absorbs ||, false absorbs &&
-	for _, s := range [2][2]spec.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+func foldConnective(n *expr.Binary) expr.Expr {
+	absorbing := n.Op == expr.Or // true absorbs ||, false absorbs &&
+	for _, s := range [2][2]expr.Expr{{n.X, n.Y}, {n.Y, n.X}} {
 		switch {
-		case spec.IsTrue(s[0]) && absorbing, spec.IsFalse(s[0]) && !absorbing:
+		case expr.IsTrue(s[0]) && absorbing, expr.IsFalse(s[0]) && !absorbing:
 			return s[0]
-		case spec.IsTrue(s[0]), spec.IsFalse(s[0]):
+		case expr.IsTrue(s[0]), expr.IsFalse(s[0]):
 			return s[1]
 		}
 	}
 	return n
 }
 
-func boolLit(v bool) spec.Expr {
+func boolLit(v bool) expr.Expr {
 	if v {
-		return spec.True()
+		return expr.True()
 	}
-	return spec.False()
+	return expr.False()
 }

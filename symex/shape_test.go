@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestShapeQuestionsAgree is the property test of the questions asked of
@@ -16,7 +17,7 @@ import (
 func TestShapeQuestionsAgree(t *testing.T) {
 	z := newContext(t)
 	for _, ex := range []string{"atm-paper", "atm", "buffer", "jobs", "retry", "tank", "vending"} {
-		m, err := spec.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
+		m, err := specfile.LoadFile(filepath.Join("..", "examples", ex, "spec.yaml"), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,24 +69,24 @@ func TestShapeQuestionsAgree(t *testing.T) {
 // TestFoldTruth folds the ground comparisons of a guard taken with
 // known values, and nothing else.
 func TestFoldTruth(t *testing.T) {
-	x := &spec.Ident{Name: "x@1", Kind: spec.VarIdent, T: spec.IntType}
-	three, two := spec.IntConst(3), spec.IntConst(2)
-	gt := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.Gt, X: a, Y: b} }
-	or := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.Or, X: a, Y: b} }
-	and := func(a, b spec.Expr) spec.Expr { return &spec.Binary{Op: spec.And, X: a, Y: b} }
+	x := &expr.Ident{Name: "x@1", Kind: expr.VarIdent, T: expr.IntType}
+	three, two := expr.IntConst(3), expr.IntConst(2)
+	gt := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.Gt, X: a, Y: b} }
+	or := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.Or, X: a, Y: b} }
+	and := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.And, X: a, Y: b} }
 	for _, c := range []struct {
-		in   spec.Expr
+		in   expr.Expr
 		want string
 	}{
 		{or(gt(three, two), gt(x, three)), "true"},
 		{or(gt(two, three), gt(x, three)), "x@1 > 3"},
 		{and(gt(three, two), gt(x, three)), "x@1 > 3"},
 		{and(gt(two, three), gt(x, three)), "false"},
-		{&spec.Unary{Op: spec.Not, X: gt(two, three)}, "true"},
+		{&expr.Unary{Op: expr.Not, X: gt(two, three)}, "true"},
 		{gt(x, three), "x@1 > 3"},
 	} {
-		if got := spec.Format(foldTruth(c.in)); got != c.want {
-			t.Errorf("foldTruth(%s) = %s, want %s", spec.Format(c.in), got, c.want)
+		if got := expr.Format(foldTruth(c.in)); got != c.want {
+			t.Errorf("foldTruth(%s) = %s, want %s", expr.Format(c.in), got, c.want)
 		}
 	}
 }

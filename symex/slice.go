@@ -1,6 +1,8 @@
 package symex
 
-import "github.com/stg-tool/stg/spec"
+import (
+	"github.com/stg-tool/stg/spec/expr"
+)
 
 // sliced returns the part of pc a satisfiability check of a child needs
 // when its parent's path condition parent is known satisfiable: the
@@ -9,12 +11,12 @@ import "github.com/stg-tool/stg/spec"
 // their own, which the parent's satisfiability already decides: pc is
 // satisfiable iff the returned conjunction is. new is false when pc has
 // no new conjunct.
-func sliced(pc, parent spec.Expr) (q spec.Expr, hasNew bool) {
-	old := map[spec.Expr]bool{}
-	for _, c := range spec.Conjuncts(parent) {
+func sliced(pc, parent expr.Expr) (q expr.Expr, hasNew bool) {
+	old := map[expr.Expr]bool{}
+	for _, c := range expr.Conjuncts(parent) {
 		old[c] = true
 	}
-	cs := spec.Conjuncts(pc)
+	cs := expr.Conjuncts(pc)
 	var fresh []int
 	for i, c := range cs {
 		if !old[c] {
@@ -22,12 +24,12 @@ func sliced(pc, parent spec.Expr) (q spec.Expr, hasNew bool) {
 		}
 	}
 	if len(fresh) == 0 {
-		return spec.True(), false
+		return expr.True(), false
 	}
 	symsOf := make([][]string, len(cs))
 	for i, c := range cs {
-		spec.Idents(c, func(id *spec.Ident) {
-			if IsSymbol(id) || id.Kind == spec.VarIdent {
+		expr.Idents(c, func(id *expr.Ident) {
+			if IsSymbol(id) || id.Kind == expr.VarIdent {
 				symsOf[i] = append(symsOf[i], id.Name)
 			}
 		})
@@ -52,13 +54,13 @@ func sliced(pc, parent spec.Expr) (q spec.Expr, hasNew bool) {
 			}
 		}
 	}
-	var keep []spec.Expr
+	var keep []expr.Expr
 	for i, c := range cs {
 		if in[i] {
 			keep = append(keep, c)
 		}
 	}
-	return spec.AndOf(keep...), true
+	return expr.AndOf(keep...), true
 }
 
 func touches(names []string, set map[string]bool) bool {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -21,21 +22,21 @@ import (
 // that do not change.
 type State struct {
 	Loc  string
-	Vars map[string]spec.Expr
-	PC   spec.Expr // a conjunction; spec.True() when nothing is known
+	Vars map[string]expr.Expr
+	PC   expr.Expr // a conjunction; expr.True() when nothing is known
 	// Calls are the call records κ of the path (with function
 	// summaries): PC and Vars then have no calls of external functions,
 	// whose results are the fresh variables of the records.
 	Calls []*summary.Call
 
-	vals map[string]spec.Value // the values, once known to be ground
+	vals map[string]expr.Value // the values, once known to be ground
 }
 
 // Symbol returns the symbol of the initial value of variable v: v@0.
 // The '@' cannot occur in a model's identifiers, so symbols never clash
 // with them.
-func Symbol(v *spec.Variable) *spec.Ident {
-	return &spec.Ident{Name: v.Name + "@0", Kind: spec.VarIdent, T: v.Type}
+func Symbol(v *spec.Variable) *expr.Ident {
+	return &expr.Ident{Name: v.Name + "@0", Kind: expr.VarIdent, T: v.Type}
 }
 
 // Initial returns the initial state of m. A variable that the initial
@@ -45,10 +46,10 @@ func Symbol(v *spec.Variable) *spec.Ident {
 func Initial(z *solver.Context, m *spec.Model) (*State, error) {
 	cond := m.Initial.Condition
 	if cond == nil {
-		cond = spec.True()
+		cond = expr.True()
 	}
-	vars := make(map[string]spec.Expr, len(m.Variables))
-	for _, c := range spec.Conjuncts(cond) {
+	vars := make(map[string]expr.Expr, len(m.Variables))
+	for _, c := range expr.Conjuncts(cond) {
 		if name, val, ok := pinned(c); ok {
 			if _, dup := vars[name]; !dup {
 				vars[name] = val
@@ -61,30 +62,30 @@ func Initial(z *solver.Context, m *spec.Model) (*State, error) {
 		}
 	}
 	st := &State{Loc: m.Initial.Location, Vars: vars}
-	st.PC = spec.AndOf(st.Substitute(cond, nil))
+	st.PC = expr.AndOf(st.Substitute(cond, nil))
 	st.PC = FoldGround(st.PC)
 	ok, err := z.Possible(st.PC)
 	if err != nil {
-		return nil, fmt.Errorf("initial condition %s: %v", spec.Format(cond), err)
+		return nil, fmt.Errorf("initial condition %s: %v", expr.Format(cond), err)
 	}
 	if !ok {
-		return nil, fmt.Errorf("initial condition %s is unsatisfiable", spec.Format(cond))
+		return nil, fmt.Errorf("initial condition %s is unsatisfiable", expr.Format(cond))
 	}
 	return st, nil
 }
 
 // pinned recognises a conjunct x == c with c a literal.
-func pinned(c spec.Expr) (name string, val spec.Expr, ok bool) {
-	b, isBin := c.(*spec.Binary)
-	if !isBin || b.Op != spec.Eq {
+func pinned(c expr.Expr) (name string, val expr.Expr, ok bool) {
+	b, isBin := c.(*expr.Binary)
+	if !isBin || b.Op != expr.Eq {
 		return "", nil, false
 	}
 	x, y := b.X, b.Y
-	if _, isId := y.(*spec.Ident); isId {
+	if _, isId := y.(*expr.Ident); isId {
 		x, y = y, x
 	}
-	id, isId := x.(*spec.Ident)
-	if !isId || id.Kind != spec.VarIdent || !isLiteral(y) {
+	id, isId := x.(*expr.Ident)
+	if !isId || id.Kind != expr.VarIdent || !isLiteral(y) {
 		return "", nil, false
 	}
 	if y.Type() != id.T {
@@ -93,25 +94,25 @@ func pinned(c spec.Expr) (name string, val spec.Expr, ok bool) {
 	return id.Name, y, true
 }
 
-func isLiteral(e spec.Expr) bool {
+func isLiteral(e expr.Expr) bool {
 	switch e.(type) {
-	case *spec.IntLit, *spec.RealLit, *spec.BoolLit, *spec.EnumLit:
+	case *expr.IntLit, *expr.RealLit, *expr.BoolLit, *expr.EnumLit:
 		return true
 	}
 	return false
 }
 
 // Values returns the variables' values when st is ground.
-func (st *State) Values() (map[string]spec.Value, bool) {
+func (st *State) Values() (map[string]expr.Value, bool) {
 	if st.vals != nil {
 		return st.vals, true
 	}
-	if !spec.IsTrue(st.PC) {
+	if !expr.IsTrue(st.PC) {
 		return nil, false
 	}
-	vals := make(map[string]spec.Value, len(st.Vars))
+	vals := make(map[string]expr.Value, len(st.Vars))
 	for k, e := range st.Vars {
-		v, err := spec.Eval(e, spec.Valuation{})
+		v, err := expr.Eval(e, expr.Valuation{})
 		if err != nil || !isLiteral(e) {
 			return nil, false
 		}
@@ -124,19 +125,19 @@ func (st *State) Values() (map[string]spec.Value, bool) {
 // FireValues is Fire for a ground state and parameter values, evaluated
 // exactly: the successor of st by t, which the caller has checked to be
 // enabled.
-func (st *State) FireValues(t *spec.Transition, args map[string]spec.Value) (*State, error) {
+func (st *State) FireValues(t *spec.Transition, args map[string]expr.Value) (*State, error) {
 	vals, ok := st.Values()
 	if !ok {
 		return nil, fmt.Errorf("symex: FireValues on a symbolic state")
 	}
 	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC, vals: vals}
 	if len(t.Assign) > 0 {
-		env := spec.Valuation{Vars: vals, Params: args}
+		env := expr.Valuation{Vars: vals, Params: args}
 		next.Vars, next.vals = maps.Clone(st.Vars), maps.Clone(vals)
 		for _, as := range t.Assign {
-			v, err := spec.Eval(as.Value, env)
+			v, err := expr.Eval(as.Value, env)
 			if err != nil {
-				return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, spec.Format(as.Value), err)
+				return nil, fmt.Errorf("%s: assignment %s := %s: %v", as.Pos, as.Var, expr.Format(as.Value), err)
 			}
 			next.Vars[as.Var], next.vals[as.Var] = v.Expr(), v
 		}
@@ -146,15 +147,15 @@ func (st *State) FireValues(t *spec.Transition, args map[string]spec.Value) (*St
 
 // Substitute returns e with the variables replaced by their values in st
 // and the parameters by params (missing ones stay parameters).
-func (st *State) Substitute(e spec.Expr, params map[string]spec.Expr) spec.Expr {
-	return spec.Substitute(e, st.Vars, params)
+func (st *State) Substitute(e expr.Expr, params map[string]expr.Expr) expr.Expr {
+	return expr.Substitute(e, st.Vars, params)
 }
 
 // Fire returns the successor of st by transition t with parameter values
 // params, whose guard in st is g (st.Substitute(t.Guard, params)): the
 // location is t's target, the assignments are applied simultaneously,
 // and g joins the path condition unless it is known to hold (holds).
-func (st *State) Fire(t *spec.Transition, params map[string]spec.Expr, g spec.Expr, holds bool) *State {
+func (st *State) Fire(t *spec.Transition, params map[string]expr.Expr, g expr.Expr, holds bool) *State {
 	next := &State{Loc: t.To, Vars: st.Vars, PC: st.PC, Calls: st.Calls}
 	if len(t.Assign) > 0 {
 		next.Vars = maps.Clone(st.Vars)
@@ -163,7 +164,7 @@ func (st *State) Fire(t *spec.Transition, params map[string]spec.Expr, g spec.Ex
 		}
 	}
 	if !holds {
-		next.PC = spec.AndOf(st.PC, g)
+		next.PC = expr.AndOf(st.PC, g)
 	}
 	return next
 }
@@ -181,15 +182,15 @@ const (
 // the concrete states of st. A ground g is evaluated exactly; otherwise
 // the solver decides, and a query it cannot decide counts as possible
 // (Sometimes), so that no concrete state is ever dropped.
-func (st *State) Decide(z *solver.Context, g spec.Expr) (Truth, error) {
+func (st *State) Decide(z *solver.Context, g expr.Expr) (Truth, error) {
 	if t, ok := exact(g); ok {
 		return t, nil
 	}
-	some, err := z.Possible(spec.AndOf(st.PC, g))
+	some, err := z.Possible(expr.AndOf(st.PC, g))
 	if err != nil || !some {
 		return Never, err
 	}
-	notAll, err := z.Possible(spec.AndOf(st.PC, spec.NotOf(g)))
+	notAll, err := z.Possible(expr.AndOf(st.PC, expr.NotOf(g)))
 	if err != nil {
 		return Never, err
 	}
@@ -200,11 +201,11 @@ func (st *State) Decide(z *solver.Context, g spec.Expr) (Truth, error) {
 }
 
 // exact evaluates a predicate without identifiers.
-func exact(g spec.Expr) (Truth, bool) {
+func exact(g expr.Expr) (Truth, bool) {
 	if hasIdent(g) {
 		return Never, false
 	}
-	ok, err := spec.EvalBool(g, spec.Valuation{})
+	ok, err := expr.EvalBool(g, expr.Valuation{})
 	if err != nil {
 		// A division by zero, say: leave it to the solver's semantics.
 		return Never, false
@@ -215,22 +216,22 @@ func exact(g spec.Expr) (Truth, bool) {
 	return Never, true
 }
 
-func hasIdent(e spec.Expr) bool {
+func hasIdent(e expr.Expr) bool {
 	found := false
-	spec.Idents(e, func(*spec.Ident) { found = true })
+	expr.Idents(e, func(*expr.Ident) { found = true })
 	return found
 }
 
 // fold evaluates an expression without identifiers to a literal, so that
 // known values stay literals; others are returned as they are.
-func fold(e spec.Expr) spec.Expr {
+func fold(e expr.Expr) expr.Expr {
 	if isLiteral(e) {
 		return e
 	}
 	if hasIdent(e) {
 		return foldConds(e)
 	}
-	v, err := spec.Eval(e, spec.Valuation{})
+	v, err := expr.Eval(e, expr.Valuation{})
 	if err != nil {
 		return e
 	}
@@ -239,18 +240,18 @@ func fold(e spec.Expr) spec.Expr {
 
 // FoldGround folds the ground conjuncts of a conjunction: a true conjunct
 // is dropped, a false one makes the whole false.
-func FoldGround(pc spec.Expr) spec.Expr {
-	var keep []spec.Expr
-	for _, c := range spec.Conjuncts(pc) {
+func FoldGround(pc expr.Expr) expr.Expr {
+	var keep []expr.Expr
+	for _, c := range expr.Conjuncts(pc) {
 		if t, ok := exact(c); ok {
 			if t == Never {
-				return spec.False()
+				return expr.False()
 			}
 			continue
 		}
 		keep = append(keep, c)
 	}
-	return spec.AndOf(keep...)
+	return expr.AndOf(keep...)
 }
 
 // String prints st as "L x=3 y=y@0 | y@0 >= 0" (variables sorted by
@@ -264,8 +265,8 @@ func (st *State) String() string {
 // "x=x@0 | x@0 >= 0".
 func (st *State) Describe(vars []*spec.Variable) string {
 	s := st.VarsString(vars)
-	if !spec.IsTrue(st.PC) {
-		s += " | " + spec.Format(st.PC)
+	if !expr.IsTrue(st.PC) {
+		s += " | " + expr.Format(st.PC)
 	}
 	return s
 }
@@ -276,11 +277,11 @@ func (st *State) VarsString(vars []*spec.Variable) string {
 	parts := make([]string, 0, len(st.Vars))
 	if vars == nil {
 		for _, name := range sortedNames(st.Vars) {
-			parts = append(parts, name+"="+spec.Format(st.Vars[name]))
+			parts = append(parts, name+"="+expr.Format(st.Vars[name]))
 		}
 	} else {
 		for _, v := range vars {
-			parts = append(parts, v.Name+"="+spec.Format(st.Vars[v.Name]))
+			parts = append(parts, v.Name+"="+expr.Format(st.Vars[v.Name]))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -288,12 +289,12 @@ func (st *State) VarsString(vars []*spec.Variable) string {
 
 // foldConds replaces every ite(c, a, b) whose condition c is ground by
 // a or b (an array cell read at a known index, say).
-func foldConds(e spec.Expr) spec.Expr {
+func foldConds(e expr.Expr) expr.Expr {
 	switch e := e.(type) {
-	case *spec.Cond:
+	case *expr.Cond:
 		c := foldConds(e.If)
 		if !hasIdent(c) {
-			if v, err := spec.EvalBool(c, spec.Valuation{}); err == nil {
+			if v, err := expr.EvalBool(c, expr.Valuation{}); err == nil {
 				if v {
 					return foldConds(e.Then)
 				}
@@ -304,18 +305,18 @@ func foldConds(e spec.Expr) spec.Expr {
 		if c == e.If && x == e.Then && y == e.Else {
 			return e
 		}
-		return &spec.Cond{If: c, Then: x, Else: y, At: e.At}
-	case *spec.Unary:
+		return &expr.Cond{If: c, Then: x, Else: y, At: e.At}
+	case *expr.Unary:
 		if x := foldConds(e.X); x != e.X {
-			return &spec.Unary{Op: e.Op, X: x, At: e.At}
+			return &expr.Unary{Op: e.Op, X: x, At: e.At}
 		}
-	case *spec.Binary:
+	case *expr.Binary:
 		x, y := foldConds(e.X), foldConds(e.Y)
 		if x != e.X || y != e.Y {
-			return &spec.Binary{Op: e.Op, X: x, Y: y, At: e.At}
+			return &expr.Binary{Op: e.Op, X: x, Y: y, At: e.At}
 		}
-	case *spec.Call:
-		var args []spec.Expr
+	case *expr.Call:
+		var args []expr.Expr
 		changed := false
 		for _, a := range e.Args {
 			r := foldConds(a)
@@ -323,7 +324,7 @@ func foldConds(e spec.Expr) spec.Expr {
 			args = append(args, r)
 		}
 		if changed {
-			return &spec.Call{Func: e.Func, Args: args, T: e.T, Lens: e.Lens, At: e.At}
+			return &expr.Call{Func: e.Func, Args: args, T: e.T, Lens: e.Lens, At: e.At}
 		}
 	}
 	return e

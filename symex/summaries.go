@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -27,7 +28,7 @@ func (e *Executor) initSummaries() error {
 	if e.opts.Summary.M < 0 {
 		return fmt.Errorf("m = %d: the bound of SolveTab must not be negative", e.opts.Summary.M)
 	}
-	external := slices.ContainsFunc(e.m.Funcs, (*spec.Func).IsExternal)
+	external := slices.ContainsFunc(e.m.Funcs, (*expr.Func).IsExternal)
 	if !external {
 		return nil // nothing to summarise: the tree is the uninterpreted one
 	}
@@ -56,12 +57,12 @@ func (e *Executor) SolveStats() SolveStats { return e.solve }
 // paper): the guard g (over st's symbols) and the assigned values have
 // their calls replaced by fresh variables, whose records join κ, the
 // guard's first, then the assignments' in the spec's order.
-func (e *Executor) fireFlat(st *State, t *spec.Transition, params map[string]spec.Expr, g spec.Expr) (*State, error) {
+func (e *Executor) fireFlat(st *State, t *spec.Transition, params map[string]expr.Expr, g expr.Expr) (*State, error) {
 	gbar, calls, err := e.flat.Flatten(g)
 	if err != nil {
 		return nil, fmt.Errorf("%s: guard: %v", t.Pos, err)
 	}
-	next := &State{Loc: t.To, Vars: st.Vars, PC: spec.AndOf(st.PC, gbar), Calls: st.Calls}
+	next := &State{Loc: t.To, Vars: st.Vars, PC: expr.AndOf(st.PC, gbar), Calls: st.Calls}
 	if len(t.Assign) > 0 {
 		next.Vars = maps.Clone(st.Vars)
 		for _, as := range t.Assign {
@@ -94,7 +95,7 @@ func (e *Executor) flattenPC(st *State) error {
 
 // flattenRoot flattens the initial state and decides it with SolveTab,
 // returning its solution when it has calls.
-func (e *Executor) flattenRoot(st *State) (*State, *spec.Valuation, error) {
+func (e *Executor) flattenRoot(st *State) (*State, *expr.Valuation, error) {
 	root := &State{Loc: st.Loc, Vars: maps.Clone(st.Vars), PC: st.PC}
 	for name, v := range root.Vars {
 		fv, cs, err := e.flat.Flatten(v)
@@ -120,7 +121,7 @@ func (e *Executor) flattenRoot(st *State) (*State, *spec.Valuation, error) {
 }
 
 // solOf returns the solution of a SolveTab result, nil when undecided.
-func solOf(res summary.Result) *spec.Valuation {
+func solOf(res summary.Result) *expr.Valuation {
 	if !res.Found || res.Unknown {
 		return nil
 	}
@@ -135,20 +136,20 @@ func solOf(res summary.Result) *spec.Valuation {
 // values that lead on to n within the tables, learning rows through the
 // implementations (up to m attempts) when it must. It needs function
 // summaries.
-func (e *Executor) Solve(n *Node, extra spec.Expr) (summary.Result, error) {
+func (e *Executor) Solve(n *Node, extra expr.Expr) (summary.Result, error) {
 	if e.flat == nil {
 		return summary.Result{}, fmt.Errorf("Solve needs function summaries")
 	}
 	st := n.State
 	if extra != nil {
-		st = &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, extra), Calls: st.Calls}
+		st = &State{Loc: st.Loc, Vars: st.Vars, PC: expr.AndOf(st.PC, extra), Calls: st.Calls}
 	}
 	return e.solveTab(st)
 }
 
 // childSolveTab adds a child of n in state st when SolveTab(m, π, κ,
 // Tab) finds a solution.
-func (e *Executor) childSolveTab(n *Node, st *State, pos spec.Pos) (*Node, error) {
+func (e *Executor) childSolveTab(n *Node, st *State, pos expr.Pos) (*Node, error) {
 	res, err := e.solveTab(st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", pos, err)

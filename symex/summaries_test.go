@@ -10,6 +10,8 @@ import (
 	"github.com/stg-tool/stg/examples/microgrid/funcs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -18,7 +20,7 @@ import (
 // + ((31a + 17b) mod 97), at most 200 for 6 residues in 97, and RISE(I)
 // = I/1000. It counts its calls in execs.
 func microgridExec(execs *int) summary.Exec {
-	return func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+	return func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 		*execs++
 		if f.Name == "INTGR" {
 			return funcs.INTGR(args)
@@ -29,9 +31,9 @@ func microgridExec(execs *int) summary.Exec {
 
 // table3 is Table 3 of the paper, the tables of its Table 4.
 var table3 = func() summary.Tab {
-	i := func(n int64) spec.Value { return spec.IntValue(big.NewInt(n)) }
-	r := func(a, b int64) spec.Value { return spec.RatValue(big.NewRat(a, b)) }
-	row := func(res spec.Value, args ...spec.Value) spec.TableRow { return spec.TableRow{Args: args, Result: res} }
+	i := func(n int64) expr.Value { return expr.IntValue(big.NewInt(n)) }
+	r := func(a, b int64) expr.Value { return expr.RatValue(big.NewRat(a, b)) }
+	row := func(res expr.Value, args ...expr.Value) expr.TableRow { return expr.TableRow{Args: args, Result: res} }
 	return summary.Tab{
 		"INTGR": {row(i(0), i(0), i(0)), row(i(30), i(12), i(18)), row(i(228), i(123), i(96)), row(i(300), i(148), i(141))},
 		"RISE":  {row(r(7, 10), i(202)), row(r(97, 100), i(228)), row(r(242, 100), i(300))},
@@ -161,9 +163,9 @@ func checkGrowth(t *testing.T, e *Executor) SolveStats {
 // transition, the tables stay 4 / 3 and no implementation is called.
 func TestMicrogridTable3(t *testing.T) {
 	z := newContext(t)
-	fail := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
+	fail := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
 		t.Errorf("%s(%s) executed", f.Name, summary.ValuesString(args))
-		return spec.Value{}, nil
+		return expr.Value{}, nil
 	}
 	opts := summaries(0, fail)
 	opts.Tables = table3
@@ -224,15 +226,15 @@ func TestSummariesCallRecords(t *testing.T) {
 	}
 }
 
-func hasCall(e spec.Expr) bool {
+func hasCall(e expr.Expr) bool {
 	switch e := e.(type) {
-	case *spec.Call:
+	case *expr.Call:
 		return true
-	case *spec.Unary:
+	case *expr.Unary:
 		return hasCall(e.X)
-	case *spec.Binary:
+	case *expr.Binary:
 		return hasCall(e.X) || hasCall(e.Y)
-	case *spec.Cond:
+	case *expr.Cond:
 		return hasCall(e.If) || hasCall(e.Then) || hasCall(e.Else)
 	}
 	return false
@@ -242,8 +244,8 @@ func hasCall(e spec.Expr) bool {
 // with the function and the inputs; inclusion is refused.
 func TestSummariesErrors(t *testing.T) {
 	z := newContext(t)
-	broken := func(f *spec.Func, args []spec.Value) (spec.Value, error) {
-		return spec.Value{}, &spec.EvalError{Expr: spec.True(), Msg: "implementation timed out after 5s"}
+	broken := func(f *expr.Func, args []expr.Value) (expr.Value, error) {
+		return expr.Value{}, &expr.EvalError{Expr: expr.True(), Msg: "implementation timed out after 5s"}
 	}
 	e, err := NewExecutor(z, loadSpec(t, "microgrid-flat.yaml"), Options{Depth: 15, NoDelta: true, Functions: Summaries, Summary: summary.Options{M: 1, Exec: broken}})
 	if err != nil {
@@ -281,12 +283,12 @@ func TestSummariesWithoutFunctions(t *testing.T) {
 // ("": the spec's, Table 1).
 func microgridExample(t testing.TB, tables string) *spec.Model {
 	t.Helper()
-	m, err := spec.LoadFile("../examples/microgrid/spec.yaml", nil)
+	m, err := specfile.LoadFile("../examples/microgrid/spec.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tables != "" {
-		if err := spec.LoadTables("../examples/microgrid/"+tables, m); err != nil {
+		if err := specfile.LoadTables("../examples/microgrid/"+tables, m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -394,13 +396,13 @@ func checkSolutions(t *testing.T, e *Executor, tr *Tree) {
 			t.Errorf("%s: no solution", n.PathString())
 			continue
 		}
-		if ok, err := spec.EvalBool(n.State.PC, *n.Sol); err != nil || !ok {
-			t.Errorf("%s: the solution %v does not satisfy %s (%v)", n.PathString(), n.Sol.Vars, spec.Format(n.State.PC), err)
+		if ok, err := expr.EvalBool(n.State.PC, *n.Sol); err != nil || !ok {
+			t.Errorf("%s: the solution %v does not satisfy %s (%v)", n.PathString(), n.Sol.Vars, expr.Format(n.State.PC), err)
 		}
 		for _, cl := range n.State.Calls {
-			args := make([]spec.Value, len(cl.Args))
+			args := make([]expr.Value, len(cl.Args))
 			for i, a := range cl.Args {
-				v, err := spec.Eval(a, *n.Sol)
+				v, err := expr.Eval(a, *n.Sol)
 				if err != nil {
 					t.Fatal(err)
 				}

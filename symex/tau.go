@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // A TauNode is a node of the τ-reduction of a symbolic execution tree
@@ -165,8 +166,8 @@ func WriteTauText(w io.Writer, r *TauNode, vars []*spec.Variable) error {
 		if _, err := fmt.Fprintln(w, indent+line); err != nil {
 			return err
 		}
-		if !spec.IsTrue(n.State.PC) {
-			if _, err := fmt.Fprintln(w, indent+"    | "+spec.Format(n.State.PC)); err != nil {
+		if !expr.IsTrue(n.State.PC) {
+			if _, err := fmt.Fprintln(w, indent+"    | "+expr.Format(n.State.PC)); err != nil {
 				return err
 			}
 		}

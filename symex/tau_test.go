@@ -7,11 +7,13 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func slotModel(t *testing.T) *spec.Model {
 	t.Helper()
-	sys, err := spec.LoadSystem("../examples/slot/system.yaml")
+	sys, err := specfile.LoadSystem("../examples/slot/system.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,11 +57,11 @@ func TestTauReduceSlot(t *testing.T) {
 		}
 		t.Fatalf("%d maximal behaviours, want 3", len(behaviours))
 	}
-	always := func(n *Node, g spec.Expr) {
+	always := func(n *Node, g expr.Expr) {
 		t.Helper()
 		truth, err := n.State.Decide(z, g)
 		if err != nil || truth != Always {
-			t.Errorf("%s: %s is %v (%v) under %s", n.PathString(), spec.Format(g), truth, err, spec.Format(n.State.PC))
+			t.Errorf("%s: %s is %v (%v) under %s", n.PathString(), expr.Format(g), truth, err, expr.Format(n.State.PC))
 		}
 	}
 	bet := behaviours[0].Path()[0].Node.Args[0]
@@ -72,13 +74,13 @@ func TestTauReduceSlot(t *testing.T) {
 			t.Errorf("behaviour %d does not loop back (not cut by inclusion)", i)
 		}
 	}
-	always(behaviours[0].Node, spec.OrOf(spec.Compare(spec.Le, bet, spec.IntConst(0)), spec.Compare(spec.Gt, bet, spec.IntConst(100))))
+	always(behaviours[0].Node, expr.OrOf(expr.Compare(expr.Le, bet, expr.IntConst(0)), expr.Compare(expr.Gt, bet, expr.IntConst(100))))
 	win, lose := behaviours[1], behaviours[2]
 	if len(win.Tau) != 5 || len(lose.Tau) != 5 {
 		t.Errorf("win and lose hide %d and %d internal steps, want 5", len(win.Tau), len(lose.Tau))
 	}
-	always(win.Node, spec.Compare(spec.Eq, win.Node.Args[0], spec.Arith(spec.Mul, spec.IntConst(10), win.Path()[0].Node.Args[0])))
-	always(lose.Node, spec.Compare(spec.Eq, lose.Node.Args[0], spec.IntConst(0)))
+	always(win.Node, expr.Compare(expr.Eq, win.Node.Args[0], expr.Arith(expr.Mul, expr.IntConst(10), win.Path()[0].Node.Args[0])))
+	always(lose.Node, expr.Compare(expr.Eq, lose.Node.Args[0], expr.IntConst(0)))
 	if d := red.Children; len(d) != 2 || d[1].Node.Name != DeltaName || len(d[1].Tau) != 1 {
 		t.Errorf("the root's visible steps: %d, want bet? and quiescence after the initialisation", len(d))
 	}
@@ -89,12 +91,12 @@ func TestTauReduceSlot(t *testing.T) {
 // where SM has received one; SM alone allows it.
 func TestSlotBetsInRange(t *testing.T) {
 	z := newContext(t)
-	inRange := func(st *State) spec.Expr {
+	inRange := func(st *State) expr.Expr {
 		bb := st.Vars["SM.bb"]
 		if bb == nil {
 			bb = st.Vars["bb"]
 		}
-		return spec.AndOf(spec.Compare(spec.Lt, spec.IntConst(0), bb), spec.Compare(spec.Le, bb, spec.IntConst(100)))
+		return expr.AndOf(expr.Compare(expr.Lt, expr.IntConst(0), bb), expr.Compare(expr.Le, bb, expr.IntConst(100)))
 	}
 	tr := execute(t, z, slotModel(t), Options{Inclusion: true})
 	checked := 0
@@ -111,7 +113,7 @@ func TestSlotBetsInRange(t *testing.T) {
 	if checked != 7 {
 		t.Errorf("%d nodes checked, want 7 (after the bet, then three on each of the win and lose paths)", checked)
 	}
-	sm, err := spec.LoadFile("../examples/slot/sm.yaml", nil)
+	sm, err := specfile.LoadFile("../examples/slot/sm.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +151,7 @@ transitions:
 // without δ.
 func reducedTauChain(t *testing.T, z *solver.Context) *TauNode {
 	t.Helper()
-	m, err := spec.ParseModel("tau.yaml", []byte(tauChain), nil)
+	m, err := specfile.ParseModel("tau.yaml", []byte(tauChain), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +208,7 @@ transitions:
 // and is a leaf (a maximal behaviour).
 func TestTauCutAtInternalNode(t *testing.T) {
 	z := newContext(t)
-	m, err := spec.ParseModel("tauloop.yaml", []byte(tauLoop), nil)
+	m, err := specfile.ParseModel("tauloop.yaml", []byte(tauLoop), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

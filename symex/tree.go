@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/canonical"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/summary"
 )
 
@@ -26,7 +27,7 @@ type Node struct {
 	Action *spec.Action     // nil for the root; the delta action for quiescence
 	// Args are the fresh symbols of the action's parameters, in the
 	// order of its parameters (the value received or emitted).
-	Args  []*spec.Ident
+	Args  []*expr.Ident
 	State *State
 	Depth int
 
@@ -43,29 +44,29 @@ type Node struct {
 	// Nodes without calls on their path get a model of their path
 	// condition. Nil with uninterpreted functions, or when the solver
 	// could not decide (Unknown). StepValues reads it.
-	Sol *spec.Valuation
+	Sol *expr.Valuation
 
 	// red is the condition the solver is asked (local.go): the path
 	// condition with the dead parameters of the steps eliminated; nil
 	// when it is the path condition.
-	red spec.Expr
+	red expr.Expr
 }
 
 // StepValues returns the values that n's solution gives to the
 // parameters of step, n itself or one of its ancestors: the inputs to
 // send (or outputs to expect) at that step to follow the path to n
 // within the tables. A parameter that neither n's path condition nor
-// its calls mention can take any value: it gets spec.Zero of its type.
+// its calls mention can take any value: it gets expr.Zero of its type.
 // ok is false when n has no solution or step is not on n's path.
-func (n *Node) StepValues(step *Node) (vals []spec.Value, ok bool) {
+func (n *Node) StepValues(step *Node) (vals []expr.Value, ok bool) {
 	if n.Sol == nil || !n.onPath(step) {
 		return nil, false
 	}
-	vals = make([]spec.Value, len(step.Args))
+	vals = make([]expr.Value, len(step.Args))
 	for i, a := range step.Args {
 		v, found := n.Sol.Vars[a.Name]
 		if !found {
-			v = spec.Zero(a.T)
+			v = expr.Zero(a.T)
 		}
 		vals[i] = v
 	}
@@ -218,7 +219,7 @@ type Executor struct {
 	z      *solver.Context
 	m      *spec.Model
 	names  map[*spec.Transition]string
-	quiet  map[string]spec.Expr // quiescence guard per location, over the variables
+	quiet  map[string]expr.Expr // quiescence guard per location, over the variables
 	delta  *spec.Action
 	fresh  map[string]int
 	nextID int
@@ -248,7 +249,7 @@ func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, err
 		opts.MaxNodes = DefaultMaxNodes
 	}
 	m = m.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
-	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]spec.Expr{}, fresh: map[string]int{}, opts: opts,
+	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]expr.Expr{}, fresh: map[string]int{}, opts: opts,
 		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
 	if err := e.initSummaries(); err != nil {
 		return nil, err
@@ -278,7 +279,7 @@ func (e *Executor) Root() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sol *spec.Valuation
+	var sol *expr.Valuation
 	if e.flat != nil {
 		if st, sol, err = e.flattenRoot(st); err != nil {
 			return nil, err
@@ -295,7 +296,7 @@ func (e *Executor) Root() (*Node, error) {
 }
 
 // model returns a model of pc, nil when the solver cannot decide it.
-func (e *Executor) model(pc spec.Expr) (*spec.Valuation, error) {
+func (e *Executor) model(pc expr.Expr) (*expr.Valuation, error) {
 	e.stats.Queries++
 	sol, ok, err := e.z.Model(pc)
 	if errors.Is(err, solver.ErrUnknown) || (err == nil && !ok) {
@@ -314,9 +315,9 @@ func (e *Executor) node(parent *Node, st *State) *Node {
 }
 
 // symbol returns a fresh symbol for a parameter: p@1, p@2, ...
-func (e *Executor) symbol(p *spec.Param) *spec.Ident {
+func (e *Executor) symbol(p *spec.Param) *expr.Ident {
 	e.fresh[p.Name]++
-	return &spec.Ident{Name: p.Name + "@" + strconv.Itoa(e.fresh[p.Name]), Kind: spec.VarIdent, T: p.Type}
+	return &expr.Ident{Name: p.Name + "@" + strconv.Itoa(e.fresh[p.Name]), Kind: expr.VarIdent, T: p.Type}
 }
 
 // Expand computes the children of n once (Def. 9): one per transition
@@ -334,8 +335,8 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 	defer e.leave()
 	for _, t := range e.m.Outgoing(st.Loc) {
 		a := e.m.Action(t.Action)
-		params := make(map[string]spec.Expr, len(a.Params))
-		args := make([]*spec.Ident, len(a.Params))
+		params := make(map[string]expr.Expr, len(a.Params))
+		args := make([]*expr.Ident, len(a.Params))
 		for i, p := range a.Params {
 			args[i] = e.symbol(p)
 			params[p.Name] = args[i]
@@ -359,14 +360,14 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 		}
 		c.Name, c.Trans, c.Action, c.Args = e.names[t], t, a, args
 	}
-	if q := e.quiet[st.Loc]; q != nil && !spec.IsFalse(q) && !e.opts.NoDelta {
-		next := &State{Loc: st.Loc, Vars: st.Vars, PC: spec.AndOf(st.PC, st.Substitute(q, nil)), Calls: st.Calls}
+	if q := e.quiet[st.Loc]; q != nil && !expr.IsFalse(q) && !e.opts.NoDelta {
+		next := &State{Loc: st.Loc, Vars: st.Vars, PC: expr.AndOf(st.PC, st.Substitute(q, nil)), Calls: st.Calls}
 		if e.flat != nil {
 			if err := e.flattenPC(next); err != nil {
 				return nil, err
 			}
 		}
-		c, err := e.child(n, next, nil, spec.Pos{})
+		c, err := e.child(n, next, nil, expr.Pos{})
 		if err != nil {
 			return nil, err
 		}
@@ -380,9 +381,9 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 // child adds a child of n in state st, reached by a step with the
 // parameter symbols args, when st's path condition may be satisfiable.
 // The solver decides the child's condition (local.go).
-func (e *Executor) child(n *Node, st *State, args []*spec.Ident, pos spec.Pos) (*Node, error) {
+func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (*Node, error) {
 	st.PC = FoldGround(st.PC)
-	if spec.IsFalse(st.PC) {
+	if expr.IsFalse(st.PC) {
 		return nil, nil
 	}
 	if e.flat != nil && len(st.Calls) > 0 {
@@ -395,7 +396,7 @@ func (e *Executor) child(n *Node, st *State, args []*spec.Ident, pos spec.Pos) (
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", pos, err)
 	}
-	if spec.IsFalse(red) {
+	if expr.IsFalse(red) {
 		return nil, nil
 	}
 	r, _, err := e.checkChild(n, red)
@@ -414,7 +415,7 @@ func (e *Executor) child(n *Node, st *State, args []*spec.Ident, pos spec.Pos) (
 
 // childModel is child with function summaries for a state without
 // calls: the model of its path condition is the node's solution.
-func (e *Executor) childModel(n *Node, st *State, pos spec.Pos) (*Node, error) {
+func (e *Executor) childModel(n *Node, st *State, pos expr.Pos) (*Node, error) {
 	e.stats.Queries++
 	sol, ok, err := e.z.Model(st.PC)
 	unknown := errors.Is(err, solver.ErrUnknown)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func newContext(t testing.TB) *solver.Context {
@@ -21,7 +22,7 @@ func newContext(t testing.TB) *solver.Context {
 
 func loadSpec(t testing.TB, name string) *spec.Model {
 	t.Helper()
-	m, err := spec.LoadFile("testdata/"+name, nil)
+	m, err := specfile.LoadFile("testdata/"+name, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // CheckOptions are the options of stg check SPEC [PURPOSE] | TESTCASE:
@@ -45,11 +46,11 @@ func Check(opts CheckOptions, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer ctx.Close()
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	undecided := make([]int, len(models))
 	for i, m := range models {
 		n, err := validate(ctx, m, stderr)
-		var el spec.ErrorList
+		var el expr.ErrorList
 		switch {
 		case errors.As(err, &el):
 			errs = append(errs, el...)

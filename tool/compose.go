@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // ComposeOptions are the options of stg compose.
@@ -48,7 +49,7 @@ func Compose(o ComposeOptions, stdout io.Writer) error {
 	case o.Format == "dot":
 		out = []byte(emit.DOT(m).String())
 	default:
-		out, err = spec.Marshal(m)
+		out, err = specfile.Marshal(m)
 	}
 	if err != nil {
 		return InputError(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -103,7 +104,7 @@ func modelAndSpec(cmd string, files []string, specFlag string) (path, specPath s
 // loadDrawn reads the file path that stg dot or stg view shows, and its
 // model: a purpose with its spec (specPath, else the one beside it), a
 // system flattened; a sympurpose has no model.
-func loadDrawn(path, specPath string) (*spec.File, *spec.Model, error) {
+func loadDrawn(path, specPath string) (*specfile.File, *spec.Model, error) {
 	var sp *spec.Model
 	if specPath != "" {
 		var err error

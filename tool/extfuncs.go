@@ -8,6 +8,7 @@ import (
 
 	"github.com/stg-tool/stg/extfunc"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // FuncOptions say how stg run and stg verdict evaluate the external
@@ -34,7 +35,7 @@ func (o FuncOptions) registry(cmd string, m *spec.Model, stderr io.Writer) (*ext
 		for _, f := range m.Funcs {
 			f.Table = nil
 		}
-		if err := spec.LoadTables(o.Tables, m); err != nil {
+		if err := specfile.LoadTables(o.Tables, m); err != nil {
 			return nil, InputError(err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Bounds of the search for a run to Pass that generate makes with
@@ -157,7 +158,7 @@ func generateOne(specPath, purposePath string, opts pipeline.Options, outDir str
 // generateFiles is pipeline.Generate, except that the spec may be a
 // system, composed into its flat spec first; the spec is read once.
 func generateFiles(specPath, purposePath string, opts pipeline.Options) (*pipeline.Result, error) {
-	f, err := spec.Open(specPath)
+	f, err := specfile.Open(specPath)
 	switch {
 	case err == nil && f.Kind == spec.SystemKind:
 		s, err := compose.Flatten(f.System)

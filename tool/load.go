@@ -7,13 +7,14 @@ import (
 
 	"github.com/stg-tool/stg/compose"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
-// Open reads the file path with spec.Open, the one entry point of every
+// Open reads the file path with specfile.Open, the one entry point of every
 // kind of file; a file that cannot be read is "FILE: cannot read:
 // REASON".
-func Open(path string) (*spec.File, error) {
-	f, err := spec.Open(path)
+func Open(path string) (*specfile.File, error) {
+	f, err := specfile.Open(path)
 	return f, readError(path, err)
 }
 
@@ -33,7 +34,7 @@ func LoadModel(path string, sp *spec.Model) (*spec.Model, error) {
 // A sympurpose, a tables file or a trace is not a model: ParseModel's
 // error says so, as it says what is wrong with any file given as a
 // model.
-func ModelOf(f *spec.File, sp *spec.Model) (*spec.Model, error) {
+func ModelOf(f *specfile.File, sp *spec.Model) (*spec.Model, error) {
 	switch f.Kind {
 	case spec.SpecKind, spec.TestcaseKind:
 		return f.Model, nil
@@ -42,11 +43,11 @@ func ModelOf(f *spec.File, sp *spec.Model) (*spec.Model, error) {
 	case spec.SystemKind:
 		return compose.Flatten(f.System)
 	}
-	data, err := spec.ReadModelFile(f.Path)
+	data, err := specfile.ReadModelFile(f.Path)
 	if err != nil {
 		return nil, readError(f.Path, err)
 	}
-	return spec.ParseModel(f.Path, data, sp) // for its message
+	return specfile.ParseModel(f.Path, data, sp) // for its message
 }
 
 // readError says "FILE: cannot read: REASON" for a file that cannot be
@@ -62,7 +63,7 @@ func readError(file string, err error) error {
 // kindOf returns the kind of the file path, false when it cannot be
 // read or states no kind.
 func kindOf(path string) (spec.ModelKind, bool) {
-	f, _ := spec.Open(path)
+	f, _ := specfile.Open(path)
 	if f == nil {
 		return 0, false
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // A playable is what stg run plays: a test case (the STG route) or a
@@ -55,7 +56,7 @@ func loadPlayable(o RunOptions, ropts runner.Options, runs int, stderr io.Writer
 }
 
 // loadTestcase prepares the workers of a test case.
-func (t *playable) loadTestcase(o RunOptions, f *spec.File, workers int, stderr io.Writer) error {
+func (t *playable) loadTestcase(o RunOptions, f *specfile.File, workers int, stderr io.Writer) error {
 	m, err := ModelOf(f, nil)
 	if err != nil {
 		return InputError(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -213,7 +214,7 @@ func symPurposeFile(m *spec.Model, p *symex.Purpose, specFile, outFile, name str
 	for _, path := range p.AcceptPaths() {
 		sp.Accept = append(sp.Accept, spec.AcceptPath{Names: path})
 	}
-	return spec.MarshalSymPurpose(sp)
+	return specfile.MarshalSymPurpose(sp)
 }
 
 // criterionTag names a criterion in file names: TG2, K1.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Saving, replaying and shrinking runs (stg run TESTCASE|SYMPURPOSE):
@@ -71,7 +71,7 @@ func writeRunTrace(path string, res *play.Result) error {
 		return err
 	}
 	for _, ev := range play.TraceEvents(res.Trace) {
-		if err := spec.WriteTraceEvent(f, ev); err != nil {
+		if err := specfile.WriteTraceEvent(f, ev); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %v", path, err)
 		}

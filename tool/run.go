@@ -16,7 +16,7 @@ import (
 	"github.com/stg-tool/stg/play"
 	"github.com/stg-tool/stg/report"
 	"github.com/stg-tool/stg/runner"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // RunOptions are the options of stg run TESTCASE|SYMPURPOSE: the file to
@@ -372,7 +372,7 @@ func (s *session) printRun(k int, res *play.Result) {
 	if s.o.Quiet && !(fail && s.fails == 1) {
 		return
 	}
-	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, spec.Printable(res.Reason))
+	fmt.Fprintf(s.stdout, "\nrun %d/%d, seed %d: %s (%s)\n", k, s.runs, res.Seed, res.Verdict, expr.Printable(res.Reason))
 	res.WriteTrace(s.stdout)
 	if fail {
 		fmt.Fprintf(s.stdout, "replay: "+s.replay+"\n", res.Seed)

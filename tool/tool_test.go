@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 var (
@@ -29,7 +29,7 @@ transitions:
 `
 
 func TestValidateUndecidedIsAWarning(t *testing.T) {
-	m, err := spec.ParseModel("hard.yaml", []byte(undecidedTestcase), nil)
+	m, err := specfile.ParseModel("hard.yaml", []byte(undecidedTestcase), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -107,7 +108,7 @@ func (o *TreeOptions) loadSpec(file, notSpec string) (*spec.Model, error) {
 		return nil, fmt.Errorf(notSpec, file, m.Kind)
 	}
 	if o.Tables != "" {
-		if err := spec.LoadTables(o.Tables, m); err != nil {
+		if err := specfile.LoadTables(o.Tables, m); err != nil {
 			return nil, err
 		}
 	}

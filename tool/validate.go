@@ -9,6 +9,7 @@ import (
 	"github.com/stg-tool/stg/pipeline"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // DefaultSolverTimeout bounds each solver query of the commands and of
@@ -19,9 +20,9 @@ const DefaultSolverTimeout = pipeline.DefaultQueryTimeout
 // types, the rules of its kind): a spec or testcase must be
 // deterministic, a testcase complete for receives with its verdict
 // locations named Pass, Fail and Inconc. Problems come back as a
-// spec.ErrorList (FILE:LINE:COL: message); what the solver could not
+// expr.ErrorList (FILE:LINE:COL: message); what the solver could not
 // decide is written to warn as FILE:LINE:COL: warning: message, counted
-// in undecided, and is not an error. The error is a spec.ErrorList, or
+// in undecided, and is not an error. The error is a expr.ErrorList, or
 // a failure of the solver itself.
 func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int, err error) {
 	if err := assumeTables(ctx, m); err != nil { // decided modulo the rows the model carries, as generated
@@ -31,12 +32,12 @@ func validate(ctx *solver.Context, m *spec.Model, warn io.Writer) (undecided int
 	if err != nil {
 		return 0, fmt.Errorf("%s: solver: %v", m.File, err)
 	}
-	warnings := spec.ErrorList(f.Undecided)
+	warnings := expr.ErrorList(f.Undecided)
 	warnings.Sort()
 	for _, u := range warnings {
 		fmt.Fprintf(warn, "%s: warning: %s\n", u.Pos, u.Msg)
 	}
-	return len(warnings), spec.ErrorList(f.Errors).Err()
+	return len(warnings), expr.ErrorList(f.Errors).Err()
 }
 
 // validateTestcase is validate with a solver of its own, for stg run

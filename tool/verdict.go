@@ -12,6 +12,8 @@ import (
 	"github.com/stg-tool/stg/runner"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -138,7 +140,7 @@ func testcaseVerdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 func loadTester(z *solver.Context, m *spec.Model, file string, w io.Writer) (*online.Tester, error) {
 	f, err := Open(file)
 	if err == nil && f.Kind != spec.SymPurposeKind {
-		_, err = spec.LoadSymPurpose(file) // its message: a KIND, not a sympurpose
+		_, err = specfile.LoadSymPurpose(file) // its message: a KIND, not a sympurpose
 	}
 	if err != nil {
 		return nil, err
@@ -168,7 +170,7 @@ func newTester(z *solver.Context, m *spec.Model, sp *spec.SymPurpose, w io.Write
 
 // readTraceFile reads a trace file: "FILE: cannot read: REASON" when it
 // cannot be read.
-func readTraceFile(path string) ([]spec.TraceEvent, error) {
+func readTraceFile(path string) ([]specfile.TraceEvent, error) {
 	events, err := openTrace(path)
 	return events, readError(path, err)
 }
@@ -179,12 +181,12 @@ func readEvents(m *spec.Model, file string) ([]online.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	var errs spec.ErrorList
+	var errs expr.ErrorList
 	events := make([]online.Event, 0, len(tes))
 	for _, te := range tes {
 		ev, err := online.EventOf(m, te)
 		if err != nil {
-			errs.Add(spec.Pos{File: file, Line: te.Line, Col: 1}, "%v", err)
+			errs.Add(expr.Pos{File: file, Line: te.Line, Col: 1}, "%v", err)
 			continue
 		}
 		events = append(events, ev)
@@ -219,7 +221,7 @@ func verdictExit(v play.Verdict) error {
 }
 
 // sendPos returns FILE:LINE:1 of the k-th send event (from 1).
-func sendPos(path string, events []spec.TraceEvent, k int) string {
+func sendPos(path string, events []specfile.TraceEvent, k int) string {
 	for _, ev := range events {
 		if ev.Send {
 			if k--; k == 0 {

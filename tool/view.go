@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 	"github.com/stg-tool/stg/view"
 )
@@ -53,7 +54,7 @@ func View(opts ViewOptions, stdout io.Writer) error {
 func (o ViewOptions) graph(path string, data []byte, specPath string) (*view.Graph, error) {
 	var top map[string]any
 	if err := yaml.Unmarshal(data, &top); err != nil || top == nil {
-		_, err := spec.PeekKind(path, data) // for the message
+		_, err := specfile.PeekKind(path, data) // for the message
 		if err == nil {
 			err = fmt.Errorf("%s: not a model, tree or abstraction", path)
 		}
@@ -140,8 +141,8 @@ func symPurposeGraph(sp *spec.SymPurpose) (*view.Graph, error) {
 
 // openTrace reads the trace file path with Open; a file of another kind
 // is refused.
-func openTrace(path string) ([]spec.TraceEvent, error) {
-	f, err := spec.Open(path)
+func openTrace(path string) ([]specfile.TraceEvent, error) {
+	f, err := specfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

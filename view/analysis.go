@@ -2,6 +2,7 @@ package view
 
 import (
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // noAnalysis is what the panel says of a test case whose file carries
@@ -31,7 +32,7 @@ func locationAnalysis(m *spec.Model, an map[string]*spec.LocationAnalysis, l str
 		return []Field{{"reach and coreach", noAnalysis}}
 	}
 	if la := an[l]; la != nil {
-		return []Field{{"reach", spec.Format(la.Reach)}, {"coreach", spec.Format(la.Coreach)}}
+		return []Field{{"reach", expr.Format(la.Reach)}, {"coreach", expr.Format(la.Coreach)}}
 	}
 	return verdictAnalysis(m, l, "")
 }
@@ -48,10 +49,10 @@ func edgeAnalysis(m *spec.Model, an map[string]*spec.LocationAnalysis, t *spec.T
 	}
 	var out []Field
 	if la := an[t.From]; la != nil {
-		out = append(out, Field{"source reach", spec.Format(la.Reach)})
+		out = append(out, Field{"source reach", expr.Format(la.Reach)})
 	}
 	if la := an[t.To]; la != nil {
-		return append(out, Field{"target coreach", spec.Format(la.Coreach)})
+		return append(out, Field{"target coreach", expr.Format(la.Coreach)})
 	}
 	return append(out, verdictAnalysis(m, t.To, "target ")...)
 }

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 func field(fs []Field, name string) (string, bool) {
@@ -21,7 +22,7 @@ func field(fs []Field, name string) (string, bool) {
 // shows each location's reach and coreach, and each transition its
 // source's reach, its guard and its target's coreach.
 func TestAnalysisDetails(t *testing.T) {
-	m, err := spec.LoadFile(filepath.Join("testdata", "cmp-annotated.tc.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("testdata", "cmp-annotated.tc.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestAnalysisDetails(t *testing.T) {
 		coreach, _ := field(g.Nodes[i].Details, "coreach")
 		la := m.Analysis.Of(l)
 		switch {
-		case la != nil && (reach != spec.Format(la.Reach) || coreach != spec.Format(la.Coreach)):
+		case la != nil && (reach != expr.Format(la.Reach) || coreach != expr.Format(la.Coreach)):
 			t.Errorf("%s: reach %q, coreach %q; want those of the file", l, reach, coreach)
 		case la == nil && (hasReach || !strings.HasPrefix(coreach, map[string]string{"pass": "true", "fail": "false", "inconc": "false"}[m.Verdict(l)])):
 			t.Errorf("verdict %s: reach %q, coreach %q", l, reach, coreach)
@@ -73,7 +74,7 @@ func TestNoAnalysisDetails(t *testing.T) {
 			t.Errorf("details %v do not say how to get reach and coreach", fs)
 		}
 	}
-	s, err := spec.ParseModel("s.yaml", []byte("kind: spec\nname: s\nvariables: {}\nactions: {a: {dir: input}}\ninitial: {location: A}\ntransitions: [{from: A, action: a, to: A}]\n"), nil)
+	s, err := specfile.ParseModel("s.yaml", []byte("kind: spec\nname: s\nvariables: {}\nactions: {a: {dir: input}}\ninitial: {location: A}\ntransitions: [{from: A, action: a, to: A}]\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

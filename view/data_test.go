@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"gopkg.in/yaml.v3"
 )
 
@@ -86,9 +87,9 @@ func TestAddCoverageErrors(t *testing.T) {
 	}
 }
 
-func readTrace(t *testing.T, text string) []spec.TraceEvent {
+func readTrace(t *testing.T, text string) []specfile.TraceEvent {
 	t.Helper()
-	evs, err := spec.ReadTrace("t.jsonl", strings.NewReader(text))
+	evs, err := specfile.ReadTrace("t.jsonl", strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func FuzzReadTree(f *testing.F) {
 
 // FuzzAddCoverage: no report makes AddCoverage panic.
 func FuzzAddCoverage(f *testing.F) {
-	m, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func FuzzAddCoverage(f *testing.F) {
 
 // FuzzAddTrace: no trace makes the replay panic.
 func FuzzAddTrace(f *testing.F) {
-	m, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func FuzzAddTrace(f *testing.F) {
 {"dir":"receive","action":"frame","args":{"data":5,"seq":0,"attempt":1}}`))
 	f.Add([]byte(`{"dir":"receive","action":"report","args":{"status":"nope","attempts":1.5}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		evs, err := spec.ReadTrace("f.jsonl", strings.NewReader(string(data)))
+		evs, err := specfile.ReadTrace("f.jsonl", strings.NewReader(string(data)))
 		if err != nil {
 			return
 		}
@@ -219,7 +220,7 @@ func FuzzAddTrace(f *testing.F) {
 // TestAddTraceSpec replays a trace on a spec: internal actions followed,
 // quiescence shown without an edge, the marks of the SUT's view.
 func TestAddTraceSpec(t *testing.T) {
-	m, err := spec.LoadFile(filepath.Join("..", "examples", "jobs", "spec.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("..", "examples", "jobs", "spec.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stg-tool/stg/emit"
 	"github.com/stg-tool/stg/product"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // FromModel returns the graph of a spec, purpose, test case or composed
@@ -60,8 +61,8 @@ func modelEdge(m *spec.Model, i int, t *spec.Transition, ids map[string]string) 
 	if t.Name != "" {
 		e.Details = append(e.Details, Field{"name", t.Name})
 	}
-	if t.Guard != nil && !spec.IsTrue(t.Guard) {
-		e.Details = append(e.Details, Field{"guard", spec.Format(t.Guard)})
+	if t.Guard != nil && !expr.IsTrue(t.Guard) {
+		e.Details = append(e.Details, Field{"guard", expr.Format(t.Guard)})
 	}
 	for _, a := range m.AssignmentTexts(t.Assign) {
 		e.Details = append(e.Details, Field{"assign", a[0] + " := " + a[1]})
@@ -142,8 +143,8 @@ func modelInfo(m *spec.Model) []Field {
 	if len(as) > 0 {
 		out = append(out, Field{"actions", strings.Join(as, "; ")})
 	}
-	if c := m.Initial.Condition; c != nil && !spec.IsTrue(c) {
-		out = append(out, Field{"initially", m.Initial.Location + " with " + spec.Format(c)})
+	if c := m.Initial.Condition; c != nil && !expr.IsTrue(c) {
+		out = append(out, Field{"initially", m.Initial.Location + " with " + expr.Format(c)})
 	} else {
 		out = append(out, Field{"initially", m.Initial.Location})
 	}

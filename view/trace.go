@@ -7,6 +7,8 @@ import (
 
 	"github.com/stg-tool/stg/adapter"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // AddTrace replays a run's trace (a trace file of stg run --save-trace)
@@ -19,7 +21,7 @@ import (
 // quiescence, implicit outside test cases, is shown without an edge. The
 // step that reaches Fail, or that no edge takes, is the failing
 // observation; the replay stops there.
-func AddTrace(g *Graph, m *spec.Model, events []spec.TraceEvent) {
+func AddTrace(g *Graph, m *spec.Model, events []specfile.TraceEvent) {
 	r := &replay{g: g, m: m, loc: m.Initial.Location, vars: initialVars(m.Initial.Condition)}
 	for _, ev := range events {
 		if !r.step(ev) {
@@ -35,11 +37,11 @@ type replay struct {
 	g    *Graph
 	m    *spec.Model
 	loc  string
-	vars map[string]spec.Value
+	vars map[string]expr.Value
 }
 
 // step replays one event and reports whether the replay goes on.
-func (r *replay) step(ev spec.TraceEvent) bool {
+func (r *replay) step(ev specfile.TraceEvent) bool {
 	s := Step{Event: eventText(r.m, ev)}
 	i, err := r.match(ev)
 	for hops := 0; i < 0 && err == nil && hops < len(r.m.Locations) && r.internal(); hops++ {
@@ -73,9 +75,9 @@ func (r *replay) step(ev spec.TraceEvent) bool {
 
 // match finds the first transition from the current location that takes
 // ev and takes it (updating the variables); -1 if none.
-func (r *replay) match(ev spec.TraceEvent) (int, error) {
+func (r *replay) match(ev specfile.TraceEvent) (int, error) {
 	a := r.m.Action(ev.Action)
-	params := map[string]spec.Value{}
+	params := map[string]expr.Value{}
 	if a != nil {
 		if (a.Dir == spec.Send || a.Dir == spec.Input) != ev.Send {
 			return -1, fmt.Errorf("%s is not a %s here", ev.Action, map[bool]string{true: "send", false: "receive"}[ev.Send])
@@ -106,19 +108,19 @@ func (r *replay) internal() bool {
 
 // take evaluates t's guard with the parameters and, if it holds, does
 // its assignments and moves to its target.
-func (r *replay) take(t *spec.Transition, params map[string]spec.Value) bool {
-	env := spec.Valuation{Vars: r.vars, Params: params}
+func (r *replay) take(t *spec.Transition, params map[string]expr.Value) bool {
+	env := expr.Valuation{Vars: r.vars, Params: params}
 	if t.Guard != nil {
-		if ok, err := spec.EvalBool(t.Guard, env); err != nil || !ok {
+		if ok, err := expr.EvalBool(t.Guard, env); err != nil || !ok {
 			return false
 		}
 	}
-	next := make(map[string]spec.Value, len(r.vars))
+	next := make(map[string]expr.Value, len(r.vars))
 	for k, v := range r.vars {
 		next[k] = v
 	}
 	for _, as := range t.Assign {
-		v, err := spec.Eval(as.Value, env)
+		v, err := expr.Eval(as.Value, env)
 		if err != nil {
 			return false
 		}
@@ -139,25 +141,25 @@ func (r *replay) nodeID(l string) string {
 
 // initialVars returns the values the equalities x == c of an initial
 // condition's conjunction fix.
-func initialVars(c spec.Expr) map[string]spec.Value {
-	vars := map[string]spec.Value{}
-	var walk func(e spec.Expr)
-	walk = func(e spec.Expr) {
-		b, ok := e.(*spec.Binary)
+func initialVars(c expr.Expr) map[string]expr.Value {
+	vars := map[string]expr.Value{}
+	var walk func(e expr.Expr)
+	walk = func(e expr.Expr) {
+		b, ok := e.(*expr.Binary)
 		if !ok {
 			return
 		}
 		switch b.Op {
-		case spec.And:
+		case expr.And:
 			walk(b.X)
 			walk(b.Y)
-		case spec.Eq:
+		case expr.Eq:
 			x, y := b.X, b.Y
-			if _, ok := y.(*spec.Ident); ok {
+			if _, ok := y.(*expr.Ident); ok {
 				x, y = y, x
 			}
-			if id, ok := x.(*spec.Ident); ok && id.Kind == spec.VarIdent {
-				if v, err := spec.Eval(y, spec.Valuation{}); err == nil {
+			if id, ok := x.(*expr.Ident); ok && id.Kind == expr.VarIdent {
+				if v, err := expr.Eval(y, expr.Valuation{}); err == nil {
 					vars[id.Name] = v
 				}
 			}
@@ -172,7 +174,7 @@ func initialVars(c spec.Expr) map[string]spec.Value {
 // eventText writes an event as the edges of m mark it: in a test case
 // "!submit(n=3)" for a send, "?result(r=7, count=1)" for a receive (the
 // tester's view); in a spec the other way round (the SUT's).
-func eventText(m *spec.Model, ev spec.TraceEvent) string {
+func eventText(m *spec.Model, ev specfile.TraceEvent) string {
 	mark := "?"
 	if ev.Send == (m.Kind == spec.TestcaseKind) {
 		mark = "!"
@@ -188,7 +190,7 @@ func eventText(m *spec.Model, ev spec.TraceEvent) string {
 	return mark + ev.Action + "(" + strings.Join(args, ", ") + ")"
 }
 
-func varsText(vars map[string]spec.Value) string {
+func varsText(vars map[string]expr.Value) string {
 	var out []string
 	for k, v := range vars {
 		out = append(out, k+" = "+v.String())

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
@@ -37,7 +38,7 @@ func golden(t *testing.T, name, got string) {
 
 func loadTC(t *testing.T) *spec.Model {
 	t.Helper()
-	m, err := spec.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
+	m, err := specfile.LoadFile(filepath.Join("testdata", "retry-stale-ack.tc.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

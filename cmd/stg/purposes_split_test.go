@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestPurposesSplitNames: stg purposes --split names its purposes with
@@ -47,7 +47,7 @@ transitions:
 			}
 			repeat = repeat || strings.Contains(name, "-2-")
 			file := filepath.Join(dir, e.Name())
-			p, err := spec.LoadSymPurpose(file)
+			p, err := specfile.LoadSymPurpose(file)
 			if err != nil {
 				t.Errorf("%s: %v", e.Name(), err)
 				continue

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -22,7 +22,7 @@ func purposePaths(t *testing.T, args ...string) [][]string {
 	if code != exitPass {
 		t.Fatalf("stg purposes %v: exit %d: %s", args, code, errOut)
 	}
-	p, err := spec.LoadSymPurpose(out)
+	p, err := specfile.LoadSymPurpose(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestPurposesDeltaLoop(t *testing.T) {
 	if !slices.ContainsFunc(loop, func(p []string) bool { return slices.Equal(p, []string{"deposit", "delta", "ask", "cash"}) }) {
 		t.Errorf("no [deposit, delta, ask, cash] in %v", loop)
 	}
-	m, err := spec.LoadFile(atmPaper, nil)
+	m, err := specfile.LoadFile(atmPaper, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

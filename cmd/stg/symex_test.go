@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 	"github.com/stg-tool/stg/symex"
 )
 
@@ -88,11 +89,11 @@ func TestPurposesATM(t *testing.T) {
 		t.Fatalf("--split wrote %d files, want 10", len(files))
 	}
 	for _, f := range files {
-		p, err := spec.LoadSymPurpose(f)
+		p, err := specfile.LoadSymPurpose(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := spec.LoadFile(p.SpecPath(), nil)
+		m, err := specfile.LoadFile(p.SpecPath(), nil)
 		if err != nil {
 			t.Fatalf("%s: its spec: %v", f, err)
 		}
@@ -172,12 +173,12 @@ func TestSymexMicrogrid(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, text)
 		}
 	}
-	m, err := spec.LoadFile(microgridSpec, nil)
+	m, err := specfile.LoadFile(microgridSpec, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := len(m.Func("RISE").Table)
-	if err := spec.LoadTables(out, m); err != nil {
+	if err := specfile.LoadTables(out, m); err != nil {
 		t.Fatalf("--tables-out wrote an unreadable file: %v", err)
 	}
 	if got := len(m.Func("RISE").Table); before != 2 || got != 3 {

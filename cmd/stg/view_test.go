@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // chromium returns the path of a Chromium or Chrome program, or skips.
@@ -80,7 +81,7 @@ func TestViewInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := spec.Format(m.Transitions[0].Guard)
+	want := expr.Format(m.Transitions[0].Guard)
 	if m.Analysis == nil {
 		t.Fatal("stg generate --annotate wrote no analysis")
 	}
@@ -181,12 +182,12 @@ func TestViewInChromium(t *testing.T) {
 func checkAnalysisPanel(t *testing.T, m *spec.Model, location, transition string) {
 	t.Helper()
 	la := m.Analysis.Of(m.Locations[1])
-	if la == nil || !strings.Contains(location, "reach\n"+spec.Format(la.Reach)) || !strings.Contains(location, "coreach\n"+spec.Format(la.Coreach)) {
+	if la == nil || !strings.Contains(location, "reach\n"+expr.Format(la.Reach)) || !strings.Contains(location, "coreach\n"+expr.Format(la.Coreach)) {
 		t.Errorf("after a click on %s the panel shows %q, want its reach and coreach %+v", m.Locations[1], location, la)
 	}
 	t0 := m.Transitions[0]
 	from, to := m.Analysis.Of(t0.From), m.Analysis.Of(t0.To)
-	if !strings.Contains(transition, "source reach\n"+spec.Format(from.Reach)) || !strings.Contains(transition, "target coreach\n"+spec.Format(to.Coreach)) {
+	if !strings.Contains(transition, "source reach\n"+expr.Format(from.Reach)) || !strings.Contains(transition, "target coreach\n"+expr.Format(to.Coreach)) {
 		t.Errorf("after a click on t0 the panel shows %q, want the reach of %s and the coreach of %s", transition, t0.From, t0.To)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/solver"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // Pair is a spec with one of its purposes; Name is "example/purpose".
@@ -48,11 +48,11 @@ func Pairs(tb testing.TB, root string) []Pair {
 // A bundled file that does not load fails the test.
 func generateReads(tb testing.TB, s, p string) bool {
 	tb.Helper()
-	sp, err := spec.LoadFile(s, nil)
+	sp, err := specfile.LoadFile(s, nil)
 	if err != nil {
 		tb.Fatalf("bundled spec: %v", err)
 	}
-	m, err := spec.LoadFile(p, sp)
+	m, err := specfile.LoadFile(p, sp)
 	if err != nil {
 		tb.Fatalf("bundled purpose: %v", err)
 	}

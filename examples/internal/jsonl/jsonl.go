@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Message is one message of the protocol: {"action":"in","args":{"p":5}}.
@@ -156,7 +156,7 @@ type sut struct {
 	m    Machine
 }
 
-func (s sut) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (s sut) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	msg := Message{Action: action, Args: make(map[string]any, len(args))}
 	for k, v := range args {
 		a, err := wireValue(v)
@@ -178,20 +178,20 @@ func (s sut) Input(action string, args map[string]spec.Value) ([]adapter.Output,
 
 // wireValue is v as decoding its wire form with json.Decoder.UseNumber
 // gives it.
-func wireValue(v spec.Value) (any, error) {
+func wireValue(v expr.Value) (any, error) {
 	switch v.T.Kind {
-	case spec.Int:
+	case expr.Int:
 		return json.Number(v.Int.String()), nil
-	case spec.Real:
+	case expr.Real:
 		if v.Rat.IsInt() {
 			return json.Number(v.Rat.Num().String()), nil
 		}
 		return v.Rat.RatString(), nil
-	case spec.Bool:
+	case expr.Bool:
 		return v.Bool, nil
-	case spec.EnumKind:
+	case expr.EnumKind:
 		return v.T.Enum.Values[v.Enum], nil
-	case spec.Str:
+	case expr.Str:
 		return v.Str, nil
 	}
 	return nil, errors.New("value of unknown type " + v.T.String())

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // echo answers in(p) with out(p) and out(p+1), takes quiet silently, and
@@ -54,7 +54,7 @@ func TestServe(t *testing.T) {
 
 func TestAdapt(t *testing.T) {
 	sut := Adapt("echo", echo{})
-	outs, err := sut.Input("in", map[string]spec.Value{"p": spec.IntValue(big.NewInt(-7))})
+	outs, err := sut.Input("in", map[string]expr.Value{"p": expr.IntValue(big.NewInt(-7))})
 	if err != nil || len(outs) != 2 || outs[0].Action != "out" || outs[1].Args["p"].(*big.Int).Int64() != -6 {
 		t.Errorf("in(-7): got %v, %v; want out(-7), out(-6)", outs, err)
 	}

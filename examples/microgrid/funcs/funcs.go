@@ -22,7 +22,7 @@ import (
 	"math/big"
 
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // intgrRows and riseRows are Table 3's tuples.
@@ -62,19 +62,19 @@ func Rise(i *big.Int) *big.Rat {
 
 // INTGR is Intgr as an extfunc.GoFunc: two int arguments (the cells of
 // the array), an int result.
-func INTGR(args []spec.Value) (spec.Value, error) {
-	if len(args) != 2 || args[0].T != spec.IntType || args[1].T != spec.IntType {
-		return spec.Value{}, fmt.Errorf("INTGR takes the two int cells of an array, got %v", args)
+func INTGR(args []expr.Value) (expr.Value, error) {
+	if len(args) != 2 || args[0].T != expr.IntType || args[1].T != expr.IntType {
+		return expr.Value{}, fmt.Errorf("INTGR takes the two int cells of an array, got %v", args)
 	}
-	return spec.IntValue(Intgr(args[0].Int, args[1].Int)), nil
+	return expr.IntValue(Intgr(args[0].Int, args[1].Int)), nil
 }
 
 // RISE is Rise as an extfunc.GoFunc: an int argument, a real result.
-func RISE(args []spec.Value) (spec.Value, error) {
-	if len(args) != 1 || args[0].T != spec.IntType {
-		return spec.Value{}, fmt.Errorf("RISE takes an int, got %v", args)
+func RISE(args []expr.Value) (expr.Value, error) {
+	if len(args) != 1 || args[0].T != expr.IntType {
+		return expr.Value{}, fmt.Errorf("RISE takes an int, got %v", args)
 	}
-	return spec.RatValue(Rise(args[0].Int)), nil
+	return expr.RatValue(Rise(args[0].Int)), nil
 }
 
 // Register makes INTGR and RISE the in-process implementations of the

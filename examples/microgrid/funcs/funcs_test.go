@@ -14,7 +14,7 @@ import (
 
 	"github.com/stg-tool/stg/examples/microgrid/funcs"
 	"github.com/stg-tool/stg/extfunc"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // tables reads a tables file of the example: INTGR rows [[a, b], r] and
@@ -143,10 +143,10 @@ func TestCommandsAgree(t *testing.T) {
 	regs := map[string]*extfunc.Registry{}
 	for name, cmd := range map[string]string{"python": "python3 impl/microgrid.py", "go": bin} {
 		// As the spec declares them, run in the spec's directory.
-		intgr := &spec.Func{Name: "INTGR", Params: []spec.Type{spec.IntType, spec.IntType}, ParamLens: []int{2}, Result: spec.IntType,
+		intgr := &expr.Func{Name: "INTGR", Params: []expr.Type{expr.IntType, expr.IntType}, ParamLens: []int{2}, Result: expr.IntType,
 			Impl: cmd + " INTGR"}
-		rise := &spec.Func{Name: "RISE", Params: []spec.Type{spec.IntType}, Result: spec.RealType, Impl: cmd + " RISE"}
-		r, err := extfunc.New([]*spec.Func{intgr, rise}, extfunc.Options{Dir: "..", Timeout: 30 * time.Second})
+		rise := &expr.Func{Name: "RISE", Params: []expr.Type{expr.IntType}, Result: expr.RealType, Impl: cmd + " RISE"}
+		r, err := extfunc.New([]*expr.Func{intgr, rise}, extfunc.Options{Dir: "..", Timeout: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,15 +159,15 @@ func TestCommandsAgree(t *testing.T) {
 		inputs = append(inputs, [2]int64{rng.Int64N(2001) - 1000, rng.Int64N(2001) - 1000})
 	}
 	for _, in := range inputs {
-		a, b := spec.IntValue(big.NewInt(in[0])), spec.IntValue(big.NewInt(in[1]))
-		want, _ := funcs.INTGR([]spec.Value{a, b})
-		wantR, _ := funcs.RISE([]spec.Value{want})
+		a, b := expr.IntValue(big.NewInt(in[0])), expr.IntValue(big.NewInt(in[1]))
+		want, _ := funcs.INTGR([]expr.Value{a, b})
+		wantR, _ := funcs.RISE([]expr.Value{want})
 		for name, r := range regs {
-			got, err := r.Call("INTGR", []spec.Value{a, b})
+			got, err := r.Call("INTGR", []expr.Value{a, b})
 			if err != nil || !got.Equal(want) {
 				t.Errorf("%s: INTGR([%d, %d]) = %v, %v; want %v", name, in[0], in[1], got, err, want)
 			}
-			gotR, err := r.Call("RISE", []spec.Value{want})
+			gotR, err := r.Call("RISE", []expr.Value{want})
 			if err != nil || !gotR.Equal(wantR) {
 				t.Errorf("%s: RISE(%v) = %v, %v; want %v", name, want, gotR, err, wantR)
 			}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // faultVariable makes the test binary serve as the program of a fault
@@ -65,9 +65,9 @@ func play(t *testing.T, f Fault, init Initial, sc script) string {
 	t.Helper()
 	sut := NewAt(f, init)
 	for i, st := range sc.steps(t) {
-		args := map[string]spec.Value{}
+		args := map[string]expr.Value{}
 		if st.arg != nil {
-			args["v"] = spec.IntValue(st.arg)
+			args["v"] = expr.IntValue(st.arg)
 		}
 		outs, err := sut.Input(st.action, args)
 		if err != nil {
@@ -163,11 +163,11 @@ func TestNotTaken(t *testing.T) {
 	sut := NewAt(Correct, Initial{M: n("900")})
 	for _, in := range []struct {
 		action string
-		args   map[string]spec.Value
+		args   map[string]expr.Value
 	}{
 		{"deposit", nil},
-		{"amount", map[string]spec.Value{"w": spec.IntValue(n("1"))}},
-		{"withdraw", map[string]spec.Value{"v": spec.IntValue(n("1"))}},
+		{"amount", map[string]expr.Value{"w": expr.IntValue(n("1"))}},
+		{"withdraw", map[string]expr.Value{"v": expr.IntValue(n("1"))}},
 	} {
 		if outs, err := sut.Input(in.action, in.args); err == nil {
 			t.Errorf("%s%v: took it, answering %v", in.action, in.args, outs)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // converse plays measurement pairs against a fresh SUT with fault f and
@@ -43,7 +43,7 @@ func converse(t *testing.T, f Fault, pairs [][2]int64) []string {
 	drain()
 	for _, pr := range pairs {
 		for i, v := range pr {
-			if err := a.Send(ctx, adapter.Input{Action: "getmeas", Args: map[string]spec.Value{"v": spec.IntValue(big.NewInt(v))}}); err != nil {
+			if err := a.Send(ctx, adapter.Input{Action: "getmeas", Args: map[string]expr.Value{"v": expr.IntValue(big.NewInt(v))}}); err != nil {
 				t.Fatal(err)
 			}
 			n := len(said)

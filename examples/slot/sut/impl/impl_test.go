@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // talk sends the inputs to a, "action=v", and returns every output, as
@@ -37,7 +37,7 @@ func talk(t *testing.T, a adapter.Adapter, inputs ...string) string {
 	for _, in := range inputs {
 		action, v, _ := strings.Cut(in, "=")
 		n, _ := new(big.Int).SetString(v, 10)
-		if err := a.Send(ctx, adapter.Input{Action: action, Args: map[string]spec.Value{"v": spec.IntValue(n)}}); err != nil {
+		if err := a.Send(ctx, adapter.Input{Action: action, Args: map[string]expr.Value{"v": expr.IntValue(n)}}); err != nil {
 			t.Fatal(err)
 		}
 		drain()
@@ -77,7 +77,7 @@ func TestMachines(t *testing.T) {
 // not taken (an in-process SUT reports it).
 func TestRefusesOutOfOrder(t *testing.T) {
 	a := New(Correct, true)
-	err := a.Send(context.Background(), adapter.Input{Action: "int_amount", Args: map[string]spec.Value{"v": spec.IntValue(big.NewInt(1))}})
+	err := a.Send(context.Background(), adapter.Input{Action: "int_amount", Args: map[string]expr.Value{"v": expr.IntValue(big.NewInt(1))}})
 	if err == nil {
 		t.Error("int_amount before a bet was taken")
 	}
