@@ -171,7 +171,7 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/adapter"
-	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 type cmp struct {
@@ -179,7 +179,7 @@ type cmp struct {
 	diff int64 // added to y-x: 0 is the correct implementation
 }
 
-func (c *cmp) Input(action string, args map[string]spec.Value) ([]adapter.Output, error) {
+func (c *cmp) Input(action string, args map[string]expr.Value) ([]adapter.Output, error) {
 	p := args["p"].Int
 	if c.x == nil {
 		c.x = p

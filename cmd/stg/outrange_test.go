@@ -15,7 +15,7 @@ func TestOutputRangeTestcases(t *testing.T) {
 	dir := filepath.Join("testdata", "outrange")
 	for _, tc := range []struct{ spec, purpose string }{
 		{filepath.Join(dir, "spec.yaml"), filepath.Join(dir, "purpose.yaml")},
-		{filepath.Join("..", "..", "spec", "testdata", "ext", "ranges.yaml"), filepath.Join(dir, "ranges-purpose.yaml")},
+		{filepath.Join("..", "..", "spec", "specfile", "testdata", "ext", "ranges.yaml"), filepath.Join(dir, "ranges-purpose.yaml")},
 	} {
 		out := filepath.Join(t.TempDir(), "tc.yaml")
 		if code, _, errOut := stg(t, "generate", tc.spec, tc.purpose, "-o", out); code != exitPass {
