@@ -249,7 +249,7 @@ func (l *Listener) confirm(ctx context.Context, w *watch) (Heard, error) {
 		if err != nil || out != nil {
 			return Heard{Out: out}, err
 		}
-		if w.src == nil && step == rest {
+		if w.src == nil { // maxWait >= Confirm: step is the rest of Confirm
 			// The activity cannot be told: the adapter waited the rest of
 			// Confirm in wall-clock time, as it did before activity was
 			// watched (an adapter whose clock is not the wall's, as in
