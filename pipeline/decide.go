@@ -47,7 +47,7 @@ func decideGuard(ctx *solver.Context, g expr.Expr) (expr.Expr, error) {
 	cs := expr.Conjuncts(g)
 	changed := false
 	for i, c := range cs {
-		ds := disjuncts(c, nil)
+		ds := expr.Disjuncts(c)
 		if len(ds) < 2 {
 			continue
 		}
@@ -90,12 +90,4 @@ func decideGuard(ctx *solver.Context, g expr.Expr) (expr.Expr, error) {
 		return nil, nil
 	}
 	return expr.AndOf(cs...), nil
-}
-
-// disjuncts appends the operands of a (nested) disjunction to acc.
-func disjuncts(e expr.Expr, acc []expr.Expr) []expr.Expr {
-	if b, ok := e.(*expr.Binary); ok && b.Op == expr.Or {
-		return disjuncts(b.Y, disjuncts(b.X, acc))
-	}
-	return append(acc, e)
 }

@@ -168,7 +168,7 @@ func (e *Executor) eliminateDead(g []expr.Expr, dead map[string]bool) (expr.Expr
 		return expr.AndOf(g...), nil
 	}
 	var keep []expr.Expr
-	for _, d := range disjuncts(mixed[0]) {
+	for _, d := range expr.Disjuncts(mixed[0]) {
 		var a, b []expr.Expr
 		for _, c := range expr.Conjuncts(d) {
 			switch dd, o := mentions(c, dead); {
@@ -244,14 +244,6 @@ func mentions(c expr.Expr, dead map[string]bool) (d, other bool) {
 		}
 	})
 	return d, other
-}
-
-// disjuncts returns the operands of a (nested) disjunction.
-func disjuncts(e expr.Expr) []expr.Expr {
-	if b, ok := e.(*expr.Binary); ok && b.Op == expr.Or {
-		return append(disjuncts(b.X), disjuncts(b.Y)...)
-	}
-	return []expr.Expr{e}
 }
 
 // closedSat decides the closed sentence ∃. ∧cs, once per text (its

@@ -2,7 +2,6 @@ package tool
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -171,12 +170,7 @@ func filesSummary(w io.Writer, files []string, exits []int) error {
 	case code == play.ExitPass:
 		return nil
 	case code == play.ExitError:
-		return &Exit{Code: code, Err: errors.New("stg run: " + errorsText(count[code], len(exits)))}
+		return &Exit{Code: code, Err: fmt.Errorf("stg run: %d of %d test files ended in an error (above)", count[code], len(exits))}
 	}
 	return &Exit{Code: code}
-}
-
-// errorsText says how many files ended in an error.
-func errorsText(n, of int) string {
-	return fmt.Sprintf("%d of %d test files ended in an error (above)", n, of)
 }

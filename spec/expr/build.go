@@ -110,6 +110,9 @@ func Arith(op Op, x, y Expr) Expr { return &Binary{Op: op, X: x, Y: y} }
 // Conjuncts returns the operands of a (nested) conjunction.
 func Conjuncts(e Expr) []Expr { return flatten(And, e, nil) }
 
+// Disjuncts returns the operands of a (nested) disjunction.
+func Disjuncts(e Expr) []Expr { return flatten(Or, e, nil) }
+
 func flatten(op Op, e Expr, acc []Expr) []Expr {
 	if b, ok := e.(*Binary); ok && b.Op == op {
 		acc = flatten(op, b.X, acc)
