@@ -8,6 +8,7 @@ import (
 	"github.com/stg-tool/stg/predabs"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
+	"github.com/stg-tool/stg/spec/expr"
 )
 
 // Extra is a test the completion adds to the tour's: the feasible prefix
@@ -112,8 +113,20 @@ func (su *Suite) keepPrefixes(ctx *solver.Context, s, tp *spec.Model, anim *Anim
 }
 
 func (su *Suite) reachUncovered(ctx *solver.Context, s, tp *spec.Model, anim *Animator, opts Options, covered map[*predabs.ProductTransition]bool, cover coverFunc) error {
+	var inv expr.Expr // invariant.go: computed at the first transition left uncovered
 	for _, t := range su.SP.Transitions {
 		if covered[t] {
+			continue
+		}
+		if inv == nil {
+			inv = locationInvariant(ctx, anim.b)
+		}
+		never, err := anim.impossible(ctx, t, inv)
+		if err != nil {
+			return err
+		}
+		if never {
+			su.Coverage.Infeasible = append(su.Coverage.Infeasible, t)
 			continue
 		}
 		inst, proved, err := anim.Reach(ctx, su.SPPrime, t, su.Coverage.Bound)
