@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"github.com/stg-tool/stg/predabs"
+	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/spec/expr"
+	"github.com/stg-tool/stg/spec/specfile"
 )
 
 // TestInvariantSettlesUnreachable: on the token bucket, the abstraction
@@ -53,6 +55,56 @@ func TestEnumValues(t *testing.T) {
 	for l, w := range want {
 		if g, ok := got[l]; !ok || expr.Format(g) != w {
 			t.Errorf("%s: %v, want %s", l, got[l], w)
+		}
+	}
+}
+
+// TestBoundParams: a linear purpose fixes every value sent, and only
+// the output values that can change where the spec goes next: read by
+// an assignment, or choosing between transitions of the same action.
+func TestBoundParams(t *testing.T) {
+	bucket, _ := load(t, "testdata/bucket.yaml", "testdata/bucket-purpose.yaml")
+	account, _ := load(t, "../examples/account/spec.yaml", "../examples/account/purpose-limit.yaml")
+	echo, err := specfile.ParseModel("echo.yaml", []byte(`kind: spec
+name: echo
+variables: {last: int}
+actions:
+  in: {dir: input}
+  out: {dir: output, params: {v: int}}
+initial: {location: A, condition: "last == 0"}
+transitions:
+  - {from: A, action: in, to: B}
+  - {from: B, action: out, guard: "v >= last", assign: {last: v}, to: A}
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := func(s *spec.Model, from, action string) *spec.Transition {
+		for _, tr := range s.Transitions {
+			if tr.From == from && tr.Action == action {
+				return tr
+			}
+		}
+		t.Fatalf("no %s from %s", action, from)
+		return nil
+	}
+	for _, c := range []struct {
+		s            *spec.Model
+		from, action string
+		input        bool
+		param        string
+		want         bool
+	}{
+		{bucket, "Idle", "req", true, "n", true},            // sent
+		{bucket, "Granting", "grant", false, "n", false},    // any n leads to the same state
+		{bucket, "Granting", "grant", false, "left", false}, // left == tokens: the spec checks it
+		{account, "Open", "refuse", false, "reason", true},  // two refuse transitions leave Open
+		{account, "Open", "pay", false, "amount", false},    // amount == pend: the state reads pend
+		{echo, "B", "out", false, "v", true},                // last := v
+	} {
+		st := Step{Transition: named(c.s, c.from, c.action), Input: c.input}
+		if got := bound(c.s, st, c.param); got != c.want {
+			t.Errorf("%s %s -%s-> %s: bound = %v, want %v", c.s.Name, c.from, c.action, c.param, got, c.want)
 		}
 	}
 }

@@ -19,7 +19,7 @@ const Sink = "Sink"
 
 // Purpose returns the linear purpose of an instance: locations s0 ... sn
 // (sn accepting), from s_i the action of step i+1 with its parameter
-// values to s_{i+1}, quiescence looping on s_i where step i+1 is an
+// values (those the path depends on: see bound) to s_{i+1}, quiescence looping on s_i where step i+1 is an
 // input (the tester may observe silence before it sends), and any other
 // action to Sink. Its guards read only parameters: the spec, which is
 // deterministic, decides the states.
@@ -59,11 +59,14 @@ func Purpose(s *spec.Model, inst *Instance, name string) (*spec.Model, error) {
 }
 
 // argsGuard is p1 == v1 && p2 == v2 ... over the parameters of the
-// step's action, in the action's order; "" without parameters.
+// step's action that the path depends on (bound), in the action's
+// order; "" without any.
 func argsGuard(s *spec.Model, st Step) string {
 	var eqs []expr.Expr
 	for _, p := range s.Action(st.Transition.Action).Params {
-		eqs = append(eqs, expr.Compare(expr.Eq, expr.ParamRef(p.Name, p.Type), st.Args[p.Name].Expr()))
+		if bound(s, st, p.Name) {
+			eqs = append(eqs, expr.Compare(expr.Eq, expr.ParamRef(p.Name, p.Type), st.Args[p.Name].Expr()))
+		}
 	}
 	if len(eqs) == 0 {
 		return ""
@@ -83,4 +86,30 @@ func Testcase(ctx *solver.Context, s *spec.Model, inst *Instance, name string) (
 		return nil, err
 	}
 	return res.Testcase, nil
+}
+
+// bound reports whether the purpose fixes the value of the parameter p
+// of the step: always for an input (the tester sends the value chosen);
+// for an output, only when the value can change where the spec goes
+// next, that is when an assignment of the step reads p or another
+// transition of the same action leaves the same location (the value
+// may choose between them). Any other value the spec allows leads to the
+// same state, so the rest of the instance still follows, and fixing it
+// would make a conformant SUT that answers another allowed value Inconc.
+func bound(s *spec.Model, st Step, p string) bool {
+	t := st.Transition
+	if st.Input {
+		return true
+	}
+	for _, a := range t.Assign {
+		if expr.Mentions(a.Value, expr.ParamIdent, p) {
+			return true
+		}
+	}
+	for _, u := range s.Outgoing(t.From) {
+		if u != t && u.Action == t.Action {
+			return true
+		}
+	}
+	return false
 }
