@@ -45,13 +45,19 @@ func Verdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 		}
 	}
 	if len(args) == 2 {
+		if f, err := Open(args[0]); err == nil && f.Kind == spec.SymPurposeKind {
+			// as stg run: the spec the sympurpose names
+			args = []string{f.SymPurpose.SpecPath(), args[0], args[1]}
+		}
+	}
+	if len(args) == 2 {
 		if after == online.Observe {
 			return UsageError("stg verdict", "--after-weakpass observe applies to a sympurpose: a test case's runs end on Pass, Fail or Inconc, never WeakPass")
 		}
 		return testcaseVerdict(opts, stdout, stderr)
 	}
 	if len(args) != 3 {
-		return UsageError("stg verdict", "stg verdict needs SPEC SYMPURPOSE TRACE, or TESTCASE TRACE")
+		return UsageError("stg verdict", "stg verdict needs SPEC SYMPURPOSE TRACE, SYMPURPOSE TRACE or TESTCASE TRACE")
 	}
 	z, err := newSolver("stg verdict", opts.SolverTimeout)
 	if err != nil {
@@ -101,7 +107,7 @@ func testcaseVerdict(opts VerdictOptions, stdout, stderr io.Writer) error {
 		return InputError(err)
 	}
 	if m.Kind != spec.TestcaseKind {
-		return UsageError("stg verdict", "%s is a %s: stg verdict takes a TESTCASE and a TRACE, or a SPEC, a SYMPURPOSE and a TRACE", file, m.Kind)
+		return UsageError("stg verdict", "%s is a %s: stg verdict takes a TESTCASE and a TRACE, a SYMPURPOSE and a TRACE, or a SPEC, a SYMPURPOSE and a TRACE", file, m.Kind)
 	}
 	if err := validateTestcase(m, stderr); err != nil {
 		return InputError(err)

@@ -11,8 +11,8 @@ func verdictCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verdict",
 		Usage:     "judge a recorded trace by a symbolic purpose or a test case, without a SUT",
-		ArgsUsage: "SPEC SYMPURPOSE TRACE | TESTCASE TRACE",
-		UsageText: "stg verdict SPEC SYMPURPOSE TRACE [--after-weakpass stop|observe] [--solver-timeout DURATION]\nstg verdict TESTCASE TRACE [--solver-timeout DURATION]",
+		ArgsUsage: "[SPEC] SYMPURPOSE TRACE | TESTCASE TRACE",
+		UsageText: "stg verdict [SPEC] SYMPURPOSE TRACE [--after-weakpass stop|observe] [--solver-timeout DURATION]\nstg verdict TESTCASE TRACE [--solver-timeout DURATION]",
 		Description: `Verdict applies the inference rules of on-line testing (AGATHA, §4.3,
 rules 0-6) to a recorded trace (JSON Lines, docs/reference.md#trace-files, as written by
 stg run --save-trace) and prints each step: the event, the rule applied,
@@ -20,6 +20,9 @@ the sets of contexts Next, NextSkip and NextPass, the new set of contexts
 (a context is a node of the spec's symbolic execution tree, named by its
 path, and the equalities f between the symbols and the values seen), and
 for each node its label, location and path condition under f.
+
+Without SPEC, the spec is the one the sympurpose names (its spec: field,
+relative to the sympurpose's directory), as for stg run.
 
 It stops at the first verdict. A trace that ends before one gives Inconc.
 With --after-weakpass observe it judges the trace as stg run

@@ -175,3 +175,17 @@ func TestVerdictAfterWeakPass(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictSpecFromSympurpose: without SPEC, stg verdict reads the spec
+// the sympurpose names, as stg run does, and judges the trace the same.
+func TestVerdictSpecFromSympurpose(t *testing.T) {
+	code3, out3, _ := stg(t, "verdict", atmPaperSpec, eta11, example4)
+	code2, out2, errOut := stg(t, "verdict", eta11, example4)
+	if code2 != exitWeakPass || code2 != code3 {
+		t.Fatalf("exit %d, with SPEC %d\n%s%s", code2, code3, out2, errOut)
+	}
+	last := func(s string) string { lines := strings.Split(strings.TrimSpace(s), "\n"); return lines[len(lines)-1] }
+	if last(out2) != last(out3) {
+		t.Errorf("verdict %q, with SPEC %q", last(out2), last(out3))
+	}
+}
