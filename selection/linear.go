@@ -189,9 +189,15 @@ func (d *decider) decide(context, e expr.Expr) verdict {
 	return v
 }
 
-// settle decides context ∧ e: from the memo of questions by their
+// settle decides context ∧ e: from the words of the question when
+// they suffice (given.go), from the memo of questions by their
 // relevant part (relevant.go), else by the tree search.
 func (d *decider) settle(context, e expr.Expr) verdict {
+	e, g := d.given(context, e)
+	if g != undecided {
+		d.ctx.NoteSettled()
+		return g
+	}
 	key, memo := d.relevantKey(context, e)
 	if memo {
 		if v, ok := d.relevant.get(key); ok {

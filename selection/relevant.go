@@ -27,6 +27,7 @@ import (
 // conjuncts are the conjuncts of a context with their shape keys and
 // identifiers.
 type conjuncts struct {
+	es   []expr.Expr // every conjunct but true (given.go)
 	keys []string
 	ids  [][]identKey
 	ok   bool // every conjunct has a key
@@ -39,9 +40,11 @@ func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 	}
 	c := &conjuncts{ok: true}
 	for _, x := range expr.Conjuncts(context) {
-		if expr.IsTrue(x) {
-			continue
+		if !expr.IsTrue(x) {
+			c.es = append(c.es, x)
 		}
+	}
+	for _, x := range c.es {
 		k, ok := shapeKey(nil, x)
 		if !ok {
 			c.ok = false

@@ -1,0 +1,54 @@
+package selection
+
+import "github.com/stg-tool/stg/spec/expr"
+
+// The questions of the selection often repeat their context: Keep asks
+// whether reach(l) ∧ G ∧ coreach(l') may hold and Inconc whether
+// reach(l) ∧ G ∧ ¬coreach(l') may, where coreach(l') is, for a
+// transition that assigns nothing, often reach(l) word for word (the
+// slicing makes coreach within reach); the readable guards ask about
+// reach(l) ∧ reach(l) and reach(l) ∧ ¬reach(l). The tree search would
+// meet the context's conjuncts again and, for a negated conjunction,
+// split it into one branch per conjunct, each ending in an empty
+// polyhedron. given answers these from the words alone.
+
+// given returns e without its conjuncts that are, structurally,
+// conjuncts of context (context ∧ e is then context ∧ the rest),
+// repeated, or ground and true (the 37 == 37 of a substituted stage
+// number, which would keep the question from its memo), and
+// unsat when a conjunct of e is the negation of a conjunction whose
+// every conjunct is one of context's (context entails what it denies).
+// Both are exact: the question keeps its answer.
+func (d *decider) given(context, e expr.Expr) (expr.Expr, verdict) {
+	var have []expr.Expr
+	if !expr.IsTrue(context) {
+		have = d.conjunctsOf(context).es
+	}
+	cs := expr.Conjuncts(e)
+	var kept []expr.Expr
+	dropped := false
+	for _, c := range cs {
+		if contains(have, c) || contains(kept, c) || groundTrue(c) {
+			dropped = true
+			continue
+		}
+		if u, ok := c.(*expr.Unary); ok && u.Op == expr.Not && allIn(expr.Conjuncts(u.X), have) {
+			return e, unsat
+		}
+		kept = append(kept, c)
+	}
+	if !dropped {
+		return e, undecided
+	}
+	return expr.AndOf(kept...), undecided
+}
+
+// allIn reports whether every one of es is, structurally, one of have.
+func allIn(es, have []expr.Expr) bool {
+	for _, e := range es {
+		if !contains(have, e) {
+			return false
+		}
+	}
+	return true
+}
