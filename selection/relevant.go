@@ -27,10 +27,13 @@ import (
 // conjuncts are the conjuncts of a context with their shape keys and
 // identifiers.
 type conjuncts struct {
-	es   []expr.Expr // every conjunct but true (given.go)
-	keys []string
-	ids  [][]identKey
-	ok   bool // every conjunct has a key
+	es []expr.Expr // every conjunct but true (given.go)
+	// pinned are the identifiers that a conjunct x == k fixes to a
+	// numeric literal, by kind (given.go); nil when none.
+	pinned [2]map[string]expr.Expr
+	keys   []string
+	ids    [][]identKey
+	ok     bool // every conjunct has a key
 }
 
 // conjunctsOf returns the (cached) conjuncts of context.
@@ -42,6 +45,7 @@ func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 	for _, x := range expr.Conjuncts(context) {
 		if !expr.IsTrue(x) {
 			c.es = append(c.es, x)
+			c.pin(x)
 		}
 	}
 	for _, x := range c.es {
