@@ -3,6 +3,7 @@ package abstraction
 import (
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -217,4 +218,27 @@ func lcm(z, d *big.Int) {
 	}
 	g := new(big.Int).GCD(nil, nil, z, d)
 	z.Mul(z, new(big.Int).Quo(d, g))
+}
+
+// AppendKey appends to buf a key of c that equal constraints (same
+// relation, same terms, same constant, as rationals) share and others
+// do not, for a caller that converts many equal constraints.
+func (c Constraint) AppendKey(buf []byte) []byte {
+	buf = strconv.AppendInt(buf, int64(c.Op), 10)
+	for _, t := range c.Expr.terms {
+		buf = strconv.AppendInt(append(buf, ' '), int64(t.dim), 10)
+		buf = appendRat(append(buf, ':'), t.coef)
+	}
+	if k := c.Expr.k; k != nil && k.Sign() != 0 {
+		buf = appendRat(append(buf, ' ', 'k'), k)
+	}
+	return buf
+}
+
+func appendRat(buf []byte, r *big.Rat) []byte {
+	buf = r.Num().Append(buf, 10)
+	if !r.IsInt() {
+		buf = r.Denom().Append(append(buf, '/'), 10)
+	}
+	return buf
 }

@@ -44,3 +44,32 @@ func TestLinExpr(t *testing.T) {
 		t.Errorf("space")
 	}
 }
+
+// TestConstraintKey: constraints built differently but equal (same
+// relation, terms and constant) share a key; any difference in the
+// relation, a coefficient, a dimension or the constant gives another.
+func TestConstraintKey(t *testing.T) {
+	sp := rspace("x", "y", "z")
+	key := func(e string, op Op) string { return string(Constraint{parseExpr(t, sp, e), op}.AppendKey(nil)) }
+	same := [][2]string{
+		{"2*x - y + 3", "3 - y + 2*x"},
+		{"x + z/2", "z/2 + x + 0"},
+		{"x - 1 + 1", "x"},
+	}
+	for _, p := range same {
+		if key(p[0], Le) != key(p[1], Le) {
+			t.Errorf("%s and %s: different keys", p[0], p[1])
+		}
+	}
+	distinct := []string{"x", "2*x", "x + 1", "x - 1", "y", "x + y", "x + y/2", "x/2 + y", "x + 1/2", "12*x", "1*x + 2", "x + 12"}
+	seen := map[string]string{}
+	for _, e := range distinct {
+		for _, op := range []Op{Le, Eq, Lt} {
+			k := key(e, op)
+			if o, ok := seen[k]; ok {
+				t.Errorf("%s (op %d) and %s share the key %q", e, op, o, k)
+			}
+			seen[k] = e
+		}
+	}
+}

@@ -62,7 +62,13 @@ func (o Options) withDefaults() Options {
 func Analyze(p *product.Product, dom abstraction.Domain, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	a := newAnalysis(p, dom, opts)
-	reach := a.forward(nil)
+	// With slicing, the first unrestricted forward result would only be
+	// replaced by the restricted one before any use: the rounds start
+	// from the unrestricted coreach.
+	var reach []abstraction.Value
+	if opts.Slicing <= 0 {
+		reach = a.forward(nil)
+	}
 	co := a.backward(nil)
 	for i := 0; i < opts.Slicing; i++ {
 		reach = a.forward(co)

@@ -18,9 +18,11 @@ type frame struct {
 	space  *abstraction.Space
 	vars   map[string]int // variable name -> dim
 	params map[paramKey]int
-	types  []expr.Type // per dim
-	isVar  []bool      // per dim
-	paramD []int       // the parameter dims
+	types  []expr.Type          // per dim
+	isVar  []bool               // per dim
+	paramD []int                // the parameter dims
+	exprs  map[string]expr.Expr // sharedConstraint's conversions (nil: none)
+	key    []byte               // sharedConstraint's buffer
 }
 
 type paramKey struct {
@@ -255,11 +257,33 @@ func (f *frame) expr(x abstraction.Value) expr.Expr {
 	}
 	var cs []expr.Expr
 	for _, c := range x.Constraints() {
-		if e, ok := f.constraint(c); ok {
+		if e, ok := f.sharedConstraint(c); ok {
 			cs = append(cs, e)
 		}
 	}
 	return expr.AndOf(cs...)
+}
+
+// sharedConstraint is constraint, converting each distinct constraint
+// once: the predicates of the locations repeat their bounds (a >= 0,
+// a <= 100 at every stage of a ring), which then share one node, the
+// same expression (nodes are immutable). Fewer nodes hold less memory,
+// and the selection's caches by node (its conversions of comparisons)
+// find them again.
+func (f *frame) sharedConstraint(c abstraction.Constraint) (expr.Expr, bool) {
+	if f.exprs == nil {
+		f.exprs = map[string]expr.Expr{}
+	}
+	f.key = c.AppendKey(f.key[:0])
+	if e, ok := f.exprs[string(f.key)]; ok {
+		return e, e != nil
+	}
+	e, ok := f.constraint(c)
+	if !ok {
+		e = nil
+	}
+	f.exprs[string(f.key)] = e
+	return e, ok
 }
 
 func (f *frame) constraint(c abstraction.Constraint) (expr.Expr, bool) {

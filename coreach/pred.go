@@ -91,12 +91,27 @@ func evalPred(x abstraction.Value, p *pred) abstraction.Value {
 	case predAnd:
 		return evalPred(evalPred(x, p.x), p.y)
 	case predOr:
-		return evalPred(x, p.x).Join(evalPred(x, p.y))
+		l := evalPred(x, p.x)
+		if l == x {
+			return x // see keepsAll
+		}
+		return l.Join(evalPred(x, p.y))
 	case predNe:
-		return meetLeaf(x, p.x).Join(meetLeaf(x, p.y))
+		l := meetLeaf(x, p.x)
+		if l == x {
+			return x
+		}
+		return l.Join(meetLeaf(x, p.y))
 	}
 	return x
 }
+
+// keepsAll: a disjunction whose first case keeps X whole (the meet
+// returned X itself: X entails it) is X, since the other case's value
+// is included in X and the join of X with a part of X is X. The
+// purpose's ¬(s == 199 ∧ r == 170) at every stage of a ring, s != 199
+// ∨ r != 170, then costs the entailment test of s < 199 instead of
+// four meets and three joins.
 
 func meetLeaf(x abstraction.Value, p *pred) abstraction.Value {
 	if p.conj != nil {

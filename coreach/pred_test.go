@@ -62,3 +62,31 @@ func randPred(rng *rand.Rand, depth int) expr.Expr {
 	}
 	return &expr.Unary{Op: expr.Not, X: &expr.Binary{Op: expr.And, X: x, Y: y}}
 }
+
+// TestLowerDisjunctionKept: a disjunction whose first case the value
+// entails (the ¬(s == 199 ∧ r == 170) of a ring's purpose at stage 7)
+// is the value itself, in both domains, as frame.meet computes it.
+func TestLowerDisjunctionKept(t *testing.T) {
+	f := &frame{vars: map[string]int{"x": 0, "y": 1, "z": 2}}
+	f.space = abstraction.NewSpace([]string{"x", "y", "z"}, []bool{true, true, false})
+	x, y := expr.VarRef("x", expr.IntType), expr.VarRef("y", expr.IntType)
+	at := func(op expr.Op, v expr.Expr, k int64) expr.Expr { return expr.Compare(op, v, expr.IntConst(k)) }
+	cases := []struct{ context, e expr.Expr }{
+		{expr.AndOf(at(expr.Eq, x, 7), at(expr.Le, y, 9)), expr.NotOf(expr.AndOf(at(expr.Eq, x, 199), at(expr.Eq, y, 170)))},
+		{at(expr.Eq, x, 7), expr.OrOf(at(expr.Lt, x, 10), at(expr.Gt, y, 3))},
+		{at(expr.Eq, x, 7), at(expr.Ne, x, 8)},
+		{at(expr.Eq, x, 7), at(expr.Ne, x, 3)},
+		{at(expr.Eq, x, 7), expr.OrOf(at(expr.Gt, x, 10), at(expr.Gt, y, 3))},
+		{at(expr.Eq, x, 199), expr.NotOf(expr.AndOf(at(expr.Eq, x, 199), at(expr.Eq, y, 170)))},
+	}
+	for _, dom := range []abstraction.Domain{abstraction.Intervals(), abstraction.Polyhedra()} {
+		batch := dom.Name() == abstraction.Polyhedra().Name()
+		for _, c := range cases {
+			v := f.meet(dom.Universe(f.space), c.context)
+			got, want := evalPred(v, f.lower(c.e, batch)), f.meet(v, c.e)
+			if got.String() != want.String() {
+				t.Errorf("%s: %s met with %s: lowered %s, meet %s", dom.Name(), v, expr.Format(c.e), got, want)
+			}
+		}
+	}
+}

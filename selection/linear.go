@@ -61,9 +61,10 @@ type decider struct {
 	simplified *fifo[string, expr.Expr]
 	key        []byte                    // shapeKey's buffer
 	polys      *fifo[expr.Expr, *blocks] // the latest contexts' polyhedra
-	// answers holds the verdicts by context and formula node: the
-	// selection asks some questions twice (satisfiable, relativeGroup).
-	answers map[[2]expr.Expr]verdict
+	// answers holds the latest verdicts by context and formula node:
+	// the selection asks some questions twice (satisfiable,
+	// relativeGroup), about one location at a time.
+	answers *fifo[[2]expr.Expr, verdict]
 }
 
 // maxMeets bounds the polyhedral work on one question; beyond it the
@@ -94,7 +95,7 @@ func newDecider(ctx *solver.Context, ids []*expr.Ident) *decider {
 	d := &decider{ctx: ctx, dims: map[identKey]int{}, atoms: newFIFO[atomKey, atom](maxAtoms),
 		shapes: newFIFO[string, atom](maxShapes), ctxs: newFIFO[expr.Expr, *conjuncts](maxPolys),
 		relevant: newFIFO[string, verdict](maxRelevant), simplified: newFIFO[string, expr.Expr](maxSimplified),
-		polys: newFIFO[expr.Expr, *blocks](maxPolys), answers: map[[2]expr.Expr]verdict{}}
+		polys: newFIFO[expr.Expr, *blocks](maxPolys), answers: newFIFO[[2]expr.Expr, verdict](maxAnswers)}
 	var names []string
 	var ints []bool
 	for _, id := range ids {
@@ -178,20 +179,26 @@ func (d *decider) valid(e expr.Expr) (bool, error) {
 // nodes alive).
 func (d *decider) decide(context, e expr.Expr) verdict {
 	k := [2]expr.Expr{context, e}
-	if v, ok := d.answers[k]; ok {
+	if v, ok := d.answers.get(k); ok {
 		if v != undecided {
 			d.ctx.NoteSettled()
 		}
 		return v
 	}
 	v := d.settle(context, e)
-	d.answers[k] = v
+	d.answers.put(k, v)
 	return v
 }
 
-// settle decides context ∧ e: from the memo of questions by their
+// settle decides context ∧ e: from the words of the question when
+// they suffice (given.go), from the memo of questions by their
 // relevant part (relevant.go), else by the tree search.
 func (d *decider) settle(context, e expr.Expr) verdict {
+	e, g := d.given(context, e)
+	if g != undecided {
+		d.ctx.NoteSettled()
+		return g
+	}
 	key, memo := d.relevantKey(context, e)
 	if memo {
 		if v, ok := d.relevant.get(key); ok {
@@ -256,6 +263,7 @@ const (
 	maxAtoms    = 4096
 	maxShapes   = 4096
 	maxRelevant = 1 << 14
+	maxAnswers  = 1 << 12
 	// The readable guards repeat from one stage to the next: a short
 	// memory suffices, and its keys are long.
 	maxSimplified = 1 << 10

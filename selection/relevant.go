@@ -27,9 +27,13 @@ import (
 // conjuncts are the conjuncts of a context with their shape keys and
 // identifiers.
 type conjuncts struct {
-	keys []string
-	ids  [][]identKey
-	ok   bool // every conjunct has a key
+	es []expr.Expr // every conjunct but true (given.go)
+	// pinned are the identifiers that a conjunct x == k fixes to a
+	// numeric literal, by kind (given.go); nil when none.
+	pinned [2]map[string]expr.Expr
+	keys   []string
+	ids    [][]identKey
+	ok     bool // every conjunct has a key
 }
 
 // conjunctsOf returns the (cached) conjuncts of context.
@@ -39,9 +43,12 @@ func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 	}
 	c := &conjuncts{ok: true}
 	for _, x := range expr.Conjuncts(context) {
-		if expr.IsTrue(x) {
-			continue
+		if !expr.IsTrue(x) {
+			c.es = append(c.es, x)
+			c.pin(x)
 		}
+	}
+	for _, x := range c.es {
 		k, ok := shapeKey(nil, x)
 		if !ok {
 			c.ok = false

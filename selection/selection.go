@@ -411,6 +411,15 @@ func without(g, context expr.Expr) expr.Expr {
 // groundTrue reports whether e reads no identifier and no function and
 // evaluates to true.
 func groundTrue(e expr.Expr) bool {
+	if !isGround(e) {
+		return false
+	}
+	v, err := expr.EvalBool(e, expr.Valuation{})
+	return err == nil && v
+}
+
+// isGround reports whether e reads no identifier and no function.
+func isGround(e expr.Expr) bool {
 	ground := true
 	expr.Inspect(e, func(x expr.Expr) {
 		switch x.(type) {
@@ -418,11 +427,7 @@ func groundTrue(e expr.Expr) bool {
 			ground = false
 		}
 	})
-	if !ground {
-		return false
-	}
-	v, err := expr.EvalBool(e, expr.Valuation{})
-	return err == nil && v
+	return ground
 }
 
 // contains reports whether e is, structurally, one of es.
