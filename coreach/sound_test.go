@@ -250,10 +250,12 @@ func analyses(t testing.TB, ctx *solver.Context, p *product.Product) (unsliced, 
 }
 
 // Bounds of the exploration: paths to Accept from any location (free
-// start state) and paths from the initial condition.
-const (
-	backDepth = 5
-	fwdDepth  = 6
+// start state) and paths from the initial condition. The number of paths
+// grows exponentially with the bound: the default run explores one
+// transition less than STG_LONG=1 does.
+var (
+	backDepth = testlong.Runs(4, 5)
+	fwdDepth  = testlong.Runs(5, 6)
 )
 
 // TestSoundOnExamples checks the analyses of the example products

@@ -1,5 +1,6 @@
 // Package doctest keeps the documentation true. Its tests (there is no
-// non-test code) build the stg binary and the example programs once, play
+// non-test code) build the stg binary once (the test binary stands for the
+// example programs: internal/exampleprog), play
 // the scripts of testdata/*.txtar with testscript, check that every command
 // shown in README.md and docs/ is played by a script and that the output
 // the page shows is the output the script compares, check that every

@@ -13,12 +13,13 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/stg-tool/stg/internal/exampleprog"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/*.txtar")
 
 // programs are the binaries the documentation builds with
-// `go build -o NAME ./PACKAGE`; build builds them once, and every script
+// `go build -o NAME ./PACKAGE`; build makes them once, and every script
 // finds them in its working directory as ./NAME. TestDocCommands checks that
 // the pages build no other.
 var programs = map[string]string{
@@ -47,6 +48,8 @@ var programs = map[string]string{
 var binDir string
 
 func TestMain(m *testing.M) {
+	// Started as one of the programs (a link buildAll makes): be it.
+	exampleprog.Main(programs)
 	flag.Parse()
 	code, err := buildAndRun(m)
 	if err != nil {
@@ -75,35 +78,21 @@ var build = sync.OnceValue(func() error {
 	return buildAll(binDir)
 })
 
-// buildAll builds stg and the programs, two at a time.
+// buildAll builds stg and links the programs: each is this test binary,
+// which runs the program its name says (exampleprog), as
+// `go build -o NAME PACKAGE` would make it, without a link of its own.
 func buildAll(dir string) error {
-	jobs := map[string]string{"stg": "./cmd/stg"}
 	for name, pkg := range programs {
-		jobs[name] = pkg
+		if _, err := exampleprog.Link(dir, name, pkg); err != nil {
+			return err
+		}
 	}
-	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		errs []error
-		sem  = make(chan struct{}, 2)
-	)
-	for name, pkg := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), pkg)
-			cmd.Dir = repoRoot()
-			if out, err := cmd.CombinedOutput(); err != nil {
-				mu.Lock()
-				errs = append(errs, fmt.Errorf("go build %s: %v\n%s", pkg, err, out))
-				mu.Unlock()
-			}
-		}()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "stg"), "./cmd/stg")
+	cmd.Dir = repoRoot()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build ./cmd/stg: %v\n%s", err, out)
 	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return nil
 }
 
 // repoRoot is the repository's top directory: the parent of this package.

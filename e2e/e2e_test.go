@@ -270,17 +270,21 @@ type kill struct {
 // Fail; quiescence is exact, so a Fail on quiescence is a missing output,
 // not a slow SUT) with the reason of each kill, and the mean steps per
 // run. Every mutant must be killed by the goal-directed runs of some test
-// case of its example. The default run stops each job at its first Fail
-// (the mean steps are then those of the runs up to it); STG_LONG=1 plays
-// all 10 runs.
+// case of its example. The default run plays the goal-directed runs
+// alone and stops each job at its first Fail (the mean steps are then
+// those of the runs up to it); STG_LONG=1 plays all 10 runs at both
+// depths.
 func TestMutationScore(t *testing.T) {
 	t.Parallel()
 	tcs := generate(t)
 	const runs = 10
+	// The random walks (depth 0) are measured, not required to kill:
+	// they play with STG_LONG=1.
+	depths := testlong.Pick([]int{8, 0}, func(_ int, d int) bool { return d == 8 })
 	var jobs []job
 	for _, tc := range tcs {
 		for _, s := range inProcess(t, tc.example)[1:] {
-			for _, d := range []int{8, 0} {
+			for _, d := range depths {
 				jobs = append(jobs, job{tc: tc, sut: s.Name, start: adapter.GoSUT(s.New), opts: inProcessOptions(d), runs: runs, seed: 7, untilFail: !testlong.Enabled()})
 			}
 		}
@@ -316,7 +320,7 @@ func TestMutationScore(t *testing.T) {
 		mutants := inProcess(t, e)[1:]
 		killed := map[int]int{}
 		for _, m := range mutants {
-			for _, d := range []int{8, 0} {
+			for _, d := range depths {
 				kl, ok := kills[key{e, m.Name, d}]
 				if !ok {
 					fmt.Fprintf(&reasons, "%s/%s, depth %d: survives\n", e, m.Name, d)

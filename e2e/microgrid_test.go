@@ -257,12 +257,7 @@ func TestOnlineMicrogridProcesses(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatalf("the spec's implementation needs python3: %v", err)
 	}
-	bin := t.TempDir() + string(filepath.Separator)
-	build := exec.Command("go", "build", "-o", bin, "./examples/microgrid/sut/...")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := t.TempDir()
 	dir := filepath.Join("..", "examples", "microgrid")
 	m, err := specfile.LoadFile(filepath.Join(dir, "spec.yaml"), nil)
 	if err != nil {
@@ -304,7 +299,7 @@ func TestOnlineMicrogridProcesses(t *testing.T) {
 			continue
 		}
 		count := map[online.Verdict]int{}
-		start := adapter.Command([]string{bin + f.String()}, nil)
+		start := adapter.Command([]string{linkProgram(t, bin, "microgrid", f.String())}, nil)
 		runs := microgridMutantRuns
 		if f == microgrid.Correct {
 			runs = testlong.Runs(microgridShortProcessRuns, microgridProcessRuns)

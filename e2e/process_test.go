@@ -47,23 +47,15 @@ func (p program) job(tc testcase, depth, runs int, seed int64) job {
 	return job{tc: tc, sut: p.name, start: adapter.Command(p.argv, nil), opts: processOptions(depth), runs: runs, seed: seed}
 }
 
-// buildPrograms builds every example's programs (examples/*/sut/correct
-// and mutant-*), one go build per example, and returns them by example,
-// in the order of examples.SUTs (correct first).
-func buildPrograms(t *testing.T) map[string][]program {
+// programs returns every example's programs (examples/*/sut/correct
+// and mutant-*, the test binary standing for each: linkProgram) by
+// example, in the order of examples.SUTs (correct first).
+func programs(t *testing.T) map[string][]program {
 	t.Helper()
 	dir := t.TempDir()
 	r := map[string][]program{}
 	for _, s := range examples.SUTs() {
-		if _, ok := r[s.Example]; !ok {
-			out := filepath.Join(dir, s.Example) + string(filepath.Separator)
-			cmd := exec.Command("go", "build", "-o", out, "./examples/"+s.Example+"/sut/...")
-			cmd.Dir = ".."
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("building the programs of %s: %v\n%s", s.Example, err, b)
-			}
-		}
-		r[s.Example] = append(r[s.Example], program{s.Name, []string{filepath.Join(dir, s.Example, s.Name)}})
+		r[s.Example] = append(r[s.Example], program{s.Name, []string{linkProgram(t, dir, s.Example, s.Name)}})
 	}
 	return r
 }
@@ -108,7 +100,7 @@ func TestProcesses(t *testing.T) {
 		t.Skip("-short: the process suites start hundreds of processes")
 	}
 	t.Parallel() // its runs mostly wait: they overlap the in-process tests
-	progs := buildPrograms(t)
+	progs := programs(t)
 	progs["cmp"] = append(progs["cmp"], python(t))
 	tcs := generate(t)
 	suites := []suite{

@@ -30,7 +30,7 @@ func TestSoakSlowSUTs(t *testing.T) {
 	}
 	stop := busyLoops(t, 2)
 	defer stop()
-	progs := buildPrograms(t)
+	progs := programs(t)
 	progs["cmp"] = append(progs["cmp"], python(t))
 	var jobs []job
 	for _, tc := range generate(t) {

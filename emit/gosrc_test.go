@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/exampleprog"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/spec/specfile"
@@ -257,10 +258,11 @@ func TestGoSourceRuns(t *testing.T) {
 	suts := map[string]string{}
 	for _, name := range []string{"correct", "mutant-wrong-diff"} {
 		pkg := "./examples/cmp/sut/" + name
-		suts[name] = filepath.Join(dir, name)
-		if out, err := gocmd(nil, "build", "-o", suts[name], pkg); err != nil {
-			t.Fatalf("building %s: %v\n%s", pkg, err, out)
+		bin, err := exampleprog.Link(dir, "", pkg) // this test binary, run as the program by TestMain
+		if err != nil {
+			t.Fatal(err)
 		}
+		suts[name] = bin
 	}
 	const pkg = "./emit/testdata"
 	if out, err := gocmd(nil, "vet", "-overlay", overlayFile, pkg); err != nil {

@@ -233,7 +233,7 @@ func (s randSpec) mutate(rng *rand.Rand) *randSpec {
 // run's trace gets the same verdict off-line (ReplayQueued); mutants of
 // the SUTs (one output transition changed) are still caught.
 func TestQueuedSoundness(t *testing.T) {
-	specs, seeds := testlong.Runs(60, 300), 8 // all 300 specs with STG_LONG=1
+	specs, seeds := testlong.Runs(40, 300), 8 // all 300 specs with STG_LONG=1
 	if testing.Short() {
 		specs = 40
 	}

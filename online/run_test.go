@@ -51,7 +51,7 @@ func (a *atm) Input(action string, args map[string]expr.Value) ([]adapter.Output
 // fee and withdrawal limits, never give Fail. In process: quiescence is
 // exact, no timer is involved.
 func TestSoundness(t *testing.T) {
-	runs := testlong.Runs(250, 1000) // all 1,000 with STG_LONG=1
+	runs := testlong.Runs(100, 1000) // all 1,000 with STG_LONG=1
 	if testing.Short() {
 		runs = 200
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/spec/expr"
@@ -56,7 +57,8 @@ func checkTauProperties(t *testing.T, ctx *solver.Context, res *Result, runs int
 // it), a τ choosing between two outputs, a τ choosing between an output
 // and quiescence, a τ-cycle, the composed slot machine (hidden channels
 // as τ with parameters); each with its purpose, every property, and
-// 150 random concrete runs of the spec that never reach Fail.
+// 50 random concrete runs of the spec that never reach Fail (150 with
+// STG_LONG=1).
 func TestTauHandExamples(t *testing.T) {
 	for _, c := range tauHandCases(t) {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,7 +67,7 @@ func TestTauHandExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := newContext(t)
-			st := checkTauProperties(t, ctx, res, 150, rand.New(rand.NewSource(1)))
+			st := checkTauProperties(t, ctx, res, testlong.Runs(50, 150), rand.New(rand.NewSource(1)))
 			if !passReachable(t, ctx, res.Testcase, 12) {
 				t.Errorf("no feasible run of at most 12 steps reaches Pass")
 			}

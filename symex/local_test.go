@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/stg-tool/stg/internal/testlong"
 	"github.com/stg-tool/stg/solver"
 	"github.com/stg-tool/stg/spec/expr"
 )
@@ -42,12 +43,12 @@ func TestConditionSameTree(t *testing.T) {
 // (PC ∧ ¬cond unsatisfiable), and each of up to three models of the
 // condition extends to a model of the path condition (the eliminated
 // parameters exist), on the trees of every example (height 5, at most
-// 150 nodes).
+// 50 nodes; 150 with STG_LONG=1).
 func TestConditionEquivalent(t *testing.T) {
 	z := newContext(t)
 	reduced, points := 0, 0
 	for name, m := range exampleSpecs(t) {
-		tr := execute(t, z, m, Options{Depth: 5, MaxNodes: 150})
+		tr := execute(t, z, m, Options{Depth: 5, MaxNodes: testlong.Runs(50, 150)})
 		for _, n := range tr.Nodes {
 			if n.red == nil || n.red == n.State.PC || n.Unknown {
 				continue

@@ -41,7 +41,7 @@ func TestInclusionSoundOnExamples(t *testing.T) {
 	progress := testlong.NewProgress(t, "specs", len(specs))
 	for name, m := range specs {
 		progress.Add(1)
-		tr := execute(t, z, m, Options{Inclusion: true, MaxNodes: testlong.Runs(50, 150)})
+		tr := execute(t, z, m, Options{Inclusion: true, MaxNodes: testlong.Runs(25, 150)})
 		for _, n := range tr.Nodes {
 			if r, err := z.Sat(n.State.PC); err == nil && r == solver.Unsat {
 				t.Errorf("%s %s: unsatisfiable node kept", name, n.PathString())

@@ -3,16 +3,16 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stg-tool/stg/internal/exampleprog"
 )
 
-// builds holds the programs this package's tests build (stg itself and
-// the examples' SUTs), each built once for all the tests that play it:
-// a build links a binary, the largest share of a short test's cost.
+// builds holds the programs this package's tests start (stg itself and
+// the examples' SUTs): each is this test binary, linked once under the
+// program's name (linkProgram), so that no test links a binary.
 var builds struct {
 	dir  string // removed by TestMain
 	mu   sync.Mutex
@@ -20,6 +20,11 @@ var builds struct {
 }
 
 func TestMain(m *testing.M) {
+	// Started as stg or as an example's program: be that program.
+	if filepath.Base(os.Args[0]) == "stg" {
+		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	}
+	exampleprog.Main(nil)
 	dir, err := os.MkdirTemp("", "stg-cmd-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -33,11 +38,11 @@ func TestMain(m *testing.M) {
 
 // buildProgram returns the path of the program of package pkg (a path
 // from the repository's top, "./examples/cmp/sut/correct", or "." for
-// stg), built on the first call. Under -short it skips the test.
+// stg), made on the first call. Under -short it skips the test.
 func buildProgram(t *testing.T, pkg string) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skipf("builds %s", pkg)
+		t.Skipf("starts %s", pkg)
 	}
 	builds.mu.Lock()
 	if builds.bins == nil {
@@ -45,7 +50,7 @@ func buildProgram(t *testing.T, pkg string) string {
 	}
 	b, ok := builds.bins[pkg]
 	if !ok {
-		b = sync.OnceValues(func() (string, error) { return goBuild(pkg) })
+		b = sync.OnceValues(func() (string, error) { return linkProgram(pkg) })
 		builds.bins[pkg] = b
 	}
 	builds.mu.Unlock()
@@ -56,19 +61,17 @@ func buildProgram(t *testing.T, pkg string) string {
 	return bin
 }
 
-// goBuild builds package pkg into builds.dir.
-func goBuild(pkg string) (string, error) {
-	name := "stg"
-	dir := "."
+// linkProgram links this test binary into builds.dir under the name of
+// package pkg's program: stg for ".", which TestMain runs as stg's main
+// does, or exampleprog's name of an example's program.
+func linkProgram(pkg string) (string, error) {
 	if pkg != "." {
-		name = strings.ReplaceAll(strings.TrimPrefix(pkg, "./"), "/", "-")
-		dir = filepath.Join("..", "..")
+		return exampleprog.Link(builds.dir, "", pkg)
 	}
-	bin := filepath.Join(builds.dir, name)
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building %s: %v\n%s", pkg, err, out)
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
 	}
-	return bin, nil
+	bin := filepath.Join(builds.dir, "stg")
+	return bin, os.Symlink(exe, bin)
 }

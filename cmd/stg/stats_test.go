@@ -29,33 +29,52 @@ func statsJSON(t *testing.T, args ...string) map[string]any {
 // Qui-Donc's (tourQuidonc) takes several times longer.
 var tourAccount = []string{filepath.Join("..", "..", "examples", "account", "spec.yaml"), filepath.Join("..", "..", "examples", "account", "purpose-limit.yaml")}
 
-// tourStatsRun is the output of stg tour --stats --format json (both
-// variants: the longest command of this package's tests), computed once
-// for the tests that read it: on the account example by default, on
-// Qui-Donc's fig4 purpose with STG_LONG=1 (tourStatsArgs).
-var tourStatsRun struct {
+// tourStatsRuns hold the outputs of stg tour --stats --format json (both
+// variants: the longest command of this package's tests), each computed
+// once for the tests that read it.
+var tourStatsRuns struct {
+	mu   sync.Mutex
+	runs map[string]*tourStatsRun
+}
+
+type tourStatsRun struct {
 	once sync.Once
 	m    map[string]any
 }
 
-// tourStatsArgs returns the example tourStats plays and its name.
-func tourStatsArgs() ([]string, string) {
+// tourStatsExamples are the examples whose tour statistics the tests
+// read: the tank's by default (a fraction of a second, one symbolic test
+// with or without filtering), the account's and Qui-Donc's Fig. 4
+// (seconds each, where filtering changes the figures) with STG_LONG=1.
+func tourStatsExamples() []string {
 	if testlong.Enabled() {
-		return tourQuidonc, "quidonc"
+		return []string{"account", "quidonc"}
 	}
-	return tourAccount, "account"
+	return []string{"tank"}
 }
 
-func tourStats(t *testing.T) map[string]any {
+// tourStats returns the statistics of the tour of example name (one of
+// tourStatsExamples).
+func tourStats(t *testing.T, name string) map[string]any {
 	t.Helper()
-	args, name := tourStatsArgs()
-	tourStatsRun.once.Do(func() {
-		tourStatsRun.m = statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, args...)...)
+	args := map[string][]string{"tank": tourTank, "account": tourAccount, "quidonc": tourQuidonc}[name]
+	tourStatsRuns.mu.Lock()
+	if tourStatsRuns.runs == nil {
+		tourStatsRuns.runs = map[string]*tourStatsRun{}
+	}
+	r := tourStatsRuns.runs[name]
+	if r == nil {
+		r = &tourStatsRun{}
+		tourStatsRuns.runs[name] = r
+	}
+	tourStatsRuns.mu.Unlock()
+	r.once.Do(func() {
+		r.m = statsJSON(t, append([]string{"tour", "--stats", "--format", "json"}, args...)...)
 	})
-	if tourStatsRun.m == nil {
+	if r.m == nil {
 		t.Fatalf("stg tour --stats --format json on %s failed (see the first test that ran it)", name)
 	}
-	return tourStatsRun.m
+	return r.m
 }
 
 // checkCoverage checks the coverage object shared by symex, tour and
@@ -93,7 +112,7 @@ func TestStatsJSONKeys(t *testing.T) {
 	} {
 		var m map[string]any
 		if tt.args[0] == "tour" {
-			m = tourStats(t)
+			m = tourStats(t, tourStatsExamples()[0])
 		} else {
 			m = statsJSON(t, append(tt.args, "--stats", "--format", "json")...)
 		}
@@ -127,53 +146,78 @@ func TestAbstractStatsJSON(t *testing.T) {
 // Qui-Donc (STG_LONG=1; instantiate's TestQuidoncFigures checks them by
 // default), as TestTourStats reads the table: 8 symbolic, 7 instantiated
 // with filtering (cut at their first infeasible step and completed); 9
-// and 7 without. On the account example: 2 and 2; 4 and 1 without.
+// and 7 without. On the account example (STG_LONG=1): 2 and 2; 4 and 1
+// without. On the tank (by default): 1 and 1 either way.
 func TestTourStatsJSON(t *testing.T) {
-	m := tourStats(t)
-	wo, _ := m["without_filtering"].(map[string]any)
-	_, name := tourStatsArgs()
-	want := map[string][7]float64{ // states, transitions, symbolic, instantiated, without: symbolic, instantiated; coverage total
-		"quidonc": {15, 36, 8, 7, 9, 7, 12},
-		"account": {14, 30, 2, 2, 4, 1, 9},
-	}[name]
-	if m["states"] != want[0] || m["transitions"] != want[1] || m["symbolic_tests"] != want[2] || m["instantiated"] != want[3] ||
-		wo["symbolic_tests"] != want[4] || wo["instantiated"] != want[5] {
-		t.Errorf("tour --stats --format json on %s: %v, want %v", name, m, want)
+	for _, name := range tourStatsExamples() {
+		m := tourStats(t, name)
+		wo, _ := m["without_filtering"].(map[string]any)
+		want := map[string][7]float64{ // states, transitions, symbolic, instantiated, without: symbolic, instantiated; coverage total
+			"quidonc": {15, 36, 8, 7, 9, 7, 12},
+			"account": {14, 30, 2, 2, 4, 1, 9},
+			"tank":    {12, 14, 1, 1, 1, 1, 4},
+		}[name]
+		if m["states"] != want[0] || m["transitions"] != want[1] || m["symbolic_tests"] != want[2] || m["instantiated"] != want[3] ||
+			wo["symbolic_tests"] != want[4] || wo["instantiated"] != want[5] {
+			t.Errorf("tour --stats --format json on %s: %v, want %v", name, m, want)
+		}
+		total := m["coverage"].(map[string]any)["total"].(float64)
+		covered := m["coverage"].(map[string]any)["covered"].(float64)
+		if total != want[6] || covered < 1 {
+			t.Errorf("coverage %v/%v of %s's %v transitions", covered, total, name, want[6])
+		}
+		checkCoverage(t, "tour", m["coverage"], covered, total)
 	}
-	total := m["coverage"].(map[string]any)["total"].(float64)
-	covered := m["coverage"].(map[string]any)["covered"].(float64)
-	if total != want[6] || covered < 1 {
-		t.Errorf("coverage %v/%v of %s's %v transitions", covered, total, name, want[6])
-	}
-	checkCoverage(t, "tour", m["coverage"], covered, total)
 }
 
 // TestTourVars: --vars chooses the abstraction variables, as for stg
-// abstract: the rule's own variables give the rule's tour; State alone
-// is refused as stg abstract refuses it (the purpose's Call and HangUp
-// need TryCounter); an unknown variable is named.
+// abstract: the rule's own variables give the rule's tour; a set without
+// a variable of the purpose's state predicates is refused as stg
+// abstract refuses it; an unknown variable is named. On the tank by
+// default (level and asked are the rule's; asked alone lacks level), and
+// on Qui-Donc with STG_LONG=1 (TryCounter and State; State alone lacks
+// TryCounter, which the purpose's Call and HangUp need).
 func TestTourVars(t *testing.T) {
-	// The rule's variables: the same SP, tour and instances as without
-	// --vars (quidoncTourOut's output).
-	_, def := quidoncTourFiles(t)
-	code, out, errOut := stg(t, append([]string{"tour", "-o", t.TempDir(), "--vars", "TryCounter, State"}, tourQuidonc...)...)
+	type tourVars struct {
+		name, rule, without, missing string // the rule's variables; a set without missing
+		args                         []string
+	}
+	cases := []tourVars{{"tank", "level, asked", "asked", "level", tourTank}}
+	if testlong.Enabled() {
+		cases = append(cases, tourVars{"quidonc", "TryCounter, State", "State", "TryCounter", tourQuidonc})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkTourVars(t, c.args, c.rule, c.without, c.missing) })
+	}
+}
+
+// checkTourVars runs stg tour with --vars rule (the same SP, tour and
+// instances as without --vars), without (refused: missing is not an
+// abstraction variable) and Nope (not a variable), on the spec and
+// purpose of args.
+func checkTourVars(t *testing.T, args []string, rule, without, missing string) {
+	code, def, errOut := stg(t, append([]string{"tour", "-o", t.TempDir()}, args...)...)
 	if code != exitPass {
-		t.Fatalf("--vars TryCounter,State (the rule's): exit %d %s", code, errOut)
+		t.Fatalf("without --vars: exit %d %s", code, errOut)
+	}
+	code, out, errOut := stg(t, append([]string{"tour", "-o", t.TempDir(), "--vars", rule}, args...)...)
+	if code != exitPass {
+		t.Fatalf("--vars %s (the rule's): exit %d %s", rule, code, errOut)
 	}
 	for _, prefix := range []string{"SP: ", "covering tour: ", "instantiated: "} {
 		if got, want := lineWith(out, prefix), lineWith(def, prefix); got != want || want == "" {
-			t.Errorf("--vars TryCounter,State (the rule's): %q, want %q", got, want)
+			t.Errorf("--vars %s (the rule's): %q, want %q", rule, got, want)
 		}
 	}
 	for _, tt := range []struct{ vars, want string }{
-		{"State", "not compatible with the abstraction (Prop. 1): TryCounter"},
+		{without, "not compatible with the abstraction (Prop. 1): " + missing},
 		{"Nope", "Nope is not a variable"},
 	} {
 		for _, stats := range [][]string{nil, {"--stats"}} {
-			args := append(append([]string{"tour", "--vars", tt.vars}, stats...), tourQuidonc...)
-			code, _, errOut := stg(t, args...)
+			a := append(append([]string{"tour", "--vars", tt.vars}, stats...), args...)
+			code, _, errOut := stg(t, a...)
 			if code != exitError || !strings.Contains(errOut, tt.want) {
-				t.Errorf("stg %s: exit %d, %q; want %q", strings.Join(args, " "), code, errOut, tt.want)
+				t.Errorf("stg %s: exit %d, %q; want %q", strings.Join(a, " "), code, errOut, tt.want)
 			}
 		}
 	}
