@@ -22,7 +22,7 @@ const oneShotLimit = 20000
 // query decides f in a scope of the context's shared solver and, when
 // sat and ids is not nil, reads their values.
 func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, error) {
-	if c.oneShot != nil && c.oneShot.checks >= oneShotLimit {
+	if c.oneShot != nil && (c.oneShot.checks >= oneShotLimit || c.oneShot.err != nil) {
 		c.oneShot.Close()
 		c.oneShot = nil
 	}
@@ -35,16 +35,18 @@ func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, 
 	}
 	s := c.oneShot
 	s.checks++
-	C.Z3_solver_push(c.z, s.s)
-	if err := c.failed("push"); err != nil {
+	if err := s.push(); err != nil {
 		return Unknown, expr.Valuation{}, err
 	}
-	defer C.Z3_solver_pop(c.z, s.s, 1)
-	C.Z3_solver_assert(c.z, s.s, f)
-	if err := c.failed("assert"); err != nil {
+	defer func() {
+		if err := s.pop(1); err != nil {
+			s.err = err // the next query replaces the solver
+		}
+	}()
+	if err := s.add(f, "assert"); err != nil {
 		return Unknown, expr.Valuation{}, err
 	}
-	r, err := s.Check()
+	r, err := s.Check() // renews s after Unknown
 	if err != nil || r != Sat || ids == nil {
 		if err == nil && r == Unknown {
 			err = unknownError(s)
@@ -327,7 +329,7 @@ func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	}
 	ok, err := c.unsat(d)
 	if err != nil {
-		return e, fmt.Errorf("solver: checking simplified form: %v", err)
+		return e, fmt.Errorf("solver: checking simplified form: %w", err)
 	}
 	if !ok {
 		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", expr.Format(r), expr.Format(e))
@@ -371,6 +373,19 @@ func (c *Context) tactic(names ...string) (C.Z3_tactic, error) {
 	return t, nil
 }
 
+// dropTactics releases the tactics made so far, so that later
+// applications get new ones: Z3 4.8.12 cleans a tactic up after a
+// tactic_exception only, so a tactic stopped by another exception (a
+// rewriter's cancellation) keeps its state, as a stopped check leaves
+// its solver unclean.
+func (c *Context) dropTactics() {
+	for k, t := range c.tactics {
+		C.Z3_tactic_dec_ref(c.z, t)
+		c.refs--
+		delete(c.tactics, k)
+	}
+}
+
 // applyTactic runs the named tactics on the goal f and translates the
 // result back: the disjunction over the subgoals of the conjunction of
 // each subgoal's formulas.
@@ -394,6 +409,7 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
 	timedOut := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
 		err := c.lastError("apply " + strings.Join(names, ", "))
+		c.dropTactics() // a stopped tactic may keep an unclean state
 		if timedOut {
 			err = fmt.Errorf("%v: %w", err, c.timeoutError("tactic "+strings.Join(names, ", ")))
 		}

@@ -81,16 +81,11 @@ func (c *Context) drain() {
 		return
 	}
 	if c.drainer == nil {
-		s := C.Z3_mk_simple_solver(c.z)
-		if s == nil {
-			_ = c.failed("make solver")
+		s, err := c.z3Solver(true)
+		if err != nil {
 			return
 		}
-		C.Z3_solver_inc_ref(c.z, s)
-		c.refs++
 		c.drainer = s
-		C.stg_solver_quiet(c.z, s)
-		_ = c.failed("set solver parameters")
 	}
 	C.Z3_solver_check(c.z, c.drainer)
 	_ = c.failed("drain")
