@@ -406,11 +406,12 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
 	}
 	var r C.Z3_apply_result
 	c.stats.Tactics++
-	timedOut := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
+	start := c.resourceCount()
+	timedOut, hit := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
 		err := c.lastError("apply " + strings.Join(names, ", "))
 		c.dropTactics() // a stopped tactic may keep an unclean state
-		if timedOut {
+		if c.limited(timedOut, hit, start) {
 			err = fmt.Errorf("%v: %w", err, c.timeoutError("tactic "+strings.Join(names, ", ")))
 		}
 		return nil, err

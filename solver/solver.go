@@ -49,7 +49,7 @@ type Solver struct {
 	s      C.Z3_solver
 	simple bool // Z3_mk_simple_solver rather than Z3_mk_solver
 
-	timedOut bool   // the last check was stopped by the watchdog
+	timedOut bool   // the last check ran out of its limit (time or resources)
 	reason   string // why the last check answered Unknown
 
 	// The identifiers asserted so far, for Model; marks[i] is
@@ -249,7 +249,9 @@ func (s *Solver) Check() (Result, error) {
 	}
 	var r C.Z3_lbool
 	s.c.stats.Checks++
-	s.timedOut = s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	start := s.c.resourceCount()
+	timedOut, hit := s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	s.timedOut = timedOut
 	err := s.c.failed("check")
 	switch {
 	case err == nil && r == C.Z3_L_TRUE:
@@ -258,6 +260,7 @@ func (s *Solver) Check() (Result, error) {
 		return Unsat, nil
 	}
 	s.reason = C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
+	s.timedOut = s.c.limited(timedOut, hit, start)
 	if rerr := s.renew(); rerr != nil {
 		s.err = rerr
 		if err == nil {

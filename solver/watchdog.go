@@ -12,13 +12,14 @@ import (
 	"time"
 )
 
-// The time limit of SetTimeout is kept by a Go-side watchdog rather than
-// by Z3's timeout parameter: with a timeout set, Z3 4.8.12 starts a
-// timer thread for every check, which cost seconds of system time on
-// large generations. The watchdog is a runtime timer armed for the call
-// in progress; when it fires it interrupts that call, and only that
-// call: each call has a generation number, and the timer of an older
-// generation does nothing.
+// The time limit of SetTimeout is kept by Z3's resource limit
+// (rlimit.go) and, as a backstop at backstopFactor times the limit, by
+// a Go-side watchdog rather than by Z3's timeout parameter: with a
+// timeout set, Z3 4.8.12 starts a timer thread for every check, which
+// cost seconds of system time on large generations. The watchdog is a
+// runtime timer armed for the call in progress; when it fires it
+// interrupts that call, and only that call: each call has a generation
+// number, and the timer of an older generation does nothing.
 //
 // An interrupt that reaches Z3 just as the call returns stays pending in
 // the idle context and would make every later call fail ("canceled").
@@ -30,9 +31,11 @@ import (
 // check can be lost).
 const rearm = 50 * time.Millisecond
 
-// interruptible runs f, a call into Z3 that Interrupt and the watchdog
-// may stop. It reports whether the watchdog fired for this call.
-func (c *Context) interruptible(f func()) (timedOut bool) {
+// interruptible runs f, a call into Z3 that Interrupt, the watchdog and
+// the resource limit may stop. It reports whether the watchdog fired for
+// this call (timedOut) and whether any interrupt reached it (hit): a
+// call that Z3 reports canceled without either ran out of resources.
+func (c *Context) interruptible(f func()) (timedOut, hit bool) {
 	c.mu.Lock()
 	c.busy = true
 	c.gen++
@@ -40,7 +43,7 @@ func (c *Context) interruptible(f func()) (timedOut bool) {
 	c.mu.Unlock()
 	var t *time.Timer
 	if c.timeout > 0 {
-		t = time.AfterFunc(time.Duration(c.timeout)*time.Millisecond, func() { c.expire(gen) })
+		t = time.AfterFunc(backstopFactor*time.Duration(c.timeout)*time.Millisecond, func() { c.expire(gen) })
 	}
 	f()
 	if t != nil {
@@ -49,14 +52,25 @@ func (c *Context) interruptible(f func()) (timedOut bool) {
 	c.mu.Lock()
 	c.busy = false
 	c.gen++ // a timer of this call that runs late finds another generation
-	hit := c.interrupted
+	hit = c.interrupted
 	timedOut = c.expired == gen
 	c.interrupted = false
 	c.mu.Unlock()
 	if hit {
 		c.drain()
 	}
-	return timedOut
+	return timedOut, hit
+}
+
+// limited reports whether a call that Z3 stopped ran out of its limit:
+// the watchdog fired, or, with no interrupt, the call used its resource
+// limit (units since start, a resourceCount), which Z3 reports in
+// several ways (canceled, unknown, a tactic error).
+func (c *Context) limited(timedOut, hit bool, start uint64) bool {
+	if timedOut {
+		return true
+	}
+	return !hit && c.rlimit > 0 && c.resourceCount()-start >= uint64(c.rlimit)
 }
 
 // expire interrupts the call of generation gen if it is still running,
@@ -80,18 +94,26 @@ func (c *Context) drain() {
 	if c.z == nil {
 		return
 	}
+	if d := c.spare(); d != nil {
+		C.Z3_solver_check(c.z, d)
+		_ = c.failed("drain")
+	}
+}
+
+// spare returns the context's empty solver (the drainer), made on first
+// use, or nil when it cannot be made.
+func (c *Context) spare() C.Z3_solver {
 	if c.drainer == nil {
 		s, err := c.z3Solver(true)
 		if err != nil {
-			return
+			return nil
 		}
 		c.drainer = s
 	}
-	C.Z3_solver_check(c.z, c.drainer)
-	_ = c.failed("drain")
+	return c.drainer
 }
 
-// timeoutError is the error of a call stopped by the watchdog.
+// timeoutError is the error of a call stopped by its limit.
 func (c *Context) timeoutError(op string) error {
 	return fmt.Errorf("%w (%s ran past the solver time limit of %v; raise --solver-timeout or simplify the guards)",
 		ErrUnknown, op, time.Duration(c.timeout)*time.Millisecond)

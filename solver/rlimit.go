@@ -1,0 +1,71 @@
+package solver
+
+/*
+#include "z3glue.h"
+*/
+import "C"
+
+import "math"
+
+// The time limit of SetTimeout is kept first by Z3's resource limit
+// ("rlimit"), which counts work rather than time: a question gets the
+// same answer on a loaded machine as on an idle one, and a verdict that
+// hangs on a limit is reproducible. The limit is the time limit times
+// rlimitPerMs, the units Z3 4.8.12 spends per millisecond of processor
+// time, so that it stops a check after about the time limit on an idle
+// machine. The watchdog (watchdog.go) stays as a backstop, at
+// backstopFactor times the time limit, for the work Z3 does not count.
+//
+// rlimitPerMs comes from TestRlimitRate (STG_LONG=1 go test ./solver
+// -run TestRlimitRate -v), on this project's 2-core AMD EPYC machine at
+// load 11 to 14 (shared): units per processor second were 480k to 2.27M
+// over 8 arithmetic and string questions, median 791k; the questions
+// that run for seconds, the ones a limit stops, spent 480k to 620k. The
+// constant is the median, rounded.
+const rlimitPerMs = 800
+
+// backstopFactor: the watchdog stops a check at this many times the time
+// limit, when the resource limit has not stopped it first: an idle
+// machine never gets there (the slowest questions measured spend 1.7
+// times the time limit's processor time), a machine loaded five times
+// over its cores does.
+const backstopFactor = 10
+
+// rlimitFor returns the resource limit for a time limit of ms
+// milliseconds; 0 (none) when it would not fit Z3's 32-bit parameter
+// (a limit of about 90 minutes), which leaves the watchdog alone.
+func rlimitFor(ms uint) uint32 {
+	n := uint64(ms) * rlimitPerMs
+	if n > math.MaxUint32 {
+		return 0
+	}
+	return uint32(n)
+}
+
+// setRlimit sets Z3's resource limit of each later check and tactic.
+func (c *Context) setRlimit(n uint32) {
+	c.rlimit = n
+	if c.z == nil {
+		return
+	}
+	C.stg_set_rlimit(c.z, C.uint(n))
+	_ = c.failed("set rlimit")
+}
+
+// rlimitCount returns the resource units the context has used, as its
+// solver s reports them.
+func (s *Solver) rlimitCount() uint64 { return uint64(C.stg_solver_rlimit(s.c.z, s.s)) }
+
+// resourceCount returns the resource units the context has used (every
+// solver reports the context's count; the drainer is always at hand),
+// or 0 without a resource limit, when nobody asks.
+func (c *Context) resourceCount() uint64 {
+	if c.rlimit == 0 || c.z == nil {
+		return 0
+	}
+	d := c.spare()
+	if d == nil {
+		return 0
+	}
+	return uint64(C.stg_solver_rlimit(c.z, d))
+}
