@@ -30,17 +30,40 @@
 // "ctrl_c" parameter off (a solver parameter: 4.8.12 has no global one),
 // so the Go runtime's handlers, and signal.Notify, stay in charge.
 //
-// # Time limits and the memo
+// # Time limits
 //
-// SetTimeout bounds each check and tactic application with a Go-side
-// watchdog (watchdog.go), not Z3's timeout parameter, which starts a
-// thread per check in Z3 4.8.12. The watchdog interrupts only the call
-// it was armed for, and an interrupt that reaches Z3 after that call has
-// ended is cleared before the next one. The answers of Sat, Valid,
-// Entails, Equivalent, Simplify and EliminateExists are remembered per
-// context by formula (memo.go), definite answers only; Stats counts the
-// checks, tactic runs and memo hits (and the questions callers settled
-// without Z3, NoteSettled), and SetMemo(false) turns the memo off.
+// SetTimeout bounds each check and tactic application first by Z3's
+// resource limit ("rlimit", rlimit.go), which counts work rather than
+// time, so that a question gets the same answer, unknown or definite, on
+// a loaded machine as on an idle one (TestRlimitDeterministic). The
+// limit is the time limit times rlimitPerMs = 800 units per millisecond:
+// TestRlimitRate (STG_LONG=1 go test ./solver -run TestRlimitRate -v)
+// measured 480k to 2.27M units per second of processor time, median
+// 791k, over 8 arithmetic and string questions, on the project's 2-core
+// AMD EPYC machine at load 11 to 14. A Go-side watchdog (watchdog.go),
+// not Z3's timeout parameter, which starts a thread per check in Z3
+// 4.8.12, is the backstop at 10 times the time limit for work Z3 does
+// not count. The watchdog interrupts only the call it was armed for, and
+// an interrupt that reaches Z3 after that call has ended is cleared
+// before the next one. A call stopped by either limit reports the time
+// limit and wraps ErrUnknown.
+//
+// # Stopped checks
+//
+// A check that answers Unknown may leave Z3 4.8.12's solver unclean:
+// reusing it crashed the process (SIGSEGV in Z3_solver_check or
+// Z3_solver_pop; TestStress, beside two busy loops, crashed in 8 runs out
+// of 8 before the fix). So a Solver replaces its Z3 solver after such a
+// check and asserts its open scopes again (Stats().Renewed counts it),
+// and the context drops its cached tactics after a failed application.
+//
+// # The memo
+//
+// The answers of Sat, Valid, Entails, Equivalent, Simplify and
+// EliminateExists are remembered per context by formula (memo.go),
+// definite answers only; Stats counts the checks, tactic runs and memo
+// hits (and the questions callers settled without Z3, NoteSettled), and
+// SetMemo(false) turns the memo off.
 //
 // # Facts
 //
