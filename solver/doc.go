@@ -42,8 +42,9 @@
 // 791k, over 8 arithmetic and string questions, on the project's 2-core
 // AMD EPYC machine at load 11 to 14. A Go-side watchdog (watchdog.go),
 // not Z3's timeout parameter, which starts a thread per check in Z3
-// 4.8.12, is the backstop at 10 times the time limit for work Z3 does
-// not count. The watchdog interrupts only the call it was armed for, and
+// 4.8.12, is the backstop at 5 times the time limit for work Z3 does
+// not count, and the limit itself for questions with nonlinear
+// arithmetic, whose work Z3 4.8.12 does not count at all. The watchdog interrupts only the call it was armed for, and
 // an interrupt that reaches Z3 after that call has ended is cleared
 // before the next one. A call stopped by either limit reports the time
 // limit and wraps ErrUnknown.

@@ -66,5 +66,5 @@ func (s *Solver) assertFacts() error {
 	if err != nil {
 		return err
 	}
-	return s.add(a, "assert facts")
+	return s.add(a, uncounted(c.facts), "assert facts")
 }

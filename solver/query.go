@@ -8,6 +8,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -21,7 +22,8 @@ const oneShotLimit = 20000
 
 // query decides f in a scope of the context's shared solver and, when
 // sat and ids is not nil, reads their values.
-func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, error) {
+// uncounted says f holds nonlinear arithmetic (rlimit.go).
+func (c *Context) query(f C.Z3_ast, ids []*expr.Ident, uncounted bool) (Result, expr.Valuation, error) {
 	if c.oneShot != nil && (c.oneShot.checks >= oneShotLimit || c.oneShot.err != nil) {
 		c.oneShot.Close()
 		c.oneShot = nil
@@ -43,7 +45,7 @@ func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, 
 			s.err = err // the next query replaces the solver
 		}
 	}()
-	if err := s.add(f, "assert"); err != nil {
+	if err := s.add(f, uncounted, "assert"); err != nil {
 		return Unknown, expr.Valuation{}, err
 	}
 	r, err := s.Check() // renews s after Unknown
@@ -99,7 +101,7 @@ func (c *Context) Sat(e expr.Expr) (Result, error) {
 	if err != nil {
 		return Unknown, err
 	}
-	r, _, err := c.query(a, nil)
+	r, _, err := c.query(a, nil, uncounted(e))
 	if err == nil {
 		c.rememberResult(k, r)
 	}
@@ -163,7 +165,7 @@ func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), 
 	if err != nil {
 		return false, err
 	}
-	r, _, err := c.query(f, nil)
+	r, _, err := c.query(f, nil, slices.ContainsFunc(es, uncounted))
 	if err != nil {
 		return false, err
 	}
@@ -171,8 +173,8 @@ func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), 
 	return r == Unsat, nil
 }
 
-func (c *Context) unsat(a C.Z3_ast) (bool, error) {
-	r, _, err := c.query(a, nil)
+func (c *Context) unsat(a C.Z3_ast, uncounted bool) (bool, error) {
+	r, _, err := c.query(a, nil, uncounted)
 	if err != nil {
 		return false, err
 	}
@@ -212,7 +214,7 @@ func (c *Context) Model(e expr.Expr) (m expr.Valuation, ok bool, err error) {
 			ids = append(ids, id)
 		}
 	})
-	r, m, err := c.query(a, ids)
+	r, m, err := c.query(a, ids, uncounted(e))
 	if err != nil {
 		return expr.Valuation{}, false, err
 	}
@@ -272,11 +274,11 @@ func (c *Context) EliminateExists(ids []*expr.Ident, e expr.Expr) (expr.Expr, er
 	var r expr.Expr
 	err = errNotLinear
 	if expr.IsLinear(e) {
-		r, err = c.applyTactic(f, "qe2", "simplify")
+		r, err = c.applyTactic(f, false, "qe2", "simplify")
 	}
 	if err != nil {
 		var err2 error
-		r, err2 = c.applyTactic(f, "qe", "simplify")
+		r, err2 = c.applyTactic(f, uncounted(e), "qe", "simplify")
 		if err2 != nil {
 			return nil, fmt.Errorf("solver: eliminating quantifiers: qe2: %v; qe: %v", err, err2)
 		}
@@ -313,7 +315,7 @@ func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	if hasString(e) {
 		tactics = tactics[:1]
 	}
-	r, err := c.applyTactic(a, tactics...)
+	r, err := c.applyTactic(a, uncounted(e), tactics...)
 	if err != nil {
 		return e, err
 	}
@@ -327,7 +329,7 @@ func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	if err != nil {
 		return e, err
 	}
-	ok, err := c.unsat(d)
+	ok, err := c.unsat(d, uncounted(e))
 	if err != nil {
 		return e, fmt.Errorf("solver: checking simplified form: %w", err)
 	}
@@ -389,7 +391,8 @@ func (c *Context) dropTactics() {
 // applyTactic runs the named tactics on the goal f and translates the
 // result back: the disjunction over the subgoals of the conjunction of
 // each subgoal's formulas.
-func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
+// uncounted says f holds nonlinear arithmetic (rlimit.go).
+func (c *Context) applyTactic(f C.Z3_ast, uncounted bool, names ...string) (expr.Expr, error) {
 	t, err := c.tactic(names...)
 	if err != nil {
 		return nil, err
@@ -407,7 +410,7 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
 	var r C.Z3_apply_result
 	c.stats.Tactics++
 	start := c.resourceCount()
-	timedOut, hit := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
+	timedOut, hit := c.interruptible(uncounted, func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
 		err := c.lastError("apply " + strings.Join(names, ", "))
 		c.dropTactics() // a stopped tactic may keep an unclean state

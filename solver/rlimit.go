@@ -5,7 +5,11 @@ package solver
 */
 import "C"
 
-import "math"
+import (
+	"math"
+
+	"github.com/stg-tool/stg/spec/expr"
+)
 
 // The time limit of SetTimeout is kept first by Z3's resource limit
 // ("rlimit"), which counts work rather than time: a question gets the
@@ -16,6 +20,12 @@ import "math"
 // machine. The watchdog (watchdog.go) stays as a backstop, at
 // backstopFactor times the time limit, for the work Z3 does not count.
 //
+// Z3 4.8.12 does not count the work of nonlinear integer arithmetic:
+// bounded by the resource limit alone, "is 33 a sum of three cubes"
+// (online's testdata/cubes.yaml) ran for minutes on a limit worth 300
+// ms. So a question with nonlinear arithmetic (uncounted) keeps the
+// watchdog at the time limit itself, as before the resource limit.
+//
 // rlimitPerMs comes from TestRlimitRate (STG_LONG=1 go test ./solver
 // -run TestRlimitRate -v), on this project's 2-core AMD EPYC machine at
 // load 11 to 14 (shared): units per processor second were 480k to 2.27M
@@ -24,12 +34,39 @@ import "math"
 // constant is the median, rounded.
 const rlimitPerMs = 800
 
-// backstopFactor: the watchdog stops a check at this many times the time
-// limit, when the resource limit has not stopped it first: an idle
-// machine never gets there (the slowest questions measured spend 1.7
-// times the time limit's processor time), a machine loaded five times
-// over its cores does.
-const backstopFactor = 10
+// backstopFactor: the watchdog stops a counted check at this many times
+// the time limit, when the resource limit has not stopped it first. The
+// slowest questions measured spend 1.7 times the time limit's processor
+// time before the resource limit stops them, so an idle machine, or
+// one with two busy loops beside stg, stays under it; a machine loaded
+// several times over its cores may reach it, and then the answer
+// depends on the load as it did before the resource limit.
+const backstopFactor = 5
+
+// uncounted reports whether e holds arithmetic whose work Z3 does not
+// count against the resource limit: a product of two non-constants, or
+// a division or remainder by a non-constant.
+func uncounted(e expr.Expr) (found bool) {
+	defer func() {
+		if recover() != nil { // a malformed tree: encoding reports it
+			found = false
+		}
+	}()
+	constant := func(x expr.Expr) bool { _, ok := expr.ConstValue(x); return ok }
+	expr.Inspect(e, func(x expr.Expr) {
+		b, ok := x.(*expr.Binary)
+		if !ok || b == nil {
+			return
+		}
+		switch b.Op {
+		case expr.Mul:
+			found = found || !(constant(b.X) || constant(b.Y))
+		case expr.Div, expr.Mod:
+			found = found || !constant(b.Y)
+		}
+	})
+	return found
+}
 
 // rlimitFor returns the resource limit for a time limit of ms
 // milliseconds; 0 (none) when it would not fit Z3's 32-bit parameter

@@ -150,3 +150,39 @@ func TestRlimitFor(t *testing.T) {
 		}
 	}
 }
+
+// TestUncounted: the questions whose work Z3 does not count against the
+// resource limit are those with nonlinear arithmetic.
+func TestUncounted(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"x + 2*y > 3", false},
+		{"x*3 - (y + 1)*2 == z", false},
+		{"x*y > 3", true},
+		{"x / y == 1", true},
+		{"x % 3 == 1", false},
+		{"x % y == 1", true},
+		{"f || x*x*x + y*y*y + z*z*z == 33", true},
+	} {
+		if got := uncounted(parse(t, tc.src)); got != tc.want {
+			t.Errorf("uncounted(%s) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	if uncounted(parseIn(t, strScope, `len(s) * 2 == i && s[i:j] == "a"`)) {
+		t.Errorf("string questions are counted")
+	}
+}
+
+// TestUncountedStops: Z3 4.8.12 does not count the work of nonlinear
+// integer arithmetic, so a resource limit alone would let this check
+// run for minutes; the watchdog stops it and it reports the time limit.
+func TestUncountedStops(t *testing.T) {
+	c := newContext(t)
+	c.SetTimeout(200 * time.Millisecond)
+	r, err := c.Sat(parse(t, "x*x*x + y*y*y + z*z*z == 33"))
+	if r != Unknown || !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), "time limit of 200ms") {
+		t.Errorf("Sat(sum of three cubes is 33) = %v, %v; want unknown at the time limit", r, err)
+	}
+}

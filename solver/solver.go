@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/stg-tool/stg/spec/expr"
 )
@@ -61,7 +62,10 @@ type Solver struct {
 	// frames[0] holds the facts and the assertions made outside any
 	// scope, frames[i] those of the i-th open scope; each is referenced
 	// by the Solver, to be asserted again in a renewed solver.
-	frames [][]C.Z3_ast
+	// uncounted[i] says frames[i] holds nonlinear arithmetic, whose work
+	// Z3 does not count against the resource limit (rlimit.go).
+	frames    [][]C.Z3_ast
+	uncounted []bool
 
 	err error // a failure of Push or Pop, reported by the next Check
 
@@ -77,7 +81,7 @@ func (c *Context) NewSolver() *Solver { return c.newSolver(true) }
 // newSolver makes a simple solver or Z3's default (combined) solver;
 // the benchmarks compare them.
 func (c *Context) newSolver(simple bool) *Solver {
-	s := &Solver{c: c, simple: simple, seen: make(map[identKey]bool), frames: [][]C.Z3_ast{nil}}
+	s := &Solver{c: c, simple: simple, seen: make(map[identKey]bool), frames: [][]C.Z3_ast{nil}, uncounted: []bool{false}}
 	if err := c.usable(); err != nil {
 		s.err = err
 		return s
@@ -137,12 +141,12 @@ func (s *Solver) Close() {
 		s.dropFrames(0)
 	}
 	s.s = nil
-	s.idents, s.seen, s.marks, s.frames = nil, nil, nil, nil
+	s.idents, s.seen, s.marks, s.frames, s.uncounted = nil, nil, nil, nil, nil
 }
 
 // add asserts the encoded predicate a in the current scope and keeps it
-// for a renewal.
-func (s *Solver) add(a C.Z3_ast, op string) error {
+// for a renewal; uncounted says a holds nonlinear arithmetic.
+func (s *Solver) add(a C.Z3_ast, uncounted bool, op string) error {
 	c := s.c
 	C.Z3_solver_assert(c.z, s.s, a) // the solver takes its own reference
 	if err := c.failed(op); err != nil {
@@ -152,6 +156,7 @@ func (s *Solver) add(a C.Z3_ast, op string) error {
 	c.refs++
 	top := len(s.frames) - 1
 	s.frames[top] = append(s.frames[top], a)
+	s.uncounted[top] = s.uncounted[top] || uncounted
 	return nil
 }
 
@@ -166,6 +171,7 @@ func (s *Solver) dropFrames(i int) {
 	}
 	clear(s.frames[i:])
 	s.frames = s.frames[:i]
+	s.uncounted = s.uncounted[:i]
 }
 
 // Assert adds the predicate e to the current scope.
@@ -180,7 +186,7 @@ func (s *Solver) Assert(e expr.Expr) error {
 	if err != nil {
 		return err
 	}
-	if err := s.add(a, "assert"); err != nil {
+	if err := s.add(a, uncounted(e), "assert"); err != nil {
 		return err
 	}
 	expr.Idents(e, func(id *expr.Ident) {
@@ -208,6 +214,7 @@ func (s *Solver) push() error {
 	}
 	s.marks = append(s.marks, len(s.idents))
 	s.frames = append(s.frames, nil)
+	s.uncounted = append(s.uncounted, false)
 	return nil
 }
 
@@ -250,7 +257,7 @@ func (s *Solver) Check() (Result, error) {
 	var r C.Z3_lbool
 	s.c.stats.Checks++
 	start := s.c.resourceCount()
-	timedOut, hit := s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	timedOut, hit := s.c.interruptible(slices.Contains(s.uncounted, true), func() { r = C.Z3_solver_check(s.c.z, s.s) })
 	s.timedOut = timedOut
 	err := s.c.failed("check")
 	switch {

@@ -32,10 +32,11 @@ import (
 const rearm = 50 * time.Millisecond
 
 // interruptible runs f, a call into Z3 that Interrupt, the watchdog and
-// the resource limit may stop. It reports whether the watchdog fired for
-// this call (timedOut) and whether any interrupt reached it (hit): a
-// call that Z3 reports canceled without either ran out of resources.
-func (c *Context) interruptible(f func()) (timedOut, hit bool) {
+// the resource limit may stop. The watchdog fires at the time limit when
+// the question is uncounted (nonlinear: rlimit.go), else at
+// backstopFactor times it. It reports whether the watchdog fired for
+// this call (timedOut) and whether any interrupt reached it (hit).
+func (c *Context) interruptible(uncounted bool, f func()) (timedOut, hit bool) {
 	c.mu.Lock()
 	c.busy = true
 	c.gen++
@@ -43,7 +44,11 @@ func (c *Context) interruptible(f func()) (timedOut, hit bool) {
 	c.mu.Unlock()
 	var t *time.Timer
 	if c.timeout > 0 {
-		t = time.AfterFunc(backstopFactor*time.Duration(c.timeout)*time.Millisecond, func() { c.expire(gen) })
+		d := time.Duration(c.timeout) * time.Millisecond
+		if !uncounted && c.rlimit > 0 {
+			d *= backstopFactor
+		}
+		t = time.AfterFunc(d, func() { c.expire(gen) })
 	}
 	f()
 	if t != nil {
