@@ -41,6 +41,9 @@ func (c *Context) query(f C.Z3_ast, ids []*expr.Ident, uncounted bool) (Result, 
 		return Unknown, expr.Valuation{}, err
 	}
 	defer func() {
+		if s.err != nil { // a failed renewal: no call on the old solver
+			return
+		}
 		if err := s.pop(1); err != nil {
 			s.err = err // the next query replaces the solver
 		}
