@@ -412,12 +412,11 @@ func (c *Context) applyTactic(f C.Z3_ast, uncounted bool, names ...string) (expr
 	}
 	var r C.Z3_apply_result
 	c.stats.Tactics++
-	start := c.resourceCount()
 	timedOut, hit := c.interruptible(uncounted, func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
 		err := c.lastError("apply " + strings.Join(names, ", "))
 		c.dropTactics() // a stopped tactic may keep an unclean state
-		if c.limited(timedOut, hit, start) {
+		if c.limited(timedOut, hit, err.Error()) {
 			err = fmt.Errorf("%v: %w", err, c.timeoutError("tactic "+strings.Join(names, ", ")))
 		}
 		return nil, err

@@ -256,7 +256,6 @@ func (s *Solver) Check() (Result, error) {
 	}
 	var r C.Z3_lbool
 	s.c.stats.Checks++
-	start := s.c.resourceCount()
 	timedOut, hit := s.c.interruptible(slices.Contains(s.uncounted, true), func() { r = C.Z3_solver_check(s.c.z, s.s) })
 	s.timedOut = timedOut
 	err := s.c.failed("check")
@@ -267,7 +266,7 @@ func (s *Solver) Check() (Result, error) {
 		return Unsat, nil
 	}
 	s.reason = C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
-	s.timedOut = s.c.limited(timedOut, hit, start)
+	s.timedOut = s.c.limited(timedOut, hit, s.reason)
 	if rerr := s.renew(); rerr != nil {
 		s.err = rerr
 		if err == nil {

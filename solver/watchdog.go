@@ -8,6 +8,7 @@ import "C"
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -67,15 +68,19 @@ func (c *Context) interruptible(uncounted bool, f func()) (timedOut, hit bool) {
 	return timedOut, hit
 }
 
-// limited reports whether a call that Z3 stopped ran out of its limit:
-// the watchdog fired, or, with no interrupt, the call used its resource
-// limit (units since start, a resourceCount), which Z3 reports in
-// several ways (canceled, unknown, a tactic error).
-func (c *Context) limited(timedOut, hit bool, start uint64) bool {
+// limited reports whether a call that Z3 stopped with the message msg
+// (a check's reason for unknown, a tactic's error) ran out of its limit:
+// the watchdog fired, or, with no interrupt, Z3 says "canceled" or a
+// bare "unknown", which it says when the resource limit runs out. (A
+// bare "unknown" may also be Z3 giving up: the error then names the
+// limit where it need not, and still wraps ErrUnknown.) The units used
+// are not read instead: reading a solver's statistics makes Z3 build
+// terms, which shifts the order of Simplify's results.
+func (c *Context) limited(timedOut, hit bool, msg string) bool {
 	if timedOut {
 		return true
 	}
-	return !hit && c.rlimit > 0 && c.resourceCount()-start >= uint64(c.rlimit)
+	return !hit && c.rlimit > 0 && (strings.Contains(msg, "canceled") || msg == "unknown")
 }
 
 // expire interrupts the call of generation gen if it is still running,
