@@ -38,15 +38,17 @@
 // a loaded machine as on an idle one (TestRlimitDeterministic). The
 // limit is the time limit times rlimitPerMs = 800 units per millisecond:
 // TestRlimitRate (STG_LONG=1 go test ./solver -run TestRlimitRate -v)
-// measured 480k to 2.27M units per second of processor time, median
-// 791k, over 8 arithmetic and string questions, on the project's 2-core
-// AMD EPYC machine at load 11 to 14. A Go-side watchdog (watchdog.go),
-// not Z3's timeout parameter, which starts a thread per check in Z3
-// 4.8.12, is the backstop at 5 times the time limit for work Z3 does
-// not count, and the limit itself for questions with nonlinear
-// arithmetic, whose work Z3 4.8.12 does not count at all. The watchdog interrupts only the call it was armed for, and
-// an interrupt that reaches Z3 after that call has ended is cleared
-// before the next one. A call stopped by either limit reports the time
+// measured 363k to 1.93M units per second, median 1.44M, over 8
+// arithmetic and string questions, on the project's 2-core AMD EPYC
+// machine, idle (load 0.7); so a question stops between 0.4 and 2.2
+// times the time limit on an idle machine. A Go-side watchdog
+// (watchdog.go), not Z3's timeout parameter, which starts a thread per
+// check in Z3 4.8.12, is the backstop at 5 times the time limit for work
+// Z3 does not count, and the limit itself for questions with nonlinear
+// arithmetic, whose work Z3 4.8.12 does not count at all. The watchdog
+// interrupts only the call it was armed for, and an interrupt that
+// reaches Z3 after that call has ended is cleared before the next one.
+// A call stopped by either limit reports the time
 // limit and wraps ErrUnknown.
 //
 // # Stopped checks

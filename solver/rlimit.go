@@ -27,19 +27,21 @@ import (
 // watchdog at the time limit itself, as before the resource limit.
 //
 // rlimitPerMs comes from TestRlimitRate (STG_LONG=1 go test ./solver
-// -run TestRlimitRate -v), on this project's 2-core AMD EPYC machine at
-// load 11 to 14 (shared): units per processor second were 480k to 2.27M
-// over 8 arithmetic and string questions, median 791k; the questions
-// that run for seconds, the ones a limit stops, spent 480k to 620k. The
-// constant is the median, rounded.
+// -run TestRlimitRate -v) on this project's 2-core AMD EPYC machine.
+// Idle (load 0.7, processor time equal to wall time), 8 arithmetic and
+// string questions spent 363k to 1.93M units per second, median 1.44M;
+// the three that ran for seconds, the kind a limit stops, 363k, 647k and
+// 1.06M. At load 11 to 14 (shared) the median was 791k. The constant
+// sits between: on an idle machine the resource limit stops a question
+// between 0.4 and 2.2 times the time limit, depending on the question.
 const rlimitPerMs = 800
 
 // backstopFactor: the watchdog stops a counted check at this many times
 // the time limit, when the resource limit has not stopped it first. The
-// slowest questions measured spend 1.7 times the time limit's processor
-// time before the resource limit stops them, so an idle machine, or
-// one with two busy loops beside stg, stays under it; a machine loaded
-// several times over its cores may reach it, and then the answer
+// slowest question measured runs 2.2 times the time limit on an idle
+// machine before the resource limit stops it, so an idle machine, and
+// mostly one with two busy loops beside stg, stays under it; a machine
+// loaded several times over its cores may reach it, and then the answer
 // depends on the load as it did before the resource limit.
 const backstopFactor = 5
 
