@@ -34,7 +34,11 @@ func TestUndecidedNeverFails(t *testing.T) {
 		verdict   Verdict
 	}{
 		{"go? out!33", []Rule{6, 4}, true, Inconc},
-		{"go? out!3", []Rule{6, 4}, false, Pass}, // 1 + 1 + 1
+		// 0 + 0 + 0: Z3 4.8.12 does not find 1 + 1 + 1 for out!3 within a
+		// minute in a clean solver (it did in the solver that the
+		// undecided query had just been stopped in, which the solver
+		// package no longer reuses: reusing it crashed under load).
+		{"go? out!0", []Rule{6, 4}, false, Pass},
 		{"go? go?", []Rule{6, NoRule}, false, Inconc},
 		{"go? beep!", []Rule{6, 2}, false, Fail},
 	} {

@@ -151,3 +151,21 @@ func BenchmarkSimplify(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSatLimited: one-shot queries as the tools ask them, with a
+// solver limit set (the resource limit and the watchdog) and the memo
+// off, so that every question reaches Z3.
+func BenchmarkSatLimited(b *testing.B) {
+	c := newContext(b)
+	c.SetMemo(false)
+	c.SetTimeout(2 * time.Second)
+	cons := make([]expr.Expr, 64)
+	for i := range cons {
+		cons[i] = step(b, i)
+	}
+	for i := 0; b.Loop(); i++ {
+		if r, err := c.Sat(cons[i%len(cons)]); r != Sat || err != nil {
+			b.Fatal(r, err)
+		}
+	}
+}

@@ -29,7 +29,8 @@ type Context struct {
 	closed bool
 	busy   bool
 
-	timeout uint // per check, in ms; 0 = none
+	timeout uint   // per check, in ms; 0 = none
+	rlimit  uint32 // Z3's resource limit per check (rlimit.go); 0 = none
 
 	// The watchdog of the call in progress (watchdog.go), under mu:
 	// gen numbers the calls, expired is the generation the watchdog
@@ -136,11 +137,14 @@ func (c *Context) Close() {
 
 // SetTimeout limits each later check (and each tactic application) to d;
 // 0 means no limit. A check that runs out of time answers Unknown. The
-// limit is kept by a Go-side watchdog (watchdog.go), not by Z3's
-// timeout parameter, which starts a thread per check.
+// limit is kept by Z3's resource limit, set to the work Z3 does in about
+// d on an idle machine, so that the answer does not depend on the load
+// (rlimit.go), and by a Go-side watchdog at backstopFactor times d
+// (watchdog.go) for the work Z3 does not count.
 func (c *Context) SetTimeout(d time.Duration) {
 	if d <= 0 {
 		c.timeout = 0
+		c.setRlimit(0)
 		return
 	}
 	ms := d.Milliseconds()
@@ -151,6 +155,7 @@ func (c *Context) SetTimeout(d time.Duration) {
 		ms = 1 << 31
 	}
 	c.timeout = uint(ms)
+	c.setRlimit(rlimitFor(c.timeout))
 }
 
 // Interrupt stops the check or tactic running in c, which then answers

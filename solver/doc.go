@@ -30,17 +30,46 @@
 // "ctrl_c" parameter off (a solver parameter: 4.8.12 has no global one),
 // so the Go runtime's handlers, and signal.Notify, stay in charge.
 //
-// # Time limits and the memo
+// # Time limits
 //
-// SetTimeout bounds each check and tactic application with a Go-side
-// watchdog (watchdog.go), not Z3's timeout parameter, which starts a
-// thread per check in Z3 4.8.12. The watchdog interrupts only the call
-// it was armed for, and an interrupt that reaches Z3 after that call has
-// ended is cleared before the next one. The answers of Sat, Valid,
-// Entails, Equivalent, Simplify and EliminateExists are remembered per
-// context by formula (memo.go), definite answers only; Stats counts the
-// checks, tactic runs and memo hits (and the questions callers settled
-// without Z3, NoteSettled), and SetMemo(false) turns the memo off.
+// SetTimeout bounds each check and tactic application first by Z3's
+// resource limit ("rlimit", rlimit.go), which counts work rather than
+// time, so that a question gets the same answer, unknown or definite, on
+// a loaded machine as on an idle one (TestRlimitDeterministic). The
+// limit is the time limit times rlimitPerMs = 800 units per millisecond:
+// TestRlimitRate (STG_LONG=1 go test ./solver -run TestRlimitRate -v)
+// measured 363k to 1.93M units per second, median 1.44M, over 8
+// arithmetic and string questions, on the project's 2-core AMD EPYC
+// machine, idle (load 0.7); so a question stops between 0.4 and 2.2
+// times the time limit on an idle machine. A Go-side watchdog
+// (watchdog.go), not Z3's timeout parameter, which starts a thread per
+// check in Z3 4.8.12, is the backstop at 5 times the time limit for work
+// Z3 does not count, and the limit itself for questions with nonlinear
+// arithmetic, whose work Z3 4.8.12 does not count at all. The watchdog
+// interrupts only the call it was armed for, and an interrupt that
+// reaches Z3 after that call has ended is cleared before the next one.
+// A call stopped by either limit reports the time
+// limit and wraps ErrUnknown.
+//
+// # Stopped checks
+//
+// A check that answers Unknown may leave Z3 4.8.12's solver unclean:
+// reusing it crashed the process (SIGSEGV in Z3_solver_check or
+// Z3_solver_pop). TestStress reproduces it: STG_LONG=1 GOGC=10 go test
+// ./solver -run TestStress -stress 30s, beside two busy loops (load 10
+// to 28, shared), crashed in 11 runs out of 11 before the fix (3 of them
+// with -race, which found no data race), and in none of 25 after (6 with
+// -race). So a Solver replaces its Z3 solver after such a check and
+// asserts its open scopes again (Stats().Renewed counts it), and the
+// context drops its cached tactics after a failed application.
+//
+// # The memo
+//
+// The answers of Sat, Valid, Entails, Equivalent, Simplify and
+// EliminateExists are remembered per context by formula (memo.go),
+// definite answers only; Stats counts the checks, tactic runs and memo
+// hits (and the questions callers settled without Z3, NoteSettled), and
+// SetMemo(false) turns the memo off.
 //
 // # Facts
 //

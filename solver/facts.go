@@ -54,8 +54,9 @@ func (c *Context) SetFacts(facts expr.Expr) error {
 // Facts returns the facts set by SetFacts, or nil.
 func (c *Context) Facts() expr.Expr { return c.facts }
 
-// assertFacts asserts the context's facts in the new solver z.
-func (c *Context) assertFacts(z C.Z3_solver) error {
+// assertFacts asserts the context's facts in the new solver s.
+func (s *Solver) assertFacts() error {
+	c := s.c
 	if c.facts == nil {
 		return nil
 	}
@@ -65,6 +66,5 @@ func (c *Context) assertFacts(z C.Z3_solver) error {
 	if err != nil {
 		return err
 	}
-	C.Z3_solver_assert(c.z, z, a)
-	return c.failed("assert facts")
+	return s.add(a, uncounted(c.facts), "assert facts")
 }

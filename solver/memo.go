@@ -17,11 +17,12 @@ type Stats struct {
 	Hits    int // questions answered from the memo
 	Misses  int // questions asked of Z3 and then memoised
 	Settled int // questions callers settled themselves (NoteSettled)
+	Renewed int // solvers replaced after a check that answered Unknown (solver.go)
 }
 
 // Sub returns s - t, the work done between two readings.
 func (s Stats) Sub(t Stats) Stats {
-	return Stats{Checks: s.Checks - t.Checks, Tactics: s.Tactics - t.Tactics, Hits: s.Hits - t.Hits, Misses: s.Misses - t.Misses, Settled: s.Settled - t.Settled}
+	return Stats{Checks: s.Checks - t.Checks, Tactics: s.Tactics - t.Tactics, Hits: s.Hits - t.Hits, Misses: s.Misses - t.Misses, Settled: s.Settled - t.Settled, Renewed: s.Renewed - t.Renewed}
 }
 
 // NoteSettled counts a question that the caller settled without the

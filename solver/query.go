@@ -8,6 +8,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -21,8 +22,9 @@ const oneShotLimit = 20000
 
 // query decides f in a scope of the context's shared solver and, when
 // sat and ids is not nil, reads their values.
-func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, error) {
-	if c.oneShot != nil && c.oneShot.checks >= oneShotLimit {
+// uncounted says f holds nonlinear arithmetic (rlimit.go).
+func (c *Context) query(f C.Z3_ast, ids []*expr.Ident, uncounted bool) (Result, expr.Valuation, error) {
+	if c.oneShot != nil && (c.oneShot.checks >= oneShotLimit || c.oneShot.err != nil) {
 		c.oneShot.Close()
 		c.oneShot = nil
 	}
@@ -35,16 +37,21 @@ func (c *Context) query(f C.Z3_ast, ids []*expr.Ident) (Result, expr.Valuation, 
 	}
 	s := c.oneShot
 	s.checks++
-	C.Z3_solver_push(c.z, s.s)
-	if err := c.failed("push"); err != nil {
+	if err := s.push(); err != nil {
 		return Unknown, expr.Valuation{}, err
 	}
-	defer C.Z3_solver_pop(c.z, s.s, 1)
-	C.Z3_solver_assert(c.z, s.s, f)
-	if err := c.failed("assert"); err != nil {
+	defer func() {
+		if s.err != nil { // a failed renewal: no call on the old solver
+			return
+		}
+		if err := s.pop(1); err != nil {
+			s.err = err // the next query replaces the solver
+		}
+	}()
+	if err := s.add(f, uncounted, "assert"); err != nil {
 		return Unknown, expr.Valuation{}, err
 	}
-	r, err := s.Check()
+	r, err := s.Check() // renews s after Unknown
 	if err != nil || r != Sat || ids == nil {
 		if err == nil && r == Unknown {
 			err = unknownError(s)
@@ -97,7 +104,7 @@ func (c *Context) Sat(e expr.Expr) (Result, error) {
 	if err != nil {
 		return Unknown, err
 	}
-	r, _, err := c.query(a, nil)
+	r, _, err := c.query(a, nil, uncounted(e))
 	if err == nil {
 		c.rememberResult(k, r)
 	}
@@ -161,7 +168,7 @@ func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), 
 	if err != nil {
 		return false, err
 	}
-	r, _, err := c.query(f, nil)
+	r, _, err := c.query(f, nil, slices.ContainsFunc(es, uncounted))
 	if err != nil {
 		return false, err
 	}
@@ -169,8 +176,8 @@ func (c *Context) unsatOf(tag string, build func([]C.Z3_ast) (C.Z3_ast, error), 
 	return r == Unsat, nil
 }
 
-func (c *Context) unsat(a C.Z3_ast) (bool, error) {
-	r, _, err := c.query(a, nil)
+func (c *Context) unsat(a C.Z3_ast, uncounted bool) (bool, error) {
+	r, _, err := c.query(a, nil, uncounted)
 	if err != nil {
 		return false, err
 	}
@@ -210,7 +217,7 @@ func (c *Context) Model(e expr.Expr) (m expr.Valuation, ok bool, err error) {
 			ids = append(ids, id)
 		}
 	})
-	r, m, err := c.query(a, ids)
+	r, m, err := c.query(a, ids, uncounted(e))
 	if err != nil {
 		return expr.Valuation{}, false, err
 	}
@@ -270,11 +277,11 @@ func (c *Context) EliminateExists(ids []*expr.Ident, e expr.Expr) (expr.Expr, er
 	var r expr.Expr
 	err = errNotLinear
 	if expr.IsLinear(e) {
-		r, err = c.applyTactic(f, "qe2", "simplify")
+		r, err = c.applyTactic(f, false, "qe2", "simplify")
 	}
 	if err != nil {
 		var err2 error
-		r, err2 = c.applyTactic(f, "qe", "simplify")
+		r, err2 = c.applyTactic(f, uncounted(e), "qe", "simplify")
 		if err2 != nil {
 			return nil, fmt.Errorf("solver: eliminating quantifiers: qe2: %v; qe: %v", err, err2)
 		}
@@ -311,7 +318,7 @@ func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	if hasString(e) {
 		tactics = tactics[:1]
 	}
-	r, err := c.applyTactic(a, tactics...)
+	r, err := c.applyTactic(a, uncounted(e), tactics...)
 	if err != nil {
 		return e, err
 	}
@@ -325,9 +332,9 @@ func (c *Context) Simplify(e expr.Expr) (expr.Expr, error) {
 	if err != nil {
 		return e, err
 	}
-	ok, err := c.unsat(d)
+	ok, err := c.unsat(d, uncounted(e))
 	if err != nil {
-		return e, fmt.Errorf("solver: checking simplified form: %v", err)
+		return e, fmt.Errorf("solver: checking simplified form: %w", err)
 	}
 	if !ok {
 		return e, fmt.Errorf("solver: internal error: simplified form %s is not equivalent to %s", expr.Format(r), expr.Format(e))
@@ -371,10 +378,24 @@ func (c *Context) tactic(names ...string) (C.Z3_tactic, error) {
 	return t, nil
 }
 
+// dropTactics releases the tactics made so far, so that later
+// applications get new ones: Z3 4.8.12 cleans a tactic up after a
+// tactic_exception only, so a tactic stopped by another exception (a
+// rewriter's cancellation) keeps its state, as a stopped check leaves
+// its solver unclean.
+func (c *Context) dropTactics() {
+	for k, t := range c.tactics {
+		C.Z3_tactic_dec_ref(c.z, t)
+		c.refs--
+		delete(c.tactics, k)
+	}
+}
+
 // applyTactic runs the named tactics on the goal f and translates the
 // result back: the disjunction over the subgoals of the conjunction of
 // each subgoal's formulas.
-func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
+// uncounted says f holds nonlinear arithmetic (rlimit.go).
+func (c *Context) applyTactic(f C.Z3_ast, uncounted bool, names ...string) (expr.Expr, error) {
 	t, err := c.tactic(names...)
 	if err != nil {
 		return nil, err
@@ -391,10 +412,11 @@ func (c *Context) applyTactic(f C.Z3_ast, names ...string) (expr.Expr, error) {
 	}
 	var r C.Z3_apply_result
 	c.stats.Tactics++
-	timedOut := c.interruptible(func() { r = C.Z3_tactic_apply(c.z, t, g) })
+	timedOut, hit := c.interruptible(uncounted, func() { r = C.Z3_tactic_apply(c.z, t, g) })
 	if r == nil {
 		err := c.lastError("apply " + strings.Join(names, ", "))
-		if timedOut {
+		c.dropTactics() // a stopped tactic may keep an unclean state
+		if c.limited(timedOut, hit, err.Error()) {
 			err = fmt.Errorf("%v: %w", err, c.timeoutError("tactic "+strings.Join(names, ", ")))
 		}
 		return nil, err

@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/stg-tool/stg/spec/expr"
 )
@@ -36,17 +37,35 @@ func (r Result) String() string {
 // Push and Pop, for callers that make many related checks. It belongs to
 // its Context and shares its goroutine restriction; it stops working when
 // the Context is closed. Close it when done.
+//
+// A check that answers Unknown (a limit or an interrupt stopped it, or
+// Z3 gave up) may leave Z3 4.8.12's solver in an unclean state, and the
+// next push, pop or check of that solver can crash the process (SIGSEGV
+// in Z3_solver_check or Z3_solver_pop; TestStress reproduces it). So
+// after such a check the Solver replaces its Z3 solver by a fresh one
+// and asserts its scopes again (renew): the Solver keeps a reference to
+// every assertion of its open scopes for that.
 type Solver struct {
-	c *Context
-	s C.Z3_solver
+	c      *Context
+	s      C.Z3_solver
+	simple bool // Z3_mk_simple_solver rather than Z3_mk_solver
 
-	timedOut bool // the last check was stopped by the watchdog
+	timedOut bool   // the last check ran out of its limit (time or resources)
+	reason   string // why the last check answered Unknown
 
 	// The identifiers asserted so far, for Model; marks[i] is
 	// len(idents) at the i-th open Push.
 	idents []*expr.Ident
 	seen   map[identKey]bool
 	marks  []int
+
+	// frames[0] holds the facts and the assertions made outside any
+	// scope, frames[i] those of the i-th open scope; each is referenced
+	// by the Solver, to be asserted again in a renewed solver.
+	// uncounted[i] says frames[i] holds nonlinear arithmetic, whose work
+	// Z3 does not count against the resource limit (rlimit.go).
+	frames    [][]C.Z3_ast
+	uncounted []bool
 
 	err error // a failure of Push or Pop, reported by the next Check
 
@@ -62,11 +81,23 @@ func (c *Context) NewSolver() *Solver { return c.newSolver(true) }
 // newSolver makes a simple solver or Z3's default (combined) solver;
 // the benchmarks compare them.
 func (c *Context) newSolver(simple bool) *Solver {
-	s := &Solver{c: c, seen: make(map[identKey]bool)}
+	s := &Solver{c: c, simple: simple, seen: make(map[identKey]bool), frames: [][]C.Z3_ast{nil}, uncounted: []bool{false}}
 	if err := c.usable(); err != nil {
 		s.err = err
 		return s
 	}
+	z, err := c.z3Solver(simple)
+	if err != nil {
+		s.err = err
+		return s
+	}
+	s.s = z
+	s.err = s.assertFacts() // facts.go: the context's premises
+	return s
+}
+
+// z3Solver makes a referenced Z3 solver without Z3's SIGINT handler.
+func (c *Context) z3Solver(simple bool) (C.Z3_solver, error) {
 	var z C.Z3_solver
 	if simple {
 		z = C.Z3_mk_simple_solver(c.z)
@@ -74,19 +105,17 @@ func (c *Context) newSolver(simple bool) *Solver {
 		z = C.Z3_mk_solver(c.z)
 	}
 	if z == nil {
-		s.err = c.lastError("make solver")
-		return s
+		return nil, c.lastError("make solver")
 	}
 	C.Z3_solver_inc_ref(c.z, z)
 	c.refs++
-	s.s = z
 	C.stg_solver_quiet(c.z, z) // no Z3 SIGINT handler (z3glue.c)
 	if err := c.failed("set solver parameters"); err != nil {
-		s.err = err
-		return s
+		C.Z3_solver_dec_ref(c.z, z)
+		c.refs--
+		return nil, err
 	}
-	s.err = c.assertFacts(z) // facts.go: the context's premises
-	return s
+	return z, nil
 }
 
 var errSolverClosed = errors.New("solver: solver is closed")
@@ -109,9 +138,40 @@ func (s *Solver) Close() {
 	if s.s != nil && s.c.z != nil {
 		C.Z3_solver_dec_ref(s.c.z, s.s)
 		s.c.refs--
+		s.dropFrames(0)
 	}
 	s.s = nil
-	s.idents, s.seen, s.marks = nil, nil, nil
+	s.idents, s.seen, s.marks, s.frames, s.uncounted = nil, nil, nil, nil, nil
+}
+
+// add asserts the encoded predicate a in the current scope and keeps it
+// for a renewal; uncounted says a holds nonlinear arithmetic.
+func (s *Solver) add(a C.Z3_ast, uncounted bool, op string) error {
+	c := s.c
+	C.Z3_solver_assert(c.z, s.s, a) // the solver takes its own reference
+	if err := c.failed(op); err != nil {
+		return err
+	}
+	C.Z3_inc_ref(c.z, a)
+	c.refs++
+	top := len(s.frames) - 1
+	s.frames[top] = append(s.frames[top], a)
+	s.uncounted[top] = s.uncounted[top] || uncounted
+	return nil
+}
+
+// dropFrames releases the assertions of the frames from i on.
+func (s *Solver) dropFrames(i int) {
+	c := s.c
+	for _, f := range s.frames[i:] {
+		if len(f) > 0 {
+			C.stg_dec_refs(c.z, &f[0], C.size_t(len(f)))
+			c.refs -= len(f)
+		}
+	}
+	clear(s.frames[i:])
+	s.frames = s.frames[:i]
+	s.uncounted = s.uncounted[:i]
 }
 
 // Assert adds the predicate e to the current scope.
@@ -126,8 +186,7 @@ func (s *Solver) Assert(e expr.Expr) error {
 	if err != nil {
 		return err
 	}
-	C.Z3_solver_assert(c.z, s.s, a) // the solver takes its own reference
-	if err := c.failed("assert"); err != nil {
+	if err := s.add(a, uncounted(e), "assert"); err != nil {
 		return err
 	}
 	expr.Idents(e, func(id *expr.Ident) {
@@ -145,12 +204,18 @@ func (s *Solver) Push() {
 	if s.usable() != nil {
 		return
 	}
+	s.err = s.push()
+}
+
+func (s *Solver) push() error {
 	C.Z3_solver_push(s.c.z, s.s)
 	if err := s.c.failed("push"); err != nil {
-		s.err = err
-		return
+		return err
 	}
 	s.marks = append(s.marks, len(s.idents))
+	s.frames = append(s.frames, nil)
+	s.uncounted = append(s.uncounted, false)
+	return nil
 }
 
 // Pop closes the n innermost scopes, dropping their assertions; it closes
@@ -159,14 +224,17 @@ func (s *Solver) Pop(n int) {
 	if s.usable() != nil || n <= 0 {
 		return
 	}
+	s.err = s.pop(n)
+}
+
+func (s *Solver) pop(n int) error {
 	n = min(n, len(s.marks))
 	if n == 0 {
-		return
+		return nil
 	}
 	C.Z3_solver_pop(s.c.z, s.s, C.uint(n))
 	if err := s.c.failed("pop"); err != nil {
-		s.err = err
-		return
+		return err
 	}
 	keep := s.marks[len(s.marks)-n]
 	for _, id := range s.idents[keep:] {
@@ -175,33 +243,70 @@ func (s *Solver) Pop(n int) {
 	clear(s.idents[keep:])
 	s.idents = s.idents[:keep]
 	s.marks = s.marks[:len(s.marks)-n]
+	s.dropFrames(len(s.frames) - n)
+	return nil
 }
 
 // Check decides the conjunction of the assertions. Unknown comes with
 // a nil error when Z3 gave up (timeout, Interrupt, incompleteness).
+// After an Unknown the Solver works on in a renewed Z3 solver.
 func (s *Solver) Check() (Result, error) {
 	if err := s.usable(); err != nil {
 		return Unknown, err
 	}
 	var r C.Z3_lbool
 	s.c.stats.Checks++
-	s.timedOut = s.c.interruptible(func() { r = C.Z3_solver_check(s.c.z, s.s) })
-	if err := s.c.failed("check"); err != nil {
-		return Unknown, err
-	}
-	switch r {
-	case C.Z3_L_TRUE:
+	timedOut, hit := s.c.interruptible(slices.Contains(s.uncounted, true), func() { r = C.Z3_solver_check(s.c.z, s.s) })
+	s.timedOut = timedOut
+	err := s.c.failed("check")
+	switch {
+	case err == nil && r == C.Z3_L_TRUE:
 		return Sat, nil
-	case C.Z3_L_FALSE:
+	case err == nil && r == C.Z3_L_FALSE:
 		return Unsat, nil
 	}
-	return Unknown, nil
+	s.reason = C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
+	s.timedOut = s.c.limited(timedOut, hit, s.reason)
+	if rerr := s.renew(); rerr != nil {
+		s.err = rerr
+		if err == nil {
+			err = rerr
+		}
+	}
+	return Unknown, err
+}
+
+// renew replaces the Z3 solver, which a stopped check may have left in
+// an unclean state, by a fresh one holding the same scopes and
+// assertions. The old solver is released without another call on it.
+func (s *Solver) renew() error {
+	c := s.c
+	z, err := c.z3Solver(s.simple)
+	if err != nil {
+		return err
+	}
+	for i, f := range s.frames {
+		if i > 0 {
+			C.Z3_solver_push(c.z, z)
+		}
+		for _, a := range f {
+			C.Z3_solver_assert(c.z, z, a)
+		}
+	}
+	if err := c.failed("renew solver"); err != nil {
+		C.Z3_solver_dec_ref(c.z, z)
+		c.refs--
+		return err
+	}
+	C.Z3_solver_dec_ref(c.z, s.s)
+	c.refs--
+	s.s = z
+	c.stats.Renewed++
+	return nil
 }
 
 // reasonUnknown says why the last check answered Unknown.
-func (s *Solver) reasonUnknown() string {
-	return C.GoString(C.Z3_solver_get_reason_unknown(s.c.z, s.s))
-}
+func (s *Solver) reasonUnknown() string { return s.reason }
 
 // Model returns the values, in a model of the assertions, of every
 // identifier asserted in the open scopes. Call it after Check says Sat.

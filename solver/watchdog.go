@@ -8,17 +8,19 @@ import "C"
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
 
-// The time limit of SetTimeout is kept by a Go-side watchdog rather than
-// by Z3's timeout parameter: with a timeout set, Z3 4.8.12 starts a
-// timer thread for every check, which cost seconds of system time on
-// large generations. The watchdog is a runtime timer armed for the call
-// in progress; when it fires it interrupts that call, and only that
-// call: each call has a generation number, and the timer of an older
-// generation does nothing.
+// The time limit of SetTimeout is kept by Z3's resource limit
+// (rlimit.go) and, as a backstop at backstopFactor times the limit, by
+// a Go-side watchdog rather than by Z3's timeout parameter: with a
+// timeout set, Z3 4.8.12 starts a timer thread for every check, which
+// cost seconds of system time on large generations. The watchdog is a
+// runtime timer armed for the call in progress; when it fires it
+// interrupts that call, and only that call: each call has a generation
+// number, and the timer of an older generation does nothing.
 //
 // An interrupt that reaches Z3 just as the call returns stays pending in
 // the idle context and would make every later call fail ("canceled").
@@ -30,9 +32,12 @@ import (
 // check can be lost).
 const rearm = 50 * time.Millisecond
 
-// interruptible runs f, a call into Z3 that Interrupt and the watchdog
-// may stop. It reports whether the watchdog fired for this call.
-func (c *Context) interruptible(f func()) (timedOut bool) {
+// interruptible runs f, a call into Z3 that Interrupt, the watchdog and
+// the resource limit may stop. The watchdog fires at the time limit when
+// the question is uncounted (nonlinear: rlimit.go), else at
+// backstopFactor times it. It reports whether the watchdog fired for
+// this call (timedOut) and whether any interrupt reached it (hit).
+func (c *Context) interruptible(uncounted bool, f func()) (timedOut, hit bool) {
 	c.mu.Lock()
 	c.busy = true
 	c.gen++
@@ -40,7 +45,11 @@ func (c *Context) interruptible(f func()) (timedOut bool) {
 	c.mu.Unlock()
 	var t *time.Timer
 	if c.timeout > 0 {
-		t = time.AfterFunc(time.Duration(c.timeout)*time.Millisecond, func() { c.expire(gen) })
+		d := time.Duration(c.timeout) * time.Millisecond
+		if !uncounted && c.rlimit > 0 {
+			d *= backstopFactor
+		}
+		t = time.AfterFunc(d, func() { c.expire(gen) })
 	}
 	f()
 	if t != nil {
@@ -49,14 +58,29 @@ func (c *Context) interruptible(f func()) (timedOut bool) {
 	c.mu.Lock()
 	c.busy = false
 	c.gen++ // a timer of this call that runs late finds another generation
-	hit := c.interrupted
+	hit = c.interrupted
 	timedOut = c.expired == gen
 	c.interrupted = false
 	c.mu.Unlock()
 	if hit {
 		c.drain()
 	}
-	return timedOut
+	return timedOut, hit
+}
+
+// limited reports whether a call that Z3 stopped with the message msg
+// (a check's reason for unknown, a tactic's error) ran out of its limit:
+// the watchdog fired, or, with no interrupt, Z3 says "canceled" or a
+// bare "unknown", which it says when the resource limit runs out. (A
+// bare "unknown" may also be Z3 giving up: the error then names the
+// limit where it need not, and still wraps ErrUnknown.) The units used
+// are not read instead: reading a solver's statistics makes Z3 build
+// terms, which shifts the order of Simplify's results.
+func (c *Context) limited(timedOut, hit bool, msg string) bool {
+	if timedOut {
+		return true
+	}
+	return !hit && c.rlimit > 0 && (strings.Contains(msg, "canceled") || msg == "unknown")
 }
 
 // expire interrupts the call of generation gen if it is still running,
@@ -80,23 +104,26 @@ func (c *Context) drain() {
 	if c.z == nil {
 		return
 	}
-	if c.drainer == nil {
-		s := C.Z3_mk_simple_solver(c.z)
-		if s == nil {
-			_ = c.failed("make solver")
-			return
-		}
-		C.Z3_solver_inc_ref(c.z, s)
-		c.refs++
-		c.drainer = s
-		C.stg_solver_quiet(c.z, s)
-		_ = c.failed("set solver parameters")
+	if d := c.spare(); d != nil {
+		C.Z3_solver_check(c.z, d)
+		_ = c.failed("drain")
 	}
-	C.Z3_solver_check(c.z, c.drainer)
-	_ = c.failed("drain")
 }
 
-// timeoutError is the error of a call stopped by the watchdog.
+// spare returns the context's empty solver (the drainer), made on first
+// use, or nil when it cannot be made.
+func (c *Context) spare() C.Z3_solver {
+	if c.drainer == nil {
+		s, err := c.z3Solver(true)
+		if err != nil {
+			return nil
+		}
+		c.drainer = s
+	}
+	return c.drainer
+}
+
+// timeoutError is the error of a call stopped by its limit.
 func (c *Context) timeoutError(op string) error {
 	return fmt.Errorf("%w (%s ran past the solver time limit of %v; raise --solver-timeout or simplify the guards)",
 		ErrUnknown, op, time.Duration(c.timeout)*time.Millisecond)

@@ -1,6 +1,7 @@
 #include "z3glue.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 // Z3's default handler prints and calls exit(1). This one does nothing:
@@ -82,4 +83,32 @@ int stg_sigint_onstack(void) {
 	if (sigaction(SIGINT, NULL, &sa) != 0)
 		return 0;
 	return (sa.sa_flags & SA_ONSTACK) != 0;
+}
+
+// stg_solver_rlimit returns the "rlimit count" statistic of s: the
+// resource units its checks have used.
+uint64_t stg_solver_rlimit(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	if (st == NULL)
+		return 0;
+	Z3_stats_inc_ref(c, st);
+	uint64_t n = 0;
+	unsigned size = Z3_stats_size(c, st);
+	for (unsigned i = 0; i < size; i++) {
+		if (strcmp(Z3_stats_get_key(c, st, i), "rlimit count") == 0) {
+			n = Z3_stats_is_uint(c, st, i) ? Z3_stats_get_uint_value(c, st, i)
+			                               : (uint64_t)Z3_stats_get_double_value(c, st, i);
+			break;
+		}
+	}
+	Z3_stats_dec_ref(c, st);
+	return n;
+}
+
+// stg_set_rlimit sets the resource limit of each later check and tactic
+// application of c (0: none).
+void stg_set_rlimit(Z3_context c, unsigned rlimit) {
+	char buf[32];
+	snprintf(buf, sizeof buf, "%u", rlimit);
+	Z3_update_param_value(c, "rlimit", buf);
 }

@@ -29,5 +29,7 @@ void stg_dec_refs(Z3_context c, Z3_ast *as, size_t n);
 void stg_node_info(Z3_context c, Z3_ast a, stg_node *n);
 Z3_ast stg_arg(Z3_context c, Z3_ast a, unsigned i);
 unsigned stg_recognized_id(Z3_context c, Z3_ast a);
+uint64_t stg_solver_rlimit(Z3_context c, Z3_solver s);
+void stg_set_rlimit(Z3_context c, unsigned rlimit);
 
 #endif
