@@ -233,6 +233,8 @@ type Executor struct {
 	solve SolveStats
 	// closed holds the answers to the closed sentences of local.go.
 	closed closedMemo
+	// folded holds the folded conjuncts of conditions (forget.go).
+	folded conjMemo
 	// noLocal asks the solver about path conditions (tests compare).
 	noLocal bool
 	// Notes are the over-approximations made (quiescence next to an
@@ -406,6 +408,9 @@ func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (
 	}
 	if r == solver.Unsat {
 		return nil, nil
+	}
+	if !unknown && !e.noLocal {
+		red = e.forget(red, st)
 	}
 	c := e.node(n, st)
 	c.Unknown, c.red = unknown, red
