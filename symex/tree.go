@@ -384,7 +384,7 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 // parameter symbols args, when st's path condition may be satisfiable.
 // The solver decides the child's condition (local.go).
 func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (*Node, error) {
-	st.PC = FoldGround(st.PC)
+	st.PC = foldChild(st.PC, n.State.PC)
 	if expr.IsFalse(st.PC) {
 		return nil, nil
 	}
