@@ -31,7 +31,7 @@ func TestForget(t *testing.T) {
 		{"call kept", []expr.Expr{gt(a, 0), expr.Compare(expr.Eq, call, expr.IntConst(3))}, []expr.Expr{gt(a, 0), expr.Compare(expr.Eq, call, expr.IntConst(3))}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := &Executor{}
+			e := &Executor{folded: conjMemo{}}
 			st := &State{Loc: "L", Vars: map[string]expr.Expr{"x": a, "n": expr.IntConst(4)}, PC: expr.AndOf(tc.pc...)}
 			got := e.forget(st.PC, st)
 			if g, w := expr.Format(got), expr.Format(expr.AndOf(tc.want...)); g != w {
@@ -62,4 +62,37 @@ func TestForgetBoundsConditions(t *testing.T) {
 			tr.Stats.LongestPath, maxPC, maxCond)
 	}
 	t.Logf("longest path %d, path conditions up to %d conjuncts, conditions up to %d", tr.Stats.LongestPath, maxPC, maxCond)
+}
+
+// TestForgetChildAgrees checks the shortcut of forgetChild against
+// forget on every node of every example's tree (height 6): the same
+// condition.
+func TestForgetChildAgrees(t *testing.T) {
+	z := newContext(t)
+	short := 0
+	for name, m := range exampleSpecs(t) {
+		e, err := NewExecutor(z, m, Options{Depth: 6, MaxNodes: 400})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := e.Execute(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range tr.Nodes {
+			if n.Parent == nil || !n.forgot || !n.Parent.forgot {
+				continue
+			}
+			red, err := e.reduce(n.Parent, n.State, n.Args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := e.forget(red, n.State)
+			if g, w := expr.Format(e.forgetChild(n.Parent, red, n.State)), expr.Format(full); g != w {
+				t.Errorf("%s %s: forgetChild %s, forget %s", name, n.PathString(), g, w)
+			}
+			short++
+		}
+	}
+	t.Logf("%d nodes", short)
 }

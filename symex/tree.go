@@ -50,6 +50,8 @@ type Node struct {
 	// condition with the dead parameters of the steps eliminated; nil
 	// when it is the path condition.
 	red expr.Expr
+	// forgot says red was left by forget (forget.go).
+	forgot bool
 }
 
 // StepValues returns the values that n's solution gives to the
@@ -252,7 +254,7 @@ func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, err
 	}
 	m = m.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]expr.Expr{}, fresh: map[string]int{}, opts: opts,
-		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
+		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}, folded: conjMemo{}}
 	if err := e.initSummaries(); err != nil {
 		return nil, err
 	}
@@ -409,11 +411,12 @@ func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (
 	if r == solver.Unsat {
 		return nil, nil
 	}
-	if !unknown && !e.noLocal {
-		red = e.forget(red, st)
+	forgot := !unknown && !e.noLocal
+	if forgot {
+		red = e.forgetChild(n, red, st)
 	}
 	c := e.node(n, st)
-	c.Unknown, c.red = unknown, red
+	c.Unknown, c.red, c.forgot = unknown, red, forgot
 	n.Children = append(n.Children, c)
 	return c, nil
 }
