@@ -30,6 +30,9 @@ import (
 // ones. The cost is then that of the new conjuncts and the variables,
 // not of the whole condition.
 func (e *Executor) forgetChild(n *Node, red expr.Expr, st *State) expr.Expr {
+	if e.folded == nil {
+		e.folded = conjMemo{}
+	}
 	if !n.forgot {
 		return e.forget(red, st)
 	}
@@ -75,6 +78,9 @@ func (e *Executor) forgetChild(n *Node, red expr.Expr, st *State) expr.Expr {
 // condition is red: its folded conjuncts linked to a variable's value
 // or to a call. It returns red itself when nothing changes.
 func (e *Executor) forget(red expr.Expr, st *State) expr.Expr {
+	if e.folded == nil {
+		e.folded = conjMemo{}
+	}
 	var fs []conjFacts
 	for _, name := range sortedNames(st.Vars) {
 		if v := st.Vars[name]; !isLiteral(v) {

@@ -31,7 +31,7 @@ func TestForget(t *testing.T) {
 		{"call kept", []expr.Expr{gt(a, 0), expr.Compare(expr.Eq, call, expr.IntConst(3))}, []expr.Expr{gt(a, 0), expr.Compare(expr.Eq, call, expr.IntConst(3))}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := &Executor{folded: conjMemo{}}
+			e := &Executor{}
 			st := &State{Loc: "L", Vars: map[string]expr.Expr{"x": a, "n": expr.IntConst(4)}, PC: expr.AndOf(tc.pc...)}
 			got := e.forget(st.PC, st)
 			if g, w := expr.Format(got), expr.Format(expr.AndOf(tc.want...)); g != w {

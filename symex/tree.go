@@ -254,7 +254,7 @@ func NewExecutor(z *solver.Context, m *spec.Model, opts Options) (*Executor, err
 	}
 	m = m.WithParamRanges() // spec/ranges.go: a parameter's values lie in its range
 	e := &Executor{z: z, m: m, names: Names(m), quiet: map[string]expr.Expr{}, fresh: map[string]int{}, opts: opts,
-		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}, folded: conjMemo{}}
+		delta: &spec.Action{Name: spec.Delta, Dir: spec.Output}}
 	if err := e.initSummaries(); err != nil {
 		return nil, err
 	}
