@@ -52,6 +52,9 @@ type Node struct {
 	red expr.Expr
 	// forgot says red was left by forget (forget.go).
 	forgot bool
+	// step is what the step into this node added to its parent's
+	// condition (incremental.go); nil when not known.
+	step expr.Expr
 }
 
 // StepValues returns the values that n's solution gives to the
@@ -411,12 +414,16 @@ func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (
 	if r == solver.Unsat {
 		return nil, nil
 	}
+	var step expr.Expr
+	if added, ok := grownBy(red, n.cond()); ok {
+		step = expr.AndOf(added...)
+	}
 	forgot := !unknown && !e.noLocal
 	if forgot {
 		red = e.forgetChild(n, red, st)
 	}
 	c := e.node(n, st)
-	c.Unknown, c.red, c.forgot = unknown, red, forgot
+	c.Unknown, c.red, c.forgot, c.step = unknown, red, forgot, step
 	n.Children = append(n.Children, c)
 	return c, nil
 }
