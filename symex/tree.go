@@ -142,8 +142,8 @@ type Options struct {
 	// execution of the function-summaries paper (Defs. 2-4) does.
 	NoDelta bool
 	// NoIncremental checks each child's path condition in a one-shot
-	// query (sliced by constraint independence) instead of in the scope
-	// of its parent's, shared with its siblings.
+	// query (sliced by constraint independence) instead of in the scopes
+	// kept along the path to its parent (incremental.go).
 	NoIncremental bool
 	// Order is the order in which Execute expands the nodes. With
 	// function summaries it matters: the tables grow as nodes are
