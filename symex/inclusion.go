@@ -72,7 +72,7 @@ func (x *inclusionIndex) add(n *Node, sh shape) {
 	if n.Unknown {
 		return
 	}
-	x.byLoc[n.State.Loc] = append(x.byLoc[n.State.Loc], &candidate{n: n, iv: intervals(n.State), sh: sh})
+	x.byLoc[n.State.Loc] = append(x.byLoc[n.State.Loc], &candidate{n: n, iv: intervals(n.solverState()), sh: sh})
 }
 
 // cut makes c a leaf when it is included in a candidate at its location,

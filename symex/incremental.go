@@ -12,22 +12,38 @@ import (
 // each check).
 const incrementalLimit = 20000
 
-// incremental shares a node's path condition among the checks of its
-// children: Expand pushes a scope with the parent's path condition, and
-// each child is checked in a scope of its own holding only its new
-// conjuncts, popped on return. The answers are those of the one-shot
-// check of the child's whole path condition.
+// incremental keeps, in one solver, the conditions along the path to
+// the node whose children are being checked: one scope per node of the
+// path, holding the conjuncts its step added (Node.step), so that the
+// next node expanded, a sibling or a cousin in breadth-first order,
+// pops the scopes of the nodes not on its own path and pushes only
+// those of its ancestors that are new. Each child is checked in a scope
+// of its own holding its new conjuncts, popped on return. The scopes'
+// conjunction is equisatisfiable with the parent's condition: it holds
+// more conjuncts (groups that forget left out, which are satisfiable
+// and share no symbol with the rest), never fewer. A path deeper than
+// stackDepth is held whole in one scope instead (the parent's
+// condition), as is a node without a step.
 type incremental struct {
 	s      *solver.Solver
 	checks int
-	base   int   // scopes open before the parent's
-	open   bool  // the parent's scope is open
-	parent *Node // the node whose children are being checked
+	levels []level // the scopes open, from the outermost
+	parent *Node   // the node whose children are being checked
 }
 
-// enter prepares the checks of n's children; leave closes n's scope if
-// a child opened it. Nothing is shared for a parent the solver could
-// not decide.
+// level is one scope of the incremental solver: n's step, or n's whole
+// condition.
+type level struct {
+	n     *Node
+	whole bool
+}
+
+// stackDepth bounds the scopes kept along a path: Z3's checks slow down
+// in a deep stack of scopes.
+const stackDepth = 32
+
+// enter prepares the checks of n's children. Nothing is shared for a
+// parent the solver could not decide.
 func (e *Executor) enter(n *Node) {
 	e.inc.parent = nil
 	if e.flat != nil || e.opts.NoIncremental || n.Unknown {
@@ -36,33 +52,57 @@ func (e *Executor) enter(n *Node) {
 	e.inc.parent = n
 }
 
-// open opens the scope of the parent's path condition, once.
+func (e *Executor) leave() { e.inc.parent = nil }
+
+// open makes the solver's scopes those of n's path (levelsOf), keeping
+// the scopes it shares with the path open before.
 func (e *Executor) open(n *Node) bool {
-	if e.inc.open {
-		return true
-	}
 	if e.inc.s == nil || e.inc.checks >= incrementalLimit {
 		if e.inc.s != nil {
 			e.inc.s.Close()
 		}
 		e.inc = incremental{s: e.z.NewSolver(), parent: n}
 	}
-	e.inc.base = e.inc.s.Scopes()
-	e.inc.s.Push()
-	if err := e.inc.s.Assert(n.cond()); err != nil {
-		e.inc.s.PopTo(e.inc.base)
-		return false
+	want := levelsOf(n)
+	k := 0
+	for k < len(want) && k < len(e.inc.levels) && want[k] == e.inc.levels[k] {
+		k++
 	}
-	e.inc.open = true
+	s := e.inc.s
+	s.PopTo(k)
+	e.inc.levels = e.inc.levels[:k]
+	for _, l := range want[k:] {
+		f := l.n.step
+		if l.whole {
+			f = l.n.cond()
+		}
+		s.Push()
+		if err := s.Assert(f); err != nil {
+			s.PopTo(len(e.inc.levels))
+			return false
+		}
+		e.inc.levels = append(e.inc.levels, l)
+	}
 	return true
 }
 
-func (e *Executor) leave() {
-	if e.inc.open {
-		e.inc.s.PopTo(e.inc.base)
-		e.inc.open = false
+// levelsOf returns the scopes for n's path: the steps from the nearest
+// ancestor without one (held whole) down to n, or n whole when the path
+// is deeper than stackDepth.
+func levelsOf(n *Node) []level {
+	if n.Depth >= stackDepth {
+		return []level{{n, true}}
 	}
-	e.inc.parent = nil
+	out := make([]level, n.Depth+1)
+	i := n.Depth
+	for a := n; ; a = a.Parent {
+		if a.step == nil || a.Parent == nil {
+			out[i] = level{a, true}
+			return out[i:]
+		}
+		out[i] = level{a, false}
+		i--
+	}
 }
 
 // checkChild decides the condition pc of a child of n (n's condition
@@ -83,7 +123,7 @@ func (e *Executor) checkChild(n *Node, pc expr.Expr) (r solver.Result, fresh boo
 		r, err = e.z.Sat(q)
 		return r, true, err
 	}
-	added := newConjuncts(pc, n.cond())
+	added := addedTo(pc, n.cond())
 	e.stats.Queries++
 	e.inc.checks++
 	s := e.inc.s

@@ -74,7 +74,7 @@ func (e *Executor) reduce(n *Node, st *State, args []*expr.Ident) (expr.Expr, er
 	for _, v := range st.Vars {
 		expr.Idents(v, func(id *expr.Ident) { delete(dead, id.Name) })
 	}
-	added := newConjuncts(st.PC, n.State.PC)
+	added := addedTo(st.PC, n.State.PC)
 	if len(dead) == 0 || len(added) == 0 {
 		return expr.AndOf(n.cond(), expr.AndOf(added...)), nil
 	}

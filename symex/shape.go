@@ -82,6 +82,7 @@ type conjMemo map[expr.Expr][]foldedConj
 type foldedConj struct {
 	c expr.Expr
 	conjFacts
+	call bool // c calls an external function
 }
 
 func (m conjMemo) of(c expr.Expr) []foldedConj {
@@ -91,7 +92,7 @@ func (m conjMemo) of(c expr.Expr) []foldedConj {
 	var out []foldedConj
 	for _, d := range expr.Conjuncts(foldTruth(c)) {
 		if !expr.IsTrue(d) {
-			out = append(out, foldedConj{d, factsOf(d)})
+			out = append(out, foldedConj{d, factsOf(d), expr.Contains(d, isCall)})
 		}
 	}
 	m[c] = out

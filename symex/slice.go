@@ -71,3 +71,53 @@ func touches(names []string, set map[string]bool) bool {
 	}
 	return false
 }
+
+// grownBy returns the conjuncts that pc adds to parent when pc extends
+// parent's chain of conjunctions (AndOf(parent, g1, g2, ...), as a step
+// makes its child's path condition), in order, without walking parent:
+// the cost is that of the new conjuncts. ok is false when pc does not
+// extend parent.
+func grownBy(pc, parent expr.Expr) (added []expr.Expr, ok bool) {
+	if expr.IsTrue(pc) {
+		return nil, true
+	}
+	if expr.IsTrue(parent) {
+		return expr.Conjuncts(pc), true
+	}
+	var rights []expr.Expr
+	for e := pc; e != parent; {
+		b, isAnd := e.(*expr.Binary)
+		if !isAnd || b.Op != expr.And {
+			return nil, false
+		}
+		rights, e = append(rights, b.Y), b.X
+	}
+	for i := len(rights) - 1; i >= 0; i-- {
+		added = append(added, expr.Conjuncts(rights[i])...)
+	}
+	return added, true
+}
+
+// addedTo returns the conjuncts of pc that are not parent's: those pc
+// adds when it extends parent's chain (grownBy), else by comparison.
+func addedTo(pc, parent expr.Expr) []expr.Expr {
+	if added, ok := grownBy(pc, parent); ok {
+		return added
+	}
+	return newConjuncts(pc, parent)
+}
+
+// foldChild is FoldGround(pc) for the path condition pc of a child
+// whose parent's, already folded, is parent: only the new conjuncts
+// are folded, and pc keeps parent's chain.
+func foldChild(pc, parent expr.Expr) expr.Expr {
+	added, ok := grownBy(pc, parent)
+	if !ok || expr.IsTrue(parent) {
+		return FoldGround(pc)
+	}
+	f := FoldGround(expr.AndOf(added...))
+	if expr.IsFalse(f) {
+		return f
+	}
+	return expr.AndOf(append([]expr.Expr{parent}, expr.Conjuncts(f)...)...)
+}

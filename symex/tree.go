@@ -50,6 +50,11 @@ type Node struct {
 	// condition with the dead parameters of the steps eliminated; nil
 	// when it is the path condition.
 	red expr.Expr
+	// forgot says red was left by forget (forget.go).
+	forgot bool
+	// step is what the step into this node added to its parent's
+	// condition (incremental.go); nil when not known.
+	step expr.Expr
 }
 
 // StepValues returns the values that n's solution gives to the
@@ -137,8 +142,8 @@ type Options struct {
 	// execution of the function-summaries paper (Defs. 2-4) does.
 	NoDelta bool
 	// NoIncremental checks each child's path condition in a one-shot
-	// query (sliced by constraint independence) instead of in the scope
-	// of its parent's, shared with its siblings.
+	// query (sliced by constraint independence) instead of in the scopes
+	// kept along the path to its parent (incremental.go).
 	NoIncremental bool
 	// Order is the order in which Execute expands the nodes. With
 	// function summaries it matters: the tables grow as nodes are
@@ -233,6 +238,8 @@ type Executor struct {
 	solve SolveStats
 	// closed holds the answers to the closed sentences of local.go.
 	closed closedMemo
+	// folded holds the folded conjuncts of conditions (forget.go).
+	folded conjMemo
 	// noLocal asks the solver about path conditions (tests compare).
 	noLocal bool
 	// Notes are the over-approximations made (quiescence next to an
@@ -382,7 +389,7 @@ func (e *Executor) Expand(n *Node) ([]*Node, error) {
 // parameter symbols args, when st's path condition may be satisfiable.
 // The solver decides the child's condition (local.go).
 func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (*Node, error) {
-	st.PC = FoldGround(st.PC)
+	st.PC = foldChild(st.PC, n.State.PC)
 	if expr.IsFalse(st.PC) {
 		return nil, nil
 	}
@@ -407,8 +414,16 @@ func (e *Executor) child(n *Node, st *State, args []*expr.Ident, pos expr.Pos) (
 	if r == solver.Unsat {
 		return nil, nil
 	}
+	var step expr.Expr
+	if added, ok := grownBy(red, n.cond()); ok {
+		step = expr.AndOf(added...)
+	}
+	forgot := !unknown && !e.noLocal
+	if forgot {
+		red = e.forgetChild(n, red, st)
+	}
 	c := e.node(n, st)
-	c.Unknown, c.red = unknown, red
+	c.Unknown, c.red, c.forgot, c.step = unknown, red, forgot, step
 	n.Children = append(n.Children, c)
 	return c, nil
 }
