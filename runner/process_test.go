@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math/big"
 	"net"
@@ -90,6 +91,18 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// The parallel tests here are the process tests, which spend their
+	// time waiting: for a silent or hung SUT, the start-up allowance and
+	// the confirmation of quiescence (up to 10 s each), during which
+	// neither stg nor the SUT uses the processor. At the default of
+	// GOMAXPROCS (2 here) they waited in turn; 8 let them wait together.
+	// A -parallel given on the command line is kept.
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", "8")
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
