@@ -176,6 +176,7 @@ func (b *syncBuffer) String() string {
 // runs are parallel, each with a Runner of its own (a Runner learns
 // latencies): the load they add must not change a verdict.
 func TestProcessCmp(t *testing.T) {
+	t.Parallel() // waits mostly (see TestMain): beside the in-process tests
 	sut := cmpSUTBinary(t)
 	for _, tt := range []struct {
 		mutant string
@@ -240,6 +241,7 @@ func pumpRunner(t *testing.T, timeout time.Duration) *Runner {
 // verdict (an unreadable output is Fail) or an error (a SUT that cannot be
 // talked to), never a hang.
 func TestProcessFaults(t *testing.T) {
+	t.Parallel() // waits mostly (see TestMain): beside the in-process tests
 	cmp := func(t *testing.T) *Runner { return newRunner(t, "cmp.yaml", processOptions) }
 	pumped := func(t *testing.T) *Runner { return pumpRunner(t, noHang) }
 	for _, tt := range []struct {
@@ -295,6 +297,7 @@ func TestProcessFaults(t *testing.T) {
 // *adapter.ExitError, never with a verdict, whether it dies at once,
 // before the tester writes, or later, while the tester waits.
 func TestProcessEnds(t *testing.T) {
+	t.Parallel() // waits mostly (see TestMain): beside the in-process tests
 	for _, tt := range []struct {
 		name, script string
 		what         string // ExitError.What
