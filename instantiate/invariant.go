@@ -17,8 +17,8 @@ import (
 // A location invariant over-approximates the states of the spec that
 // some execution from its initial condition reaches: per location l,
 // reach(l), the analysis stg generate runs (package coreach, polyhedra)
-// on the spec's canonical tester in product with the purpose that
-// accepts everything. Every reachable state satisfies it, so a step
+// on the spec's canonical tester in product with a purpose that loops on
+// every action (its Accept unreachable, so without slicing: reach alone). Every reachable state satisfies it, so a step
 // whose source and target cannot both satisfy it is taken by no
 // execution of any length: Complete settles such a transition at once
 // instead of unrolling executions up to the bound (on a spec whose

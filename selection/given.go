@@ -109,29 +109,5 @@ func (c *conjuncts) substitute(e expr.Expr) expr.Expr {
 	if !reads {
 		return e
 	}
-	return fold(expr.Substitute(e, c.pinned[0], c.pinned[1]))
-}
-
-// fold evaluates the ground comparisons of a predicate and simplifies
-// the connectives around the truth values they give.
-func fold(e expr.Expr) expr.Expr {
-	switch x := e.(type) {
-	case *expr.Unary:
-		if x.Op == expr.Not {
-			return expr.NotOf(fold(x.X))
-		}
-	case *expr.Binary:
-		switch x.Op {
-		case expr.And:
-			return expr.AndOf(fold(x.X), fold(x.Y))
-		case expr.Or:
-			return expr.OrOf(fold(x.X), fold(x.Y))
-		}
-		if x.Op.IsComparison() && isGround(x) {
-			if v, err := expr.EvalBool(x, expr.Valuation{}); err == nil {
-				return expr.BoolConst(v)
-			}
-		}
-	}
-	return e
+	return expr.FoldTruth(expr.Substitute(e, c.pinned[0], c.pinned[1]))
 }

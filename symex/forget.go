@@ -14,7 +14,7 @@ import (
 // the node is satisfiable, the group is too, whatever is added later,
 // and the descendants' conditions are satisfiable with it iff without
 // it. Such groups are left out of the condition, and the ground
-// comparisons of the rest are folded (foldTruth: a guard cp > 2 || x >
+// comparisons of the rest are folded (expr.FoldTruth: a guard cp > 2 || x >
 // m taken with cp known says nothing). A conjunct that calls an
 // external function is kept with its group: the function is shared by
 // the whole path. On a counter that loops for ever (examples/atm's

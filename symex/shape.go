@@ -14,7 +14,7 @@ import (
 //   - the variables whose value is a literal are set apart (lits): the
 //     conjunct x = literal shares nothing with the rest, and restriction
 //     by inclusion compares two states only where their literals agree;
-//   - the path condition's ground comparisons are evaluated (foldTruth)
+//   - the path condition's ground comparisons are evaluated (expr.FoldTruth)
 //     and the conjuncts that become true left out;
 //   - the conjuncts of the path condition that share no symbol, directly
 //     or through others, with a variable's value are left out (the state
@@ -76,7 +76,7 @@ func shapeOf(st *State, facts conjMemo) shape {
 }
 
 // conjMemo maps a conjunct of a path condition to its folded conjuncts
-// (foldTruth; none when it folds to true) with their facts.
+// (expr.FoldTruth; none when it folds to true) with their facts.
 type conjMemo map[expr.Expr][]foldedConj
 
 type foldedConj struct {
@@ -90,7 +90,7 @@ func (m conjMemo) of(c expr.Expr) []foldedConj {
 		return f
 	}
 	var out []foldedConj
-	for _, d := range expr.Conjuncts(foldTruth(c)) {
+	for _, d := range expr.Conjuncts(expr.FoldTruth(c)) {
 		if !expr.IsTrue(d) {
 			out = append(out, foldedConj{d, factsOf(d), expr.Contains(d, isCall)})
 		}
@@ -128,52 +128,4 @@ func (r renamer) rename(e expr.Expr) expr.Expr {
 		}
 		return n
 	})
-}
-
-// foldTruth rewrites e with its ground comparisons evaluated and the
-// connectives simplified around the literals (true || p is true, true
-// && p is p, ...): a guard such as cp > 2 || x > m, taken with cp known,
-// leaves 3 > 2 || ... in the path condition, which says nothing. An
-// expression that does not evaluate (a call without an implementation)
-// is kept.
-func foldTruth(e expr.Expr) expr.Expr {
-	return expr.Transform(e, func(n expr.Expr) expr.Expr {
-		switch n := n.(type) {
-		case *expr.Binary:
-			if n.Op.IsComparison() && !hasIdent(n) {
-				if v, err := expr.EvalBool(n, expr.Valuation{}); err == nil {
-					return boolLit(v)
-				}
-			}
-			if n.Op == expr.And || n.Op == expr.Or {
-				return foldConnective(n)
-			}
-		case *expr.Unary:
-			if n.Op == expr.Not && (expr.IsTrue(n.X) || expr.IsFalse(n.X)) {
-				return boolLit(expr.IsFalse(n.X))
-			}
-		}
-		return n
-	})
-}
-
-// foldConnective simplifies x && y or x || y where a side is a literal.
-func foldConnective(n *expr.Binary) expr.Expr {
-	absorbing := n.Op == expr.Or // true absorbs ||, false absorbs &&
-	for _, s := range [2][2]expr.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-		switch {
-		case expr.IsTrue(s[0]) && absorbing, expr.IsFalse(s[0]) && !absorbing:
-			return s[0]
-		case expr.IsTrue(s[0]), expr.IsFalse(s[0]):
-			return s[1]
-		}
-	}
-	return n
-}
-
-func boolLit(v bool) expr.Expr {
-	if v {
-		return expr.True()
-	}
-	return expr.False()
 }

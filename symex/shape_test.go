@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stg-tool/stg/spec/expr"
 	"github.com/stg-tool/stg/spec/specfile"
 )
 
@@ -63,30 +62,5 @@ func TestShapeQuestionsAgree(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d pairs (%d included), %d answered from the memo", ex, pairs, included, memo)
-	}
-}
-
-// TestFoldTruth folds the ground comparisons of a guard taken with
-// known values, and nothing else.
-func TestFoldTruth(t *testing.T) {
-	x := &expr.Ident{Name: "x@1", Kind: expr.VarIdent, T: expr.IntType}
-	three, two := expr.IntConst(3), expr.IntConst(2)
-	gt := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.Gt, X: a, Y: b} }
-	or := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.Or, X: a, Y: b} }
-	and := func(a, b expr.Expr) expr.Expr { return &expr.Binary{Op: expr.And, X: a, Y: b} }
-	for _, c := range []struct {
-		in   expr.Expr
-		want string
-	}{
-		{or(gt(three, two), gt(x, three)), "true"},
-		{or(gt(two, three), gt(x, three)), "x@1 > 3"},
-		{and(gt(three, two), gt(x, three)), "x@1 > 3"},
-		{and(gt(two, three), gt(x, three)), "false"},
-		{&expr.Unary{Op: expr.Not, X: gt(two, three)}, "true"},
-		{gt(x, three), "x@1 > 3"},
-	} {
-		if got := expr.Format(foldTruth(c.in)); got != c.want {
-			t.Errorf("foldTruth(%s) = %s, want %s", expr.Format(c.in), got, c.want)
-		}
 	}
 }
