@@ -73,9 +73,6 @@ func Generate(opts GenerateOptions, stdout, stderr io.Writer) error {
 	if len(opts.Purposes) == 0 {
 		return UsageError("stg generate", "stg generate needs SPEC and PURPOSE")
 	}
-	if err := SwappedSpecPurpose("generate", opts.Spec, opts.Purposes[0]); err != nil {
-		return InputError(err)
-	}
 	popts, err := opts.pipeline(stderr)
 	if err != nil {
 		return err
@@ -89,13 +86,26 @@ func Generate(opts GenerateOptions, stdout, stderr io.Writer) error {
 	}
 	tc, _, err := generateOne(opts.Spec, opts.Purposes[0], popts, outputDir(opts.Output))
 	if err != nil {
-		return InputError(err)
+		return generateError(opts.Spec, opts.Purposes[0], err)
 	}
 	out, err := opts.encode(tc, stderr)
 	if err != nil {
 		return InputError(err)
 	}
 	return WriteOutput(stdout, opts.Output, out)
+}
+
+// generateError is the input error of a generation from specPath and
+// purposePath that failed with err, or, when the two files are a
+// purpose and a spec, the hint that they are the wrong way round. The
+// hint is sought only once generation has failed (swapped files always
+// fail): reading each file's kind parses it, which a large spec pays
+// for in time.
+func generateError(specPath, purposePath string, err error) error {
+	if e := SwappedSpecPurpose("generate", specPath, purposePath); e != nil {
+		return InputError(e)
+	}
+	return InputError(err)
 }
 
 // pipeline checks the options and returns the pipeline's.
@@ -249,12 +259,9 @@ func generateSeveral(o GenerateOptions, popts pipeline.Options, stdout, stderr i
 	var tcs []*spec.Model
 	var specName string
 	for _, p := range o.Purposes {
-		if err := SwappedSpecPurpose("generate", o.Spec, p); err != nil {
-			return InputError(err)
-		}
 		tc, name, err := generateOne(o.Spec, p, popts, dir)
 		if err != nil {
-			return InputError(err)
+			return generateError(o.Spec, p, err)
 		}
 		specName, tcs = name, append(tcs, tc)
 	}

@@ -42,17 +42,24 @@ func PeekKind(filename string, data []byte) (spec.ModelKind, error) {
 // need no solver, except the naming of a test case's verdict locations
 // (check.VerdictNames, which stg check and stg run add). The error, if
 // any, is an ErrorList of FILE:LINE:COL messages.
-func ParseModel(filename string, data []byte, sp *spec.Model) (m *spec.Model, err error) {
+func ParseModel(filename string, data []byte, sp *spec.Model) (*spec.Model, error) {
 	l := &loader{file: filename}
-	defer func() {
-		if e := internalError(filename, "the model", recover()); e != nil {
-			m, err = nil, e
-		}
-	}()
 	root, kind, ok := l.header(data)
 	if !ok {
 		return nil, l.errs.Err()
 	}
+	return l.parseModel(root, kind, sp)
+}
+
+// parseModel is ParseModel given the file's top-level mapping root and
+// the kind its first key states, as l.header read them (l holds the
+// errors found so far).
+func (l *loader) parseModel(root *yaml.Node, kind spec.ModelKind, sp *spec.Model) (m *spec.Model, err error) {
+	defer func() {
+		if e := internalError(l.file, "the model", recover()); e != nil {
+			m, err = nil, e
+		}
+	}()
 	l.literal = kind == spec.TestcaseKind
 	if kind == spec.SymPurposeKind {
 		l.errorf(root.Content[1], "a sympurpose is not an ioSTS: it is read with its spec by stg verdict and stg purposes")

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/stg-tool/stg/spec"
 	"github.com/stg-tool/stg/spec/expr"
 )
@@ -55,15 +57,21 @@ func Open(path string) (*File, error) {
 // its first key states.
 func openModelFile(path string, data []byte) (*File, error) {
 	f := &File{Path: path}
-	if isTables(data) {
+	l := &loader{file: path}
+	root := l.document(data) // parsed once: a large spec's YAML is most of its reading
+	if root != nil && isTablesRoot(root) {
 		f.Kind, f.data = spec.TablesKind, data
 		return f, nil
 	}
-	kind, err := PeekKind(path, data)
-	if err != nil {
-		return nil, err
+	if root == nil {
+		return nil, l.errs.Err()
+	}
+	kind, ok := l.kind(root)
+	if !ok {
+		return nil, l.errs.Err()
 	}
 	f.Kind = kind
+	var err error
 	switch kind {
 	case spec.PurposeKind:
 		f.data = data
@@ -72,7 +80,7 @@ func openModelFile(path string, data []byte) (*File, error) {
 	case spec.SystemKind:
 		f.System, err = ParseSystem(path, data)
 	default:
-		f.Model, err = ParseModel(path, data, nil)
+		f.Model, err = l.parseModel(root, kind, nil)
 	}
 	if err != nil {
 		return &File{Path: path, Kind: kind}, err
@@ -97,11 +105,10 @@ func (f *File) AddTables(m *spec.Model) error {
 	return parseTables(f.Path, f.data, m).Err()
 }
 
-// isTables reports whether data states kind: tables on its first key.
-func isTables(data []byte) bool {
-	l := &loader{}
-	root := l.document(data)
-	return root != nil && len(root.Content) >= 2 && root.Content[0].Value == "kind" && root.Content[1].Value == "tables"
+// isTablesRoot reports whether the top-level mapping root states kind:
+// tables on its first key.
+func isTablesRoot(root *yaml.Node) bool {
+	return len(root.Content) >= 2 && root.Content[0].Value == "kind" && root.Content[1].Value == "tables"
 }
 
 // sniffTrace reports whether the file path is a trace: a .jsonl file,

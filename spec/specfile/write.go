@@ -57,30 +57,52 @@ func writeTree(w io.Writer, m *spec.Model) error {
 	return encodeYAML(w, root)
 }
 
-// writeTransitions writes the transitions: section of m. Each item is
-// encoded in the context it has in the whole document (the only key of
-// a mapping, a block sequence of one item), so that its indentation and
-// line breaks are those of writeTree; the key's line is then dropped.
+// writeTransitions writes the transitions: section of m, one item at a
+// time: by hand (appendTransitionLine) where it knows the encoder's
+// form, by the encoder otherwise (encodeTransition).
 func writeTransitions(w io.Writer, m *spec.Model) error {
 	const key = "transitions:\n"
 	if _, err := io.WriteString(w, key); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
+	var line []byte
 	for _, t := range m.Transitions {
+		var ok bool
+		if line, ok = appendTransitionLine(line[:0], m, t); ok { // writeline.go
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+			continue
+		}
 		buf.Reset()
-		one := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{transitionNode(m, t)}}
-		if err := encodeYAML(&buf, &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("transitions"), one}}); err != nil {
+		if err := encodeTransition(&buf, m, t); err != nil {
 			return err
 		}
-		b := buf.Bytes()
-		if !bytes.HasPrefix(b, []byte(key)) {
-			return fmt.Errorf("spec: unexpected YAML for a transition: %q", b)
-		}
-		if _, err := w.Write(b[len(key):]); err != nil {
+		if _, err := w.Write(buf.Bytes()); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// encodeTransition writes the item of the transitions: section that
+// yaml.v3 encodes for t, in the context it has in the whole document
+// (the only key of a mapping, a block sequence of one item), so that its
+// indentation and line breaks are those of writeTree; the key's line is
+// dropped.
+func encodeTransition(buf *bytes.Buffer, m *spec.Model, t *spec.Transition) error {
+	const key = "transitions:\n"
+	var doc bytes.Buffer
+	one := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{transitionNode(m, t)}}
+	if err := encodeYAML(&doc, &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("transitions"), one}}); err != nil {
+		return err
+	}
+	b := doc.Bytes()
+	if !bytes.HasPrefix(b, []byte(key)) {
+		return fmt.Errorf("spec: unexpected YAML for a transition: %q", b)
+	}
+	buf.Write(b[len(key):])
 	return nil
 }
 

@@ -17,16 +17,8 @@ import (
 // test cases of the golden files, and on models whose guards and
 // names need quoting or line breaks.
 func TestWriteStreamsAsTree(t *testing.T) {
-	var files []string
-	for _, pat := range []string{"../../examples/*/*.yaml", "../../pipeline/testdata/*.yaml", "../examples/*/testdata/*.yaml"} {
-		m, err := filepath.Glob(pat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, m...)
-	}
 	n := 0
-	for _, f := range files {
+	for _, f := range writtenModels(t) {
 		m := loadForWrite(t, f)
 		if m == nil {
 			continue
@@ -44,6 +36,20 @@ func TestWriteStreamsAsTree(t *testing.T) {
 		}
 		sameAsTree(t, fmt.Sprintf("case %d", i), m)
 	}
+}
+
+// writtenModels returns the model files of the examples and of the golden
+// test cases.
+func writtenModels(t *testing.T) []string {
+	var files []string
+	for _, pat := range []string{"../../examples/*/*.yaml", "../../pipeline/testdata/*.yaml", "../../examples/*/testdata/*.yaml"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	return files
 }
 
 // loadForWrite loads a spec, a test case, or a purpose with the spec
