@@ -55,6 +55,11 @@ func (e *UnreachableError) Error() string {
 
 // Select returns the test case selected from p with the analysis a.
 func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.Model, error) {
+	return selectWith(ctx, p, a, workersFor(p)) // parallel.go
+}
+
+// selectWith is Select with n workers.
+func selectWith(ctx *solver.Context, p *product.Product, a *coreach.Result, n int) (*spec.Model, error) {
 	tc := &spec.Model{
 		Kind:      spec.TestcaseKind,
 		Name:      p.Purpose.Name,
@@ -81,44 +86,16 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 		return nil, &UnreachableError{Purpose: p.Purpose.Name, Why: "from the initial states"}
 	}
 
-	d := newDecider(ctx, dataOf(p))
-	var kept []*spec.Transition
-	for _, t := range p.Transitions {
-		act := p.Action(t.Action)
-		receive := act.Dir == spec.Output
-		if t.To == p.Fail {
-			kept = append(kept, &spec.Transition{From: t.From, Action: t.Action, Guard: t.Guard, To: Fail})
-			continue
-		}
-		to, target := t.To, expr.True()
-		if p.Accept[t.To] {
-			to = Pass
-		} else {
-			target = a.CoreachOf(t.To)
-		}
-		pre := preImage(t, target)
-		reach := a.ReachOf(t.From)
-		keep := expr.AndOf(t.Guard, pre)
-		ok, err := satisfiable(d, reach, keep)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			kept = append(kept, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: keep, Assign: t.Assign, To: to})
-		}
-		if receive && !expr.IsTrue(pre) {
-			inc := expr.AndOf(t.Guard, expr.NotOf(pre))
-			ok, err := satisfiable(d, reach, inc)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				kept = append(kept, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: inc, To: Inconc})
-			}
-		}
-	}
-	kept, err := readableGuards(d, p.Model, kept, a)
+	ws, err := newWorkers(ctx, p, n) // parallel.go
 	if err != nil {
+		return nil, err
+	}
+	defer ws.close()
+	kept, err := ws.keep(p, a)
+	if err != nil {
+		return nil, err
+	}
+	if kept, err = ws.readable(p.Model, kept, a); err != nil {
 		return nil, err
 	}
 	tc.Transitions = reachable(tc.Initial.Location, kept)
@@ -139,6 +116,46 @@ func Select(ctx *solver.Context, p *product.Product, a *coreach.Result) (*spec.M
 	// The verdict locations are always declared (docs/reference.md#model-files), used or not.
 	tc.Locations = append(tc.Locations, Pass, Fail, Inconc)
 	return tc, nil
+}
+
+// decide returns what the test case keeps of the product transition t:
+// t to Fail as it is; otherwise its Keep part (t's guard with the
+// coreachability of its target, to Pass when the target accepts) when
+// it may hold in reach(t.From), and for a receive its Inconc part (the
+// rest of the guard, to Inconc) when that may hold.
+func decide(d *decider, p *product.Product, a *coreach.Result, t *spec.Transition) ([]*spec.Transition, error) {
+	if t.To == p.Fail {
+		return []*spec.Transition{{From: t.From, Action: t.Action, Guard: t.Guard, To: Fail}}, nil
+	}
+	receive := p.Action(t.Action).Dir == spec.Output
+	to, target := t.To, expr.True()
+	if p.Accept[t.To] {
+		to = Pass
+	} else {
+		target = a.CoreachOf(t.To)
+	}
+	pre := preImage(t, target)
+	reach := a.ReachOf(t.From)
+	keep := expr.AndOf(t.Guard, pre)
+	var out []*spec.Transition
+	ok, err := satisfiable(d, reach, keep)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		out = append(out, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: keep, Assign: t.Assign, To: to})
+	}
+	if receive && !expr.IsTrue(pre) {
+		inc := expr.AndOf(t.Guard, expr.NotOf(pre))
+		ok, err := satisfiable(d, reach, inc)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, &spec.Transition{Name: t.Name, From: t.From, Action: t.Action, Guard: inc, To: Inconc})
+		}
+	}
+	return out, nil
 }
 
 // preImage returns pre(A)(c) = c[x := A_x] for the variables that t assigns.
@@ -193,8 +210,27 @@ func reachable(init string, ts []*spec.Transition) []*spec.Transition {
 	return r
 }
 
-// readableGuards simplifies the guards, group by group (the
-// transitions leaving one location with one action). Two forms are
+// groupsOf splits ts into groups of the transitions leaving one location
+// with one action, in the order of their first transitions.
+func groupsOf(ts []*spec.Transition) [][]*spec.Transition {
+	type key struct{ from, action string }
+	index := map[key]int{}
+	var groups [][]*spec.Transition
+	for _, t := range ts {
+		k := key{t.From, t.Action}
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], t)
+	}
+	return groups
+}
+
+// readableGroup simplifies the guards of a group (the transitions
+// leaving one location with one action). Two forms are
 // tried:
 //
 //   - relative to the location's reachability predicate reach(l): the
@@ -208,45 +244,30 @@ func reachable(init string, ts []*spec.Transition) []*spec.Transition {
 // everywhere (their disjunction is valid), so that the properties of a
 // test case hold of the file itself and not only of its reachable
 // states. Both forms have the same runs from the initial states.
-func readableGuards(d *decider, m *spec.Model, ts []*spec.Transition, a *coreach.Result) ([]*spec.Transition, error) {
-	type key struct{ from, action string }
-	groups := map[key][]*spec.Transition{}
-	var order []key
-	for _, t := range ts {
-		k := key{t.From, t.Action}
-		if _, ok := groups[k]; !ok {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], t)
+func readableGroup(d *decider, m *spec.Model, g []*spec.Transition, a *coreach.Result) ([]*spec.Transition, error) {
+	receive := m.Action(g[0].Action).Dir == spec.Output
+	rel, err := relativeGroup(d, g, a.ReachOf(g[0].From))
+	if err != nil {
+		return nil, err
 	}
-	var out []*spec.Transition
-	for _, k := range order {
-		g := groups[k]
-		receive := m.Action(k.action).Dir == spec.Output
-		reach := a.ReachOf(k.from)
-		rel, err := relativeGroup(d, g, reach)
+	if rel != nil {
+		ok, err := wellFormed(d, rel, receive)
 		if err != nil {
 			return nil, err
 		}
-		if rel != nil {
-			ok, err := wellFormed(d, rel, receive)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out = append(out, rel...)
-				continue
-			}
+		if ok {
+			return rel, nil
 		}
-		for _, t := range g {
-			e, err := simplifyUnder(d, expr.True(), t.Guard)
-			if err != nil {
-				return nil, err
-			}
-			u := *t
-			u.Guard = e
-			out = append(out, &u)
+	}
+	out := make([]*spec.Transition, 0, len(g))
+	for _, t := range g {
+		e, err := simplifyUnder(d, expr.True(), t.Guard)
+		if err != nil {
+			return nil, err
 		}
+		u := *t
+		u.Guard = e
+		out = append(out, &u)
 	}
 	return out, nil
 }
