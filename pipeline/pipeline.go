@@ -68,12 +68,14 @@ import (
 // Options of Generate.
 type Options struct {
 	// GCPercent and MemoryLimit, when positive, are the garbage
-	// collector's settings during GenerateFor (debug.SetGCPercent,
-	// debug.SetMemoryLimit; the previous ones are restored), for a
-	// command that generates and exits. Both trade memory for time or
-	// back: see docs/performance-generation.md for measured settings (a
-	// soft limit below the live heap makes the collector run without
-	// end).
+	// collector's settings during GenerateFor (the previous ones are
+	// restored), for a command that generates and exits. GCPercent is
+	// debug.SetGCPercent's. MemoryLimit is a soft limit on the Go
+	// memory (debug.SetMemoryLimit) kept while the live heap stays under
+	// 4/5 of it, and raised to twice the live heap once it does not, so
+	// that a large model never makes the collector run without end
+	// (heap.go). Both trade memory for time or back: see
+	// docs/performance-generation.md for measured settings.
 	GCPercent   int
 	MemoryLimit int64
 	// Domain is the abstract domain of the analysis: "none", "interval"
@@ -168,7 +170,7 @@ func GenerateFor(s *spec.Model, purposePath string, opts Options) (*Result, erro
 		defer debug.SetGCPercent(debug.SetGCPercent(opts.GCPercent))
 	}
 	if opts.MemoryLimit > 0 {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(opts.MemoryLimit))
+		defer limitHeap(opts.MemoryLimit)()
 	}
 	if opts.Tables != "" {
 		if err := replaceTables(s, opts.Tables); err != nil {
