@@ -21,7 +21,7 @@ import (
 // purpose (whose products are below parallelFrom: the workers are
 // forced), the test case of three workers has the transitions of one
 // worker's with equivalent guards (Z3), and two runs with three workers
-// give the same bytes.
+// on the ring give the same bytes.
 func TestSelectWorkersEquivalent(t *testing.T) {
 	type pair struct{ name, spec, purpose string }
 	pairs := []pair{{"ring-40", ring.Spec(40), ring.Purpose(40)}}
@@ -42,9 +42,11 @@ func TestSelectWorkersEquivalent(t *testing.T) {
 		case err1 != nil || err3 != nil:
 			t.Fatalf("%s: one worker: %v; three: %v", pr.name, err1, err3)
 		}
-		again, _ := selectPair(t, s, tp, 3)
-		if !bytes.Equal(marshal(t, three), marshal(t, again)) {
-			t.Errorf("%s: two runs with three workers differ", pr.name)
+		if compared == 0 { // the ring, the largest: scheduling varies most
+			again, _ := selectPair(t, s, tp, 3)
+			if !bytes.Equal(marshal(t, three), marshal(t, again)) {
+				t.Errorf("%s: two runs with three workers differ", pr.name)
+			}
 		}
 		sameUpToGuards(t, pr.name, one, three)
 		compared++
