@@ -20,7 +20,9 @@
 // selection go to a decider (linear.go) that settles those of linear
 // arithmetic with exact polyhedra, soundly and exactly, and asks the
 // solver only the rest; guards are simplified by the solver once per
-// distinct guard (issue 15).
+// distinct guard (issue 15). On a large product two workers, each with
+// its own decider and solver context, share the questions by source
+// location (parallel.go); the test case depends on the product only.
 package selection
 
 import (
