@@ -58,11 +58,20 @@ func (v vec) neg() vec {
 // met in practice are small; the fast paths below avoid math/big's
 // allocations for them, and fall back to it otherwise.
 func small(x *big.Int) (int64, bool) {
-	if !x.IsInt64() {
+	// Read the digits directly: IsInt64 and Int64 each walk them again,
+	// and this test runs for every entry of every dot product.
+	ds := x.Bits()
+	switch {
+	case len(ds) == 0:
+		return 0, true
+	case len(ds) > 1 || uint64(ds[0]) >= 1<<31:
 		return 0, false
 	}
-	v := x.Int64()
-	return v, v > -1<<31 && v < 1<<31
+	v := int64(ds[0])
+	if x.Sign() < 0 {
+		v = -v
+	}
+	return v, true
 }
 
 // normalize divides v, in place, by the gcd of its entries.
