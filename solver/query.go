@@ -202,13 +202,6 @@ func (c *Context) Model(e expr.Expr) (m expr.Valuation, ok bool, err error) {
 	if err := c.usable(); err != nil {
 		return expr.Valuation{}, false, err
 	}
-	// An unsatisfiable e has no model, and that is remembered (the
-	// determinism check asks the same pair of guards at every stage of a
-	// long spec); a model is not.
-	k := c.key("model", e)
-	if r, ok := c.recallResult(k); ok && r == Unsat {
-		return expr.Valuation{}, false, nil
-	}
 	mk := c.mark()
 	defer c.release(mk)
 	a, err := c.encodeFact(e, nil) // strings.go: strings of bytes
@@ -227,9 +220,6 @@ func (c *Context) Model(e expr.Expr) (m expr.Valuation, ok bool, err error) {
 	r, m, err := c.query(a, ids, uncounted(e))
 	if err != nil {
 		return expr.Valuation{}, false, err
-	}
-	if r == Unsat {
-		c.rememberResult(k, r)
 	}
 	return m, r == Sat, nil
 }

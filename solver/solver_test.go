@@ -508,35 +508,3 @@ func TestReferences(t *testing.T) {
 		t.Errorf("references: %d before, %d after (%d in scratch)", before, c.refs, len(c.scratch))
 	}
 }
-
-// TestModelRemembersUnsat: Model answers an unsatisfiable predicate
-// asked again from the memo, and asks Z3 again for a satisfiable one
-// (whose model is not remembered); facts set afterwards clear it.
-func TestModelRemembersUnsat(t *testing.T) {
-	c := newContext(t)
-	unsat, sat := parse(t, "x > 1 && x < 1"), parse(t, "x > 1")
-	ask := func(e expr.Expr, wantOK bool) Stats {
-		t.Helper()
-		before := c.Stats()
-		if _, ok, err := c.Model(e); ok != wantOK || err != nil {
-			t.Fatalf("Model(%s) = %v, %v", expr.Format(e), ok, err)
-		}
-		return c.Stats().Sub(before)
-	}
-	if d := ask(unsat, false); d.Checks != 1 {
-		t.Errorf("first unsat question: %d checks", d.Checks)
-	}
-	if d := ask(unsat, false); d.Checks != 0 || d.Hits != 1 {
-		t.Errorf("second unsat question: %d checks, %d hits; want 0, 1", d.Checks, d.Hits)
-	}
-	ask(sat, true)
-	if d := ask(sat, true); d.Checks != 1 {
-		t.Errorf("second sat question: %d checks; want 1 (models are not remembered)", d.Checks)
-	}
-	if err := c.SetFacts(parse(t, "y == 2")); err != nil {
-		t.Fatal(err)
-	}
-	if d := ask(unsat, false); d.Checks != 1 {
-		t.Errorf("unsat question after new facts: %d checks; want 1", d.Checks)
-	}
-}
