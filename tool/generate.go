@@ -108,10 +108,19 @@ func generateError(specPath, purposePath string, err error) error {
 	return InputError(err)
 }
 
+// generateMemoryLimit is the soft limit on the Go memory of stg
+// generate (pipeline.Options.MemoryLimit): the collector runs before the
+// heap doubles while the live heap stays well under it, which keeps the
+// peak of a large generation near 190 MiB (the Z3 library and its
+// contexts come on top of it; docs/performance-generation.md), and it
+// gives way to the collector's default on larger models.
+const generateMemoryLimit = 128 << 20
+
 // pipeline checks the options and returns the pipeline's.
 func (o GenerateOptions) pipeline(stderr io.Writer) (pipeline.Options, error) {
 	const cmd = "stg generate"
-	popts := pipeline.Options{Domain: o.Domain, Warn: stderr, QueryTimeout: o.SolverTimeout, Tables: o.Tables, Annotate: o.Annotate}
+	popts := pipeline.Options{Domain: o.Domain, Warn: stderr, QueryTimeout: o.SolverTimeout, Tables: o.Tables, Annotate: o.Annotate,
+		MemoryLimit: generateMemoryLimit}
 	switch o.Domain {
 	case "none", "interval", "polyhedra":
 	default:
