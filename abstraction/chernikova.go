@@ -62,16 +62,25 @@ func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd 
 }
 
 // copyDD returns a pair holding copies of the slices, its saturation
-// bitsets still to fill (one row per ray).
+// bitsets still to fill (one row per ray). The copies share one array,
+// each with a capacity bound so that none grows into the next (the
+// constraints have room for extra more).
 func copyDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
+	ne, nc, nl, nr := len(eqs), len(cons), len(lines), len(rays)
+	all := make([]vec, ne+nc+extra+nl+nr)
+	part := func(lo int, vs []vec, room int) []vec {
+		p := all[lo : lo+len(vs) : lo+len(vs)+room]
+		copy(p, vs)
+		return p
+	}
 	return &dd{
 		n:     n,
-		eqs:   append([]vec(nil), eqs...),
-		cons:  append([]vec(nil), cons...),
-		lines: append([]vec(nil), lines...),
-		rays:  append([]vec(nil), rays...),
-		nbits: len(cons) + extra,
-		sat:   make([]bitset, len(rays)),
+		eqs:   part(0, eqs, 0),
+		cons:  part(ne, cons, extra),
+		lines: part(ne+nc+extra, lines, 0),
+		rays:  part(ne+nc+extra+nl, rays, 0),
+		nbits: nc + extra,
+		sat:   make([]bitset, nr),
 	}
 }
 
@@ -86,10 +95,11 @@ func (d *dd) products(k int) []big.Int {
 
 // universeDD returns the pair for the whole space R^n: no constraint,
 // the unit vectors as lines.
-func universeDD(n, extra int) *dd {
+func universeDD(sp *Space, extra int) *dd {
+	n := sp.Dim() + 1
 	lines := make([]vec, n)
 	for i := range lines {
-		lines[i] = unitVec(n, i)
+		lines[i] = sp.unit(i)
 	}
 	return newDD(n, nil, nil, lines, nil, extra)
 }

@@ -37,9 +37,9 @@ type poly struct {
 
 func universePoly(sp *Space) *poly {
 	n := sp.Dim() + 1
-	p := &poly{sp: sp, ineqs: []vec{unitVec(n, 0)}, rays: []vec{unitVec(n, 0)}}
+	p := &poly{sp: sp, ineqs: []vec{sp.unit(0)}, rays: []vec{sp.unit(0)}}
 	for i := 1; i < n; i++ {
-		p.lines = append(p.lines, unitVec(n, i))
+		p.lines = append(p.lines, sp.unit(i))
 	}
 	return p
 }
@@ -79,7 +79,7 @@ func (p *poly) primalDD(extra int) *dd {
 // but positivity.
 func (p *poly) primalCons() []vec {
 	cons := make([]vec, 0, len(p.ineqs)+1)
-	cons = append(cons, unitVec(p.dim(), 0))
+	cons = append(cons, p.sp.unit(0))
 	for _, c := range p.ineqs {
 		if !c.isPositivity() {
 			cons = append(cons, c)
@@ -142,11 +142,10 @@ func (p *poly) dualDD(extra int) *dd {
 // fromConstraints returns base ∩ {eqs, ineqs}, base being the universe if
 // nil. The constraint vectors are taken as they are (no tightening).
 func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
-	n := sp.Dim() + 1
 	var d *dd
 	if base == nil {
-		d = universeDD(n, len(ineqs)+1)
-		d.add(unitVec(n, 0), false)
+		d = universeDD(sp, len(ineqs)+1)
+		d.add(sp.unit(0), false)
 	} else {
 		d = base.primalDD(len(ineqs))
 	}
@@ -167,7 +166,6 @@ func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
 // fromGenerators returns the closed convex hull of base and the given
 // generators (base may be nil). Zero vectors are ignored.
 func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
-	n := sp.Dim() + 1
 	var d *dd
 	if base == nil {
 		hasPoint := false
@@ -177,7 +175,7 @@ func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
 		if !hasPoint {
 			return emptyPoly(sp)
 		}
-		d = universeDD(n, len(rays))
+		d = universeDD(sp, len(rays))
 	} else {
 		d = base.dualDD(len(rays))
 	}
@@ -484,7 +482,7 @@ func (p *poly) Forget(dims ...int) Value {
 			panic("abstraction: dimension out of range")
 		}
 		if !p.free(d) {
-			lines = append(lines, unitVec(p.dim(), d+1))
+			lines = append(lines, p.sp.unit(d+1))
 		}
 	}
 	if len(lines) == 0 {
