@@ -258,7 +258,7 @@ func (d *dd) grow() {
 // nonempty. Meaningful on the primal side only.
 func (d *dd) hasPoint() bool {
 	for _, r := range d.rays {
-		if r[0].Sign() > 0 {
+		if r.sign(0) > 0 {
 			return true
 		}
 	}

@@ -10,15 +10,14 @@ import "math/big"
 // constraint (rational coefficients, larger integers, no term).
 func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int, ok bool) {
 	n := sp.Dim()
-	if len(c.Expr.terms) == 0 || n+1 > 16 {
-		return nil, 0, false
+	if len(c.Expr.terms) == 0 {
+		return vec{}, 0, false
 	}
-	var buf [16]int64
-	xs := buf[:n+1]
+	xs := make([]int64, n+1)
 	if k := c.Expr.k; k != nil {
 		x, ok := smallRat(k)
 		if !ok {
-			return nil, 0, false
+			return vec{}, 0, false
 		}
 		xs[0] = -x
 	}
@@ -29,7 +28,7 @@ func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int
 		}
 		x, ok := smallRat(t.coef)
 		if !ok {
-			return nil, 0, false
+			return vec{}, 0, false
 		}
 		xs[t.dim+1] = -x // v = -expr: expr <= 0 iff v >= 0
 		allInt = allInt && sp.isInt(t.dim)
@@ -39,11 +38,11 @@ func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int
 			xs[0]--
 		}
 		if truth := tightenSmall(xs, c.Op == Eq); truth != 0 {
-			return nil, truth, true
+			return vec{}, truth, true
 		}
 	}
 	divideByGCD(xs)
-	return fromInts(xs), 0, true
+	return vec{s: xs}, 0, true
 }
 
 // smallRat returns r when it is an integer of at most 31 bits.
@@ -106,9 +105,9 @@ func divideByGCD(xs []int64) {
 // the sign, and a machine integer allocates nothing.
 func dotSign(a, b vec, z, t *big.Int) int {
 	var acc int64
-	for i := range a {
-		x, ok1 := small(&a[i])
-		y, ok2 := small(&b[i])
+	for i := 0; i < a.len(); i++ {
+		x, ok1 := a.entry(i)
+		y, ok2 := b.entry(i)
 		p := x * y // |p| < 2^62
 		if !ok1 || !ok2 || (p > 0 && acc > 1<<62) || (p < 0 && acc < -1<<62) {
 			dot(z, a, b, t)

@@ -121,7 +121,7 @@ func primalSat(d *dd, ineqs []vec, src []int) []bitset {
 	sat := make([]bitset, len(d.rays))
 	for j, r := range d.rays {
 		b := all[j*w : (j+1)*w : (j+1)*w]
-		if r[0].Sign() == 0 {
+		if r.sign(0) == 0 {
 			b.set(0)
 		}
 		for k, i := range idx {
@@ -172,7 +172,7 @@ func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
 	if base == nil {
 		hasPoint := false
 		for _, r := range rays {
-			hasPoint = hasPoint || r[0].Sign() > 0
+			hasPoint = hasPoint || r.sign(0) > 0
 		}
 		if !hasPoint {
 			return emptyPoly(sp)
@@ -503,53 +503,52 @@ type affine struct {
 
 // mulVec returns the primitive vector m·g.
 func (m *affine) mulVec(g vec) vec {
-	v := make(vec, len(g))
+	v := make([]big.Int, g.len())
 	var t big.Int
 	for r, row := range m.rows {
-		if row == nil {
-			v[r].Mul(&m.scale, &g[r])
+		if row.isNil() {
+			v[r].Mul(&m.scale, g.at(r, &t))
 		} else {
 			dot(&v[r], row, g, &t)
 		}
 	}
-	v.normalize()
-	return v
+	return primitive(v)
 }
 
 // vecMul returns the primitive vector a·m.
 func (m *affine) vecMul(a vec) vec {
-	v := make(vec, len(a))
-	var t big.Int
+	v := make([]big.Int, a.len())
+	var t, x, y big.Int
 	for r, row := range m.rows {
-		if row == nil {
-			v[r].Mul(&m.scale, &a[r])
+		if row.isNil() {
+			v[r].Mul(&m.scale, a.at(r, &t))
 		}
 	}
 	for r, row := range m.rows {
-		if row == nil || a[r].Sign() == 0 {
+		if row.isNil() || a.sign(r) == 0 {
 			continue
 		}
-		for c := range row {
-			if row[c].Sign() != 0 {
-				t.Mul(&a[r], &row[c])
+		a.at(r, &x)
+		for c := 0; c < row.len(); c++ {
+			if row.sign(c) != 0 {
+				t.Mul(&x, row.at(c, &y))
 				v[c].Add(&v[c], &t)
 			}
 		}
 	}
-	v.normalize()
-	return v
+	return primitive(v)
 }
 
 // free reports whether dimension d is unconstrained in p: no constraint
 // mentions it (the unit line of d is then in p's lineality space).
 func (p *poly) free(d int) bool {
 	for _, e := range p.eqs {
-		if e[d+1].Sign() != 0 {
+		if e.sign(d+1) != 0 {
 			return false
 		}
 	}
 	for _, c := range p.ineqs {
-		if c[d+1].Sign() != 0 {
+		if c.sign(d+1) != 0 {
 			return false
 		}
 	}
@@ -579,14 +578,14 @@ func affineMatrix(sp *Space, assign map[int]LinExpr) *affine {
 		z.Mul(z, r.Num())
 	}
 	for d, e := range assign {
-		row := make(vec, n)
+		row := make([]big.Int, n)
 		if e.k != nil {
 			set(&row[0], e.k)
 		}
 		for _, t := range e.terms {
 			set(&row[t.dim+1], t.coef)
 		}
-		m.rows[d+1] = row
+		m.rows[d+1] = fromBig(row)
 	}
 	return m
 }
