@@ -31,7 +31,11 @@ func Vertices(v Value, integral bool) iter.Seq[[]*big.Rat] {
 			}
 			pt := make([]*big.Rat, g.len()-1)
 			for i := range pt {
-				pt[i] = new(big.Rat).SetFrac(g.at(i+1, new(big.Int)), g.at(0, new(big.Int)))
+				if g.b == nil {
+					pt[i] = new(big.Rat).SetFrac64(g.s[i+1], g.s[0])
+				} else {
+					pt[i] = new(big.Rat).SetFrac(g.at(i+1, new(big.Int)), g.at(0, new(big.Int)))
+				}
 			}
 			if !yield(pt) {
 				return

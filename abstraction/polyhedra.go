@@ -503,6 +503,9 @@ type affine struct {
 
 // mulVec returns the primitive vector m·g.
 func (m *affine) mulVec(g vec) vec {
+	if v, ok := m.mulVecSmall(g); ok {
+		return v
+	}
 	v := make([]big.Int, g.len())
 	var t big.Int
 	for r, row := range m.rows {
@@ -517,6 +520,9 @@ func (m *affine) mulVec(g vec) vec {
 
 // vecMul returns the primitive vector a·m.
 func (m *affine) vecMul(a vec) vec {
+	if v, ok := m.vecMulSmall(a); ok {
+		return v
+	}
 	v := make([]big.Int, a.len())
 	var t, x, y big.Int
 	for r, row := range m.rows {

@@ -250,7 +250,15 @@ func combine(ca *big.Int, a vec, cb *big.Int, b vec) vec {
 func combineSmall(ca *big.Int, a vec, cb *big.Int, b vec) (vec, bool) {
 	x, ok1 := small(ca)
 	y, ok2 := small(cb)
-	if !ok1 || !ok2 || a.b != nil || b.b != nil {
+	if !ok1 || !ok2 {
+		return vec{}, false
+	}
+	return combineInts(x, a, y, b)
+}
+
+// combineInts is combineSmall given the coefficients in 31 bits.
+func combineInts(x int64, a vec, y int64, b vec) (vec, bool) {
+	if a.b != nil || b.b != nil {
 		return vec{}, false
 	}
 	xs := make([]int64, len(a.s))
@@ -343,6 +351,12 @@ func (e *echelon) reduce(v vec) vec {
 		if v.sign(p) == 0 {
 			continue
 		}
+		x, ok1 := r.entry(p)
+		y, ok2 := v.entry(p)
+		if ok1 && ok2 {
+			v = combine64(x, v, -y, r)
+			continue
+		}
 		v.at(p, &f)
 		f.Neg(&f)
 		v = combine(r.at(p, &c), v, &f, r)
@@ -367,9 +381,16 @@ func (e *echelon) add(v vec) bool {
 		w = w.neg()
 	}
 	var f, c big.Int
-	w.at(p, &c)
+	w.at(p, &c) // the pivot is positive: reduce the others to zero there
 	for k, r := range e.rows {
-		if r.sign(p) != 0 {
+		if r.sign(p) == 0 {
+			continue
+		}
+		x, ok1 := w.entry(p)
+		y, ok2 := r.entry(p)
+		if ok1 && ok2 {
+			e.rows[k] = combine64(x, r, -y, w)
+		} else {
 			r.at(p, &f)
 			f.Neg(&f)
 			e.rows[k] = combine(&c, r, &f, w)
