@@ -62,17 +62,22 @@ func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd 
 }
 
 // copyDD returns a pair holding copies of the slices, its saturation
-// bitsets still to fill (one row per ray).
+// bitsets still to fill (one row per ray). The copies share one backing
+// array, each capped at its length so that an append reallocates it
+// rather than writing into the next; the constraints, which add appends
+// to most, come last with room for the extra ones.
 func copyDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
-	return &dd{
-		n:     n,
-		eqs:   append([]vec(nil), eqs...),
-		cons:  append([]vec(nil), cons...),
-		lines: append([]vec(nil), lines...),
-		rays:  append([]vec(nil), rays...),
-		nbits: len(cons) + extra,
-		sat:   make([]bitset, len(rays)),
+	all := make([]vec, 0, len(eqs)+len(lines)+len(rays)+len(cons)+extra)
+	part := func(xs []vec) []vec {
+		k := len(all)
+		all = append(all, xs...)
+		return all[k:len(all):len(all)]
 	}
+	d := &dd{n: n, nbits: len(cons) + extra, sat: make([]bitset, len(rays))}
+	d.eqs, d.lines, d.rays = part(eqs), part(lines), part(rays)
+	k := len(all)
+	d.cons = append(all, cons...)[k:]
+	return d
 }
 
 // products returns k big integers of scratch, reused from call to call
@@ -281,8 +286,10 @@ func (d *dd) minimize() (eqs, ineqs []vec, src []int) {
 		ech.add(e)
 	}
 	cols := make([]bitset, len(d.cons))
+	w := (nr + 63) >> 6
+	words := make(bitset, w*len(d.cons)) // one allocation for the columns
 	for i := range d.cons {
-		b := newBitset(nr)
+		b := words[i*w : (i+1)*w : (i+1)*w]
 		for j := range d.rays {
 			if d.sat[j].has(i) {
 				b.set(j)
@@ -291,6 +298,8 @@ func (d *dd) minimize() (eqs, ineqs []vec, src []int) {
 		cols[i] = b
 	}
 	cand := make([]int, 0, len(d.cons))
+	ineqs = make([]vec, 0, len(d.cons))
+	src = make([]int, 0, len(d.cons))
 	for i := range d.cons {
 		if cols[i].count() == nr {
 			ech.add(d.cons[i])
