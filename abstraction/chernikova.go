@@ -26,6 +26,8 @@ type dd struct {
 	nbits int // capacity of the sat bitsets
 	t     big.Int
 	prods []big.Int // scratch of add: their digits are reused
+	p64   []int64   // scratch of add: the products a·rays[j] when all fit
+	pbig  bool      // the products are in prods, not p64
 }
 
 // newDD returns the pair (eqs, cons | lines, rays), which must describe
@@ -86,7 +88,8 @@ func (d *dd) products(k int) []big.Int {
 	if cap(d.prods) < k {
 		d.prods = make([]big.Int, k, 2*k)
 	}
-	return d.prods[:k]
+	d.prods = d.prods[:k]
+	return d.prods
 }
 
 // universeDD returns the pair for the whole space R^n: no constraint,
@@ -167,12 +170,11 @@ func (d *dd) add(a vec, eq bool) bool {
 
 	// All lines lie in the hyperplane: split the rays by side.
 	nr := len(d.rays)
-	prods := d.products(nr)
+	d.dotRays(a)
 	var pos, neg []int
 	nzero := 0
-	for j, r := range d.rays {
-		dot(&prods[j], a, r, &d.t)
-		switch prods[j].Sign() {
+	for j := range d.rays {
+		switch d.prodSign(j) {
 		case 1:
 			pos = append(pos, j)
 		case -1:
@@ -188,7 +190,7 @@ func (d *dd) add(a vec, eq bool) bool {
 	rays := make([]vec, 0, nzero+len(pos)+len(pos)*len(neg)/2+1)
 	sat := make([]bitset, 0, cap(rays))
 	for j, r := range d.rays {
-		switch s := prods[j].Sign(); {
+		switch s := d.prodSign(j); {
 		case s == 0:
 			b := d.sat[j] // each bitset has a single owner
 			if !eq {
@@ -230,8 +232,7 @@ func (d *dd) add(a vec, eq bool) bool {
 			if !adjacent {
 				continue
 			}
-			f.Neg(&prods[q])
-			rays = append(rays, combine(&f, d.rays[p], &prods[p], d.rays[q]))
+			rays = append(rays, d.mix(q, d.rays[p], p, d.rays[q], &f))
 			b := common.clone()
 			if !eq {
 				b.set(m)
@@ -246,6 +247,52 @@ func (d *dd) add(a vec, eq bool) bool {
 		d.cons = append(d.cons, a)
 	}
 	return true
+}
+
+// dotRays computes the products a·rays[j], in machine integers (p64)
+// when they all fit and in math/big (prods) otherwise.
+func (d *dd) dotRays(a vec) {
+	d.p64, d.pbig = d.p64[:0], false
+	for _, r := range d.rays {
+		x, ok := dot64(a, r)
+		if !ok {
+			d.pbig = true
+			prods := d.products(len(d.rays))
+			for j, r := range d.rays {
+				dot(&prods[j], a, r, &d.t)
+			}
+			return
+		}
+		d.p64 = append(d.p64, x)
+	}
+}
+
+// prodSign returns the sign of the product a·rays[j] of dotRays.
+func (d *dd) prodSign(j int) int {
+	if d.pbig {
+		return d.prods[j].Sign()
+	}
+	switch x := d.p64[j]; {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// mix returns the primitive vector -prod[q]*u + prod[p]*v of the
+// products of dotRays; f is scratch.
+func (d *dd) mix(q int, u vec, p int, v vec, f *big.Int) vec {
+	if d.pbig {
+		f.Neg(&d.prods[q])
+		return combine(f, u, &d.prods[p], v)
+	}
+	x, y := -d.p64[q], d.p64[p]
+	if x > -1<<31 && x < 1<<31 && y > -1<<31 && y < 1<<31 {
+		return combine64(x, u, y, v)
+	}
+	return combine(big.NewInt(x), u, big.NewInt(y), v)
 }
 
 // grow doubles the capacity of the saturation bitsets.
