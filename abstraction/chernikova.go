@@ -37,8 +37,10 @@ type dd struct {
 func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
 	d := copyDD(n, eqs, cons, lines, rays, extra)
 	var s big.Int
+	w := (d.nbits + 63) >> 6
+	all := make(bitset, w*len(rays)) // one allocation; each row has a single owner
 	for j, r := range rays {
-		b := newBitset(d.nbits)
+		b := all[j*w : (j+1)*w : (j+1)*w]
 		for i, c := range cons {
 			if dotSign(c, r, &s, &d.t) == 0 {
 				b.set(i)
@@ -211,6 +213,7 @@ func (d *dd) add(a vec, eq bool) bool {
 	// needs A-2 independent saturated inequalities.
 	need := d.n - len(d.lines) - len(d.eqs) - 2
 	common := newBitset(d.nbits)
+	var slab bitset
 	var f big.Int
 	for _, p := range pos {
 		sp := d.sat[p]
@@ -233,7 +236,12 @@ func (d *dd) add(a vec, eq bool) bool {
 				continue
 			}
 			rays = append(rays, d.mix(q, d.rays[p], p, d.rays[q], &f))
-			b := common.clone()
+			if len(slab) < len(common) { // carve the new rows from one array
+				slab = make(bitset, len(common)*(len(neg)+1))
+			}
+			b := slab[:len(common):len(common)]
+			slab = slab[len(common):]
+			copy(b, common)
 			if !eq {
 				b.set(m)
 			}

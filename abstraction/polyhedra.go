@@ -93,8 +93,10 @@ func (p *poly) primalCons() []vec {
 func satMatrix(cons, rays []vec) []bitset {
 	sat := make([]bitset, len(rays))
 	var s, t big.Int
+	w := (len(cons) + 63) >> 6
+	all := make(bitset, w*len(rays)) // one allocation; rows are never grown in place
 	for j, r := range rays {
-		b := newBitset(len(cons))
+		b := all[j*w : (j+1)*w : (j+1)*w]
 		for i, c := range cons {
 			if dotSign(c, r, &s, &t) == 0 {
 				b.set(i)
