@@ -380,8 +380,7 @@ func (e *echelon) add(v vec) bool {
 	if w.sign(p) < 0 {
 		w = w.neg()
 	}
-	var f, c big.Int
-	w.at(p, &c) // the pivot is positive: reduce the others to zero there
+	var f, c big.Int // the pivot is positive: reduce the others to zero there
 	for k, r := range e.rows {
 		if r.sign(p) == 0 {
 			continue
@@ -393,7 +392,7 @@ func (e *echelon) add(v vec) bool {
 		} else {
 			r.at(p, &f)
 			f.Neg(&f)
-			e.rows[k] = combine(&c, r, &f, w)
+			e.rows[k] = combine(w.at(p, &c), r, &f, w)
 		}
 	}
 	e.rows = append(e.rows, w)
@@ -528,15 +527,20 @@ func tightenBig(sp *Space, v []big.Int, eq bool) (vec, int) {
 // vecConstraint converts a constraint vector back to a Constraint.
 func vecConstraint(v vec, eq bool) Constraint {
 	var e LinExpr
+	negRat := func(i int) *big.Rat {
+		if v.b == nil {
+			return new(big.Rat).SetInt64(-v.s[i])
+		}
+		x := v.at(i, new(big.Int))
+		return new(big.Rat).SetInt(x.Neg(x))
+	}
 	for i := 1; i < v.len(); i++ {
 		if v.sign(i) != 0 {
-			x := v.at(i, new(big.Int))
-			e.terms = append(e.terms, term{i - 1, new(big.Rat).SetInt(x.Neg(x))})
+			e.terms = append(e.terms, term{i - 1, negRat(i)})
 		}
 	}
 	if v.sign(0) != 0 {
-		x := v.at(0, new(big.Int))
-		e.k = new(big.Rat).SetInt(x.Neg(x))
+		e.k = negRat(0)
 	}
 	op := Le
 	if eq {
