@@ -112,67 +112,13 @@ func (d *dd) add(a vec, eq bool) bool {
 		d.grow()
 	}
 
-	// If a line crosses the hyperplane, it becomes a ray (or vanishes for
-	// an equality) and every other generator is projected along it onto
-	// the hyperplane: no combinatorial work is needed.
-	if len(d.lines) > 0 {
-		prods := d.products(len(d.lines))
-		k := -1
-		for i, l := range d.lines {
-			dot(&prods[i], a, l, &d.t)
-			if k < 0 && prods[i].Sign() != 0 {
-				k = i
-			}
-		}
-		if k >= 0 {
-			lk := d.lines[k]
-			sk := new(big.Int).Set(&prods[k])
-			if sk.Sign() < 0 {
-				lk = lk.neg()
-				sk.Neg(sk)
-			}
-			var f big.Int
-			nl := make([]vec, 0, len(d.lines)-1)
-			for i, l := range d.lines {
-				if i == k {
-					continue
-				}
-				if prods[i].Sign() != 0 {
-					f.Neg(&prods[i])
-					l = combine(sk, l, &f, lk)
-				}
-				nl = append(nl, l)
-			}
-			d.lines = nl
-			var s big.Int
-			for j, r := range d.rays {
-				dot(&s, a, r, &d.t)
-				if s.Sign() != 0 {
-					s.Neg(&s)
-					d.rays[j] = combine(sk, r, &s, lk)
-				}
-				if !eq {
-					d.sat[j].set(m)
-				}
-			}
-			if eq {
-				d.eqs = append(d.eqs, a)
-				return true
-			}
-			b := newBitset(d.nbits)
-			for i := 0; i < m; i++ {
-				b.set(i)
-			}
-			d.rays = append(d.rays, lk)
-			d.sat = append(d.sat, b)
-			d.cons = append(d.cons, a)
-			return true
-		}
+	if len(d.lines) > 0 && d.crossLine(a, eq, m) {
+		return true
 	}
 
 	// All lines lie in the hyperplane: split the rays by side.
 	nr := len(d.rays)
-	d.dotRays(a)
+	d.dots(a, d.rays)
 	var pos, neg []int
 	nzero := 0
 	for j := range d.rays {
@@ -257,17 +203,78 @@ func (d *dd) add(a vec, eq bool) bool {
 	return true
 }
 
-// dotRays computes the products a·rays[j], in machine integers (p64)
-// when they all fit and in math/big (prods) otherwise.
-func (d *dd) dotRays(a vec) {
+// crossLine is the step of add when a line may cross the hyperplane
+// a·y = 0: the line becomes a ray (or vanishes for an equality) and
+// every other generator is projected along it onto the hyperplane, no
+// combinatorial work being needed. It reports false, doing nothing,
+// when every line lies in the hyperplane.
+func (d *dd) crossLine(a vec, eq bool, m int) bool {
+	d.dots(a, d.lines)
+	k := -1
+	for i := range d.lines {
+		if d.prodSign(i) != 0 {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	lk, sk := d.lines[k], d.prod(k, new(big.Int))
+	if sk.Sign() < 0 {
+		lk = lk.neg()
+		sk.Neg(sk)
+	}
+	var f big.Int
+	nl := make([]vec, 0, len(d.lines)-1)
+	for i, l := range d.lines {
+		if i != k && d.prodSign(i) != 0 {
+			l = combine(sk, l, d.prod(i, &f).Neg(&f), lk)
+		}
+		if i != k {
+			nl = append(nl, l)
+		}
+	}
+	d.lines = nl
+	for j, r := range d.rays {
+		if x, ok := dot64(a, r); ok {
+			f.SetInt64(-x)
+		} else {
+			dot(&f, a, r, &d.t)
+			f.Neg(&f)
+		}
+		if f.Sign() != 0 {
+			d.rays[j] = combine(sk, r, &f, lk)
+		}
+		if !eq {
+			d.sat[j].set(m)
+		}
+	}
+	if eq {
+		d.eqs = append(d.eqs, a)
+		return true
+	}
+	b := newBitset(d.nbits)
+	for i := 0; i < m; i++ {
+		b.set(i)
+	}
+	d.rays = append(d.rays, lk)
+	d.sat = append(d.sat, b)
+	d.cons = append(d.cons, a)
+	return true
+}
+
+// dots computes the products a·gs[j], in machine integers (p64) when
+// they all fit and in math/big (prods) otherwise.
+func (d *dd) dots(a vec, gs []vec) {
 	d.p64, d.pbig = d.p64[:0], false
-	for _, r := range d.rays {
-		x, ok := dot64(a, r)
+	for _, g := range gs {
+		x, ok := dot64(a, g)
 		if !ok {
 			d.pbig = true
-			prods := d.products(len(d.rays))
-			for j, r := range d.rays {
-				dot(&prods[j], a, r, &d.t)
+			prods := d.products(len(gs))
+			for j, g := range gs {
+				dot(&prods[j], a, g, &d.t)
 			}
 			return
 		}
@@ -275,7 +282,15 @@ func (d *dd) dotRays(a vec) {
 	}
 }
 
-// prodSign returns the sign of the product a·rays[j] of dotRays.
+// prod sets z to the product j of dots and returns z.
+func (d *dd) prod(j int, z *big.Int) *big.Int {
+	if d.pbig {
+		return z.Set(&d.prods[j])
+	}
+	return z.SetInt64(d.p64[j])
+}
+
+// prodSign returns the sign of the product j of dots.
 func (d *dd) prodSign(j int) int {
 	if d.pbig {
 		return d.prods[j].Sign()
@@ -290,7 +305,7 @@ func (d *dd) prodSign(j int) int {
 }
 
 // mix returns the primitive vector -prod[q]*u + prod[p]*v of the
-// products of dotRays; f is scratch.
+// products of dots; f is scratch.
 func (d *dd) mix(q int, u vec, p int, v vec, f *big.Int) vec {
 	if d.pbig {
 		f.Neg(&d.prods[q])
