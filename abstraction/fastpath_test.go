@@ -32,8 +32,8 @@ func canonical(v vec) bool {
 		}
 		return true
 	}
-	for i := range v.b {
-		if !fits(&v.b[i]) {
+	for i := range *v.b {
+		if !fits(&(*v.b)[i]) {
 			return v.s == nil
 		}
 	}

@@ -25,7 +25,7 @@ import (
 // is stored in a value or shared between computations.
 type vec struct {
 	s []int64
-	b []big.Int
+	b *[]big.Int // a pointer, so that a vec takes 32 bytes, not 48
 }
 
 // fits reports whether x may be held in a vec's machine-integer form.
@@ -36,7 +36,7 @@ func fits(x *big.Int) bool { return x.IsInt64() && x.Int64() != math.MinInt64 }
 func fromBig(xs []big.Int) vec {
 	for i := range xs {
 		if !fits(&xs[i]) {
-			return vec{b: xs}
+			return vec{b: &xs}
 		}
 	}
 	s := make([]int64, len(xs))
@@ -67,7 +67,7 @@ func unitVec(n, i int) vec {
 
 func (v vec) len() int {
 	if v.b != nil {
-		return len(v.b)
+		return len(*v.b)
 	}
 	return len(v.s)
 }
@@ -77,7 +77,7 @@ func (v vec) isNil() bool { return v.s == nil && v.b == nil }
 
 func (v vec) sign(i int) int {
 	if v.b != nil {
-		return v.b[i].Sign()
+		return (*v.b)[i].Sign()
 	}
 	switch x := v.s[i]; {
 	case x > 0:
@@ -91,7 +91,7 @@ func (v vec) sign(i int) int {
 // at sets z to entry i and returns z.
 func (v vec) at(i int, z *big.Int) *big.Int {
 	if v.b != nil {
-		return z.Set(&v.b[i])
+		return z.Set(&(*v.b)[i])
 	}
 	return z.SetInt64(v.s[i])
 }
@@ -99,7 +99,7 @@ func (v vec) at(i int, z *big.Int) *big.Int {
 // entry returns entry i when it fits in 31 bits (see small).
 func (v vec) entry(i int) (int64, bool) {
 	if v.b != nil {
-		return small(&v.b[i])
+		return small(&(*v.b)[i])
 	}
 	x := v.s[i]
 	return x, x > -1<<31 && x < 1<<31
@@ -109,7 +109,7 @@ func (v vec) entry(i int) (int64, bool) {
 // (not to be modified), a fresh slice otherwise.
 func (v vec) bigs() []big.Int {
 	if v.b != nil {
-		return v.b
+		return *v.b
 	}
 	b := make([]big.Int, len(v.s))
 	for i, x := range v.s {
@@ -149,9 +149,9 @@ func (v vec) neg() vec {
 		}
 		return vec{s: s}
 	}
-	w := make([]big.Int, len(v.b))
-	for i := range v.b {
-		w[i].Neg(&v.b[i])
+	w := make([]big.Int, len(*v.b))
+	for i := range *v.b {
+		w[i].Neg(&(*v.b)[i])
 	}
 	return fromBig(w)
 }
@@ -467,7 +467,7 @@ func constraintVecBig(sp *Space, c Constraint, tighten bool) (v vec, truth int) 
 // variable. v is not modified.
 func tightenVec(sp *Space, v vec, eq bool) (vec, int) {
 	if v.b != nil {
-		return tightenBig(sp, append([]big.Int(nil), v.b...), eq)
+		return tightenBig(sp, append([]big.Int(nil), *v.b...), eq)
 	}
 	if v.onlyConst() {
 		return vec{}, constTruth(v.sign(0), eq)
