@@ -210,3 +210,20 @@ func BenchmarkPolyhedraFixpoint(b *testing.B) {
 		b.ReportMetric(float64(steps), "updates")
 	}
 }
+
+// BenchmarkPolyhedraJoinBig is BenchmarkPolyhedraJoin with bounds
+// beyond 2^62 and an increment beyond 2^40: the vectors leave the
+// machine integers and the conversions take the math/big path.
+func BenchmarkPolyhedraJoinBig(b *testing.B) {
+	for _, n := range []int{2, 8} {
+		b.Run(fmt.Sprintf("dim=%d", n), func(b *testing.B) {
+			sp := benchSpace(n)
+			p := benchChain(sp, -(1 << 62), 1<<62+3)
+			q := p.Image(map[int]LinExpr{0: Var(0).Add(Const(big.NewRat(1<<40+1, 1)))})
+			b.ResetTimer()
+			for b.Loop() {
+				p.Join(q)
+			}
+		})
+	}
+}

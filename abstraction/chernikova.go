@@ -26,6 +26,8 @@ type dd struct {
 	nbits int // capacity of the sat bitsets
 	t     big.Int
 	prods []big.Int // scratch of add: their digits are reused
+	p64   []int64   // scratch of add: the products a·rays[j] when all fit
+	pbig  bool      // the products are in prods, not p64
 }
 
 // newDD returns the pair (eqs, cons | lines, rays), which must describe
@@ -35,8 +37,10 @@ type dd struct {
 func newDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
 	d := copyDD(n, eqs, cons, lines, rays, extra)
 	var s big.Int
+	w := (d.nbits + 63) >> 6
+	all := make(bitset, w*len(rays)) // one allocation; each row has a single owner
 	for j, r := range rays {
-		b := newBitset(d.nbits)
+		b := all[j*w : (j+1)*w : (j+1)*w]
 		for i, c := range cons {
 			if dotSign(c, r, &s, &d.t) == 0 {
 				b.set(i)
@@ -62,26 +66,22 @@ func newDDSat(n int, eqs, cons, lines, rays []vec, sat []bitset, extra int) *dd 
 }
 
 // copyDD returns a pair holding copies of the slices, its saturation
-// bitsets still to fill (one row per ray). The copies share one array,
-// each with a capacity bound so that none grows into the next (the
-// constraints have room for extra more).
+// bitsets still to fill (one row per ray). The copies share one backing
+// array, each capped at its length so that an append reallocates it
+// rather than writing into the next; the constraints, which add appends
+// to most, come last with room for the extra ones.
 func copyDD(n int, eqs, cons, lines, rays []vec, extra int) *dd {
-	ne, nc, nl, nr := len(eqs), len(cons), len(lines), len(rays)
-	all := make([]vec, ne+nc+extra+nl+nr)
-	part := func(lo int, vs []vec, room int) []vec {
-		p := all[lo : lo+len(vs) : lo+len(vs)+room]
-		copy(p, vs)
-		return p
+	all := make([]vec, 0, len(eqs)+len(lines)+len(rays)+len(cons)+extra)
+	part := func(xs []vec) []vec {
+		k := len(all)
+		all = append(all, xs...)
+		return all[k:len(all):len(all)]
 	}
-	return &dd{
-		n:     n,
-		eqs:   part(0, eqs, 0),
-		cons:  part(ne, cons, extra),
-		lines: part(ne+nc+extra, lines, 0),
-		rays:  part(ne+nc+extra+nl, rays, 0),
-		nbits: nc + extra,
-		sat:   make([]bitset, nr),
-	}
+	d := &dd{n: n, nbits: len(cons) + extra, sat: make([]bitset, len(rays))}
+	d.eqs, d.lines, d.rays = part(eqs), part(lines), part(rays)
+	k := len(all)
+	d.cons = append(all, cons...)[k:]
+	return d
 }
 
 // products returns k big integers of scratch, reused from call to call
@@ -90,16 +90,16 @@ func (d *dd) products(k int) []big.Int {
 	if cap(d.prods) < k {
 		d.prods = make([]big.Int, k, 2*k)
 	}
-	return d.prods[:k]
+	d.prods = d.prods[:k]
+	return d.prods
 }
 
 // universeDD returns the pair for the whole space R^n: no constraint,
 // the unit vectors as lines.
-func universeDD(sp *Space, extra int) *dd {
-	n := sp.Dim() + 1
+func universeDD(n, extra int) *dd {
 	lines := make([]vec, n)
 	for i := range lines {
-		lines[i] = sp.unit(i)
+		lines[i] = unitVec(n, i)
 	}
 	return newDD(n, nil, nil, lines, nil, extra)
 }
@@ -112,72 +112,17 @@ func (d *dd) add(a vec, eq bool) bool {
 		d.grow()
 	}
 
-	// If a line crosses the hyperplane, it becomes a ray (or vanishes for
-	// an equality) and every other generator is projected along it onto
-	// the hyperplane: no combinatorial work is needed.
-	if len(d.lines) > 0 {
-		prods := d.products(len(d.lines))
-		k := -1
-		for i, l := range d.lines {
-			dot(&prods[i], a, l, &d.t)
-			if k < 0 && prods[i].Sign() != 0 {
-				k = i
-			}
-		}
-		if k >= 0 {
-			lk := d.lines[k]
-			sk := new(big.Int).Set(&prods[k])
-			if sk.Sign() < 0 {
-				lk = lk.neg()
-				sk.Neg(sk)
-			}
-			var f big.Int
-			nl := make([]vec, 0, len(d.lines)-1)
-			for i, l := range d.lines {
-				if i == k {
-					continue
-				}
-				if prods[i].Sign() != 0 {
-					f.Neg(&prods[i])
-					l = combine(sk, l, &f, lk)
-				}
-				nl = append(nl, l)
-			}
-			d.lines = nl
-			var s big.Int
-			for j, r := range d.rays {
-				dot(&s, a, r, &d.t)
-				if s.Sign() != 0 {
-					s.Neg(&s)
-					d.rays[j] = combine(sk, r, &s, lk)
-				}
-				if !eq {
-					d.sat[j].set(m)
-				}
-			}
-			if eq {
-				d.eqs = append(d.eqs, a)
-				return true
-			}
-			b := newBitset(d.nbits)
-			for i := 0; i < m; i++ {
-				b.set(i)
-			}
-			d.rays = append(d.rays, lk)
-			d.sat = append(d.sat, b)
-			d.cons = append(d.cons, a)
-			return true
-		}
+	if len(d.lines) > 0 && d.crossLine(a, eq, m) {
+		return true
 	}
 
 	// All lines lie in the hyperplane: split the rays by side.
 	nr := len(d.rays)
-	prods := d.products(nr)
+	d.dots(a, d.rays)
 	var pos, neg []int
 	nzero := 0
-	for j, r := range d.rays {
-		dot(&prods[j], a, r, &d.t)
-		switch prods[j].Sign() {
+	for j := range d.rays {
+		switch d.prodSign(j) {
 		case 1:
 			pos = append(pos, j)
 		case -1:
@@ -193,7 +138,7 @@ func (d *dd) add(a vec, eq bool) bool {
 	rays := make([]vec, 0, nzero+len(pos)+len(pos)*len(neg)/2+1)
 	sat := make([]bitset, 0, cap(rays))
 	for j, r := range d.rays {
-		switch s := prods[j].Sign(); {
+		switch s := d.prodSign(j); {
 		case s == 0:
 			b := d.sat[j] // each bitset has a single owner
 			if !eq {
@@ -214,6 +159,7 @@ func (d *dd) add(a vec, eq bool) bool {
 	// needs A-2 independent saturated inequalities.
 	need := d.n - len(d.lines) - len(d.eqs) - 2
 	common := newBitset(d.nbits)
+	var slab bitset
 	var f big.Int
 	for _, p := range pos {
 		sp := d.sat[p]
@@ -235,9 +181,13 @@ func (d *dd) add(a vec, eq bool) bool {
 			if !adjacent {
 				continue
 			}
-			f.Neg(&prods[q])
-			rays = append(rays, combine(&f, d.rays[p], &prods[p], d.rays[q]))
-			b := common.clone()
+			rays = append(rays, d.mix(q, d.rays[p], p, d.rays[q], &f))
+			if len(slab) < len(common) { // carve the new rows from one array
+				slab = make(bitset, len(common)*(len(neg)+1))
+			}
+			b := slab[:len(common):len(common)]
+			slab = slab[len(common):]
+			copy(b, common)
 			if !eq {
 				b.set(m)
 			}
@@ -251,6 +201,121 @@ func (d *dd) add(a vec, eq bool) bool {
 		d.cons = append(d.cons, a)
 	}
 	return true
+}
+
+// crossLine is the step of add when a line may cross the hyperplane
+// a·y = 0: the line becomes a ray (or vanishes for an equality) and
+// every other generator is projected along it onto the hyperplane, no
+// combinatorial work being needed. It reports false, doing nothing,
+// when every line lies in the hyperplane.
+func (d *dd) crossLine(a vec, eq bool, m int) bool {
+	d.dots(a, d.lines)
+	k := -1
+	for i := range d.lines {
+		if d.prodSign(i) != 0 {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	lk, sk := d.lines[k], d.prod(k, new(big.Int))
+	if sk.Sign() < 0 {
+		lk = lk.neg()
+		sk.Neg(sk)
+	}
+	var f big.Int
+	nl := make([]vec, 0, len(d.lines)-1)
+	for i, l := range d.lines {
+		if i != k && d.prodSign(i) != 0 {
+			l = combine(sk, l, d.prod(i, &f).Neg(&f), lk)
+		}
+		if i != k {
+			nl = append(nl, l)
+		}
+	}
+	d.lines = nl
+	for j, r := range d.rays {
+		if x, ok := dot64(a, r); ok {
+			f.SetInt64(-x)
+		} else {
+			dot(&f, a, r, &d.t)
+			f.Neg(&f)
+		}
+		if f.Sign() != 0 {
+			d.rays[j] = combine(sk, r, &f, lk)
+		}
+		if !eq {
+			d.sat[j].set(m)
+		}
+	}
+	if eq {
+		d.eqs = append(d.eqs, a)
+		return true
+	}
+	b := newBitset(d.nbits)
+	for i := 0; i < m; i++ {
+		b.set(i)
+	}
+	d.rays = append(d.rays, lk)
+	d.sat = append(d.sat, b)
+	d.cons = append(d.cons, a)
+	return true
+}
+
+// dots computes the products a·gs[j], in machine integers (p64) when
+// they all fit and in math/big (prods) otherwise.
+func (d *dd) dots(a vec, gs []vec) {
+	d.p64, d.pbig = d.p64[:0], false
+	for _, g := range gs {
+		x, ok := dot64(a, g)
+		if !ok {
+			d.pbig = true
+			prods := d.products(len(gs))
+			for j, g := range gs {
+				dot(&prods[j], a, g, &d.t)
+			}
+			return
+		}
+		d.p64 = append(d.p64, x)
+	}
+}
+
+// prod sets z to the product j of dots and returns z.
+func (d *dd) prod(j int, z *big.Int) *big.Int {
+	if d.pbig {
+		return z.Set(&d.prods[j])
+	}
+	return z.SetInt64(d.p64[j])
+}
+
+// prodSign returns the sign of the product j of dots.
+func (d *dd) prodSign(j int) int {
+	if d.pbig {
+		return d.prods[j].Sign()
+	}
+	switch x := d.p64[j]; {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// mix returns the primitive vector -prod[q]*u + prod[p]*v of the
+// products of dots; f is scratch.
+func (d *dd) mix(q int, u vec, p int, v vec, f *big.Int) vec {
+	if d.pbig {
+		f.Neg(&d.prods[q])
+		return combine(f, u, &d.prods[p], v)
+	}
+	x, y := -d.p64[q], d.p64[p]
+	if x > -1<<31 && x < 1<<31 && y > -1<<31 && y < 1<<31 {
+		return combine64(x, u, y, v)
+	}
+	return combine(big.NewInt(x), u, big.NewInt(y), v)
 }
 
 // grow doubles the capacity of the saturation bitsets.
@@ -268,7 +333,7 @@ func (d *dd) grow() {
 // nonempty. Meaningful on the primal side only.
 func (d *dd) hasPoint() bool {
 	for _, r := range d.rays {
-		if r[0].Sign() > 0 {
+		if r.sign(0) > 0 {
 			return true
 		}
 	}
@@ -291,8 +356,10 @@ func (d *dd) minimize() (eqs, ineqs []vec, src []int) {
 		ech.add(e)
 	}
 	cols := make([]bitset, len(d.cons))
+	w := (nr + 63) >> 6
+	words := make(bitset, w*len(d.cons)) // one allocation for the columns
 	for i := range d.cons {
-		b := newBitset(nr)
+		b := words[i*w : (i+1)*w : (i+1)*w]
 		for j := range d.rays {
 			if d.sat[j].has(i) {
 				b.set(j)
@@ -301,6 +368,8 @@ func (d *dd) minimize() (eqs, ineqs []vec, src []int) {
 		cols[i] = b
 	}
 	cand := make([]int, 0, len(d.cons))
+	ineqs = make([]vec, 0, len(d.cons))
+	src = make([]int, 0, len(d.cons))
 	for i := range d.cons {
 		if cols[i].count() == nr {
 			ech.add(d.cons[i])

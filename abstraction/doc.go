@@ -6,7 +6,8 @@
 // linear restraints among variables of a program", POPL 1978) with the
 // standard widening of Halbwachs (thesis, 1979), known as H79.
 //
-// All arithmetic is exact (math/big); no floating point is used.
+// All arithmetic is exact (machine integers with overflow checks, math/big
+// otherwise); no floating point is used.
 //
 // # Soundness
 //
@@ -55,8 +56,10 @@
 //
 // Vectors are primitive integer vectors (gcd 1), equalities are kept in
 // reduced echelon form and inequalities are reduced modulo them, so
-// Constraints is canonical enough to read and compare. Entries use
-// math/big with an int64 fast path for small values.
+// Constraints is canonical enough to read and compare. A vector's
+// entries are a pointer-free []int64 when they all fit in a machine
+// integer (the common case) and math/big integers otherwise; arithmetic
+// checks for overflow and promotes to math/big, so results are exact.
 //
 // The price of the double description is that the generator system can
 // be exponentially larger than the constraint system: a box in n

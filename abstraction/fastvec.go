@@ -10,15 +10,14 @@ import "math/big"
 // constraint (rational coefficients, larger integers, no term).
 func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int, ok bool) {
 	n := sp.Dim()
-	if len(c.Expr.terms) == 0 || n+1 > 16 {
-		return nil, 0, false
+	if len(c.Expr.terms) == 0 {
+		return vec{}, 0, false
 	}
-	var buf [16]int64
-	xs := buf[:n+1]
+	xs := make([]int64, n+1)
 	if k := c.Expr.k; k != nil {
 		x, ok := smallRat(k)
 		if !ok {
-			return nil, 0, false
+			return vec{}, 0, false
 		}
 		xs[0] = -x
 	}
@@ -29,7 +28,7 @@ func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int
 		}
 		x, ok := smallRat(t.coef)
 		if !ok {
-			return nil, 0, false
+			return vec{}, 0, false
 		}
 		xs[t.dim+1] = -x // v = -expr: expr <= 0 iff v >= 0
 		allInt = allInt && sp.isInt(t.dim)
@@ -39,11 +38,11 @@ func constraintVecSmall(sp *Space, c Constraint, tighten bool) (v vec, truth int
 			xs[0]--
 		}
 		if truth := tightenSmall(xs, c.Op == Eq); truth != 0 {
-			return nil, truth, true
+			return vec{}, truth, true
 		}
 	}
 	divideByGCD(xs)
-	return fromInts(xs), 0, true
+	return vec{s: xs}, 0, true
 }
 
 // smallRat returns r when it is an integer of at most 31 bits.
@@ -106,9 +105,9 @@ func divideByGCD(xs []int64) {
 // the sign, and a machine integer allocates nothing.
 func dotSign(a, b vec, z, t *big.Int) int {
 	var acc int64
-	for i := range a {
-		x, ok1 := small(&a[i])
-		y, ok2 := small(&b[i])
+	for i := 0; i < a.len(); i++ {
+		x, ok1 := a.entry(i)
+		y, ok2 := b.entry(i)
 		p := x * y // |p| < 2^62
 		if !ok1 || !ok2 || (p > 0 && acc > 1<<62) || (p < 0 && acc < -1<<62) {
 			dot(z, a, b, t)
@@ -123,4 +122,103 @@ func dotSign(a, b vec, z, t *big.Int) int {
 		return -1
 	}
 	return 0
+}
+
+// mulAcc returns acc + x*y for 31-bit x and y, or false when the sum
+// might leave (-2^63, 2^63): the caller then computes with math/big.
+func mulAcc(acc, x, y int64) (int64, bool) {
+	p := x * y // |p| < 2^62
+	if (p > 0 && acc > 1<<62) || (p < 0 && acc < -1<<62) {
+		return 0, false
+	}
+	return acc + p, true
+}
+
+// dot64 returns a·b when every entry fits in 31 bits and the partial
+// sums stay below 2^62 in absolute value, and false otherwise.
+func dot64(a, b vec) (int64, bool) {
+	if a.b != nil || b.b != nil {
+		return 0, false
+	}
+	var acc int64
+	for i, x := range a.s {
+		y := b.s[i]
+		if x == 0 || y == 0 {
+			continue
+		}
+		if x <= -1<<31 || x >= 1<<31 || y <= -1<<31 || y >= 1<<31 {
+			return 0, false
+		}
+		var ok bool
+		if acc, ok = mulAcc(acc, x, y); !ok {
+			return 0, false
+		}
+	}
+	return acc, true
+}
+
+// combine64 is combine for 31-bit coefficients x and y (see
+// combineSmall), with math/big only when an entry is larger.
+func combine64(x int64, a vec, y int64, b vec) vec {
+	if r, ok := combineInts(x, a, y, b); ok {
+		return r
+	}
+	return combine(big.NewInt(x), a, big.NewInt(y), b)
+}
+
+// mulVecSmall is affine.mulVec in machine integers, or false.
+func (m *affine) mulVecSmall(g vec) (vec, bool) {
+	k, ok := small(&m.scale)
+	if !ok || g.b != nil {
+		return vec{}, false
+	}
+	xs := make([]int64, len(g.s))
+	for r, row := range m.rows {
+		if row.isNil() {
+			if xs[r], ok = mulAcc(0, k, g.s[r]); !ok || g.s[r] <= -1<<31 || g.s[r] >= 1<<31 {
+				return vec{}, false
+			}
+		} else if xs[r], ok = dot64(row, g); !ok {
+			return vec{}, false
+		}
+	}
+	divideByGCD(xs)
+	return vec{s: xs}, true
+}
+
+// vecMulSmall is affine.vecMul in machine integers, or false.
+func (m *affine) vecMulSmall(a vec) (vec, bool) {
+	k, ok := small(&m.scale)
+	if !ok || a.b != nil {
+		return vec{}, false
+	}
+	for _, x := range a.s {
+		if x <= -1<<31 || x >= 1<<31 {
+			return vec{}, false
+		}
+	}
+	xs := make([]int64, len(a.s))
+	for r, row := range m.rows {
+		if row.isNil() {
+			xs[r] = k * a.s[r]
+		}
+	}
+	for r, row := range m.rows {
+		if row.isNil() || a.s[r] == 0 {
+			continue
+		}
+		if row.b != nil {
+			return vec{}, false
+		}
+		for c, y := range row.s {
+			if y <= -1<<31 || y >= 1<<31 {
+				return vec{}, false
+			}
+			if xs[c], ok = mulAcc(xs[c], a.s[r], y); !ok {
+				return vec{}, false
+			}
+		}
+	}
+	divideByGCD(xs)
+	return vec{s: xs}, true
 }

@@ -56,11 +56,12 @@ func TestConstraintVecFastPath(t *testing.T) {
 }
 
 func sameVec(a, b vec) bool {
-	if (a == nil) != (b == nil) || len(a) != len(b) {
+	if a.isNil() != b.isNil() || a.len() != b.len() || (a.b == nil) != (b.b == nil) {
 		return false
 	}
-	for i := range a {
-		if a[i].Cmp(&b[i]) != 0 {
+	var x, y big.Int
+	for i := 0; i < a.len(); i++ {
+		if a.at(i, &x).Cmp(b.at(i, &y)) != 0 {
 			return false
 		}
 	}
@@ -135,19 +136,18 @@ func TestDotSign(t *testing.T) {
 	var z, s, tmp big.Int
 	for it := 0; it < 20000; it++ {
 		n := 1 + rng.IntN(8)
-		a, b := make(vec, n), make(vec, n)
-		for i := range a {
-			a[i].Set(randBig(rng))
-			b[i].Set(randBig(rng))
-		}
+		a, b := randVec(rng, n), randVec(rng, n)
 		if rng.IntN(3) == 0 { // long sums of large small products
-			for i := range a {
-				a[i].SetInt64(1<<31 - 1)
-				b[i].SetInt64(1<<31 - 1 - rng.Int64N(2))
+			as, bs := make([]int64, n), make([]int64, n)
+			for i := range as {
+				as[i] = 1<<31 - 1
+				bs[i] = 1<<31 - 1 - rng.Int64N(2)
 			}
+			a, b = vec{s: as}, vec{s: bs}
 		}
-		for i := range a {
-			tmp.Mul(&a[i], &b[i])
+		ab, bb := a.bigs(), b.bigs()
+		for i := range ab {
+			tmp.Mul(&ab[i], &bb[i])
 			z.Add(&z, &tmp)
 		}
 		want := z.Sign()

@@ -171,7 +171,7 @@ func samplePoints(v Value, rng *rand.Rand, k int) []point {
 	n := p.sp.Dim()
 	var verts, dirs []vec
 	for _, r := range p.rays {
-		if r[0].Sign() > 0 {
+		if r.sign(0) > 0 {
 			verts = append(verts, r)
 		} else {
 			dirs = append(dirs, r)
@@ -180,7 +180,7 @@ func samplePoints(v Value, rng *rand.Rand, k int) []point {
 	toPoint := func(g vec) point {
 		pt := make(point, n)
 		for i := range pt {
-			pt[i] = new(big.Rat).SetFrac(&g[i+1], &g[0])
+			pt[i] = new(big.Rat).SetFrac(g.at(i+1, new(big.Int)), g.at(0, new(big.Int)))
 		}
 		return pt
 	}
@@ -211,7 +211,7 @@ func samplePoints(v Value, rng *rand.Rand, k int) []point {
 		}
 		add := func(g vec, c int64) {
 			for d := range pt {
-				pt[d].Add(pt[d], new(big.Rat).Mul(ri(c), new(big.Rat).SetInt(&g[d+1])))
+				pt[d].Add(pt[d], new(big.Rat).Mul(ri(c), new(big.Rat).SetInt(g.at(d+1, new(big.Int)))))
 			}
 		}
 		for _, g := range dirs {

@@ -324,17 +324,17 @@ func (p *itv) MeetConstraints(cs []Constraint) Value {
 
 // propagate narrows r with v[0] + sum v[i+1]*x_i >= 0.
 func (r *itv) propagate(v vec) (changed, empty bool) {
-	n := len(v) - 1
+	n := v.len() - 1
 	// max of each term v_j*x_j and their finite sum.
 	maxs := make([]*big.Rat, n)
-	sum := new(big.Rat).SetInt(&v[0])
+	sum := new(big.Rat).SetInt(v.at(0, new(big.Int)))
 	ninf, infAt := 0, -1
 	for j := 0; j < n; j++ {
-		if v[j+1].Sign() == 0 {
+		if v.sign(j+1) == 0 {
 			continue
 		}
 		b := r.hi[j]
-		if v[j+1].Sign() < 0 {
+		if v.sign(j+1) < 0 {
 			b = r.lo[j]
 		}
 		if b.inf() {
@@ -342,14 +342,14 @@ func (r *itv) propagate(v vec) (changed, empty bool) {
 			infAt = j
 			continue
 		}
-		maxs[j] = new(big.Rat).Mul(new(big.Rat).SetInt(&v[j+1]), b.v)
+		maxs[j] = new(big.Rat).Mul(new(big.Rat).SetInt(v.at(j+1, new(big.Int))), b.v)
 		sum.Add(sum, maxs[j])
 	}
 	if ninf == 0 && sum.Sign() < 0 {
 		return false, true
 	}
 	for i := 0; i < n; i++ {
-		if v[i+1].Sign() == 0 || ninf > 1 || (ninf == 1 && infAt != i) {
+		if v.sign(i+1) == 0 || ninf > 1 || (ninf == 1 && infAt != i) {
 			continue
 		}
 		// v_i*x_i >= -(sum of the other terms' maxima): rest = sum - max_i.
@@ -357,8 +357,8 @@ func (r *itv) propagate(v vec) (changed, empty bool) {
 		if maxs[i] != nil {
 			rest.Sub(rest, maxs[i])
 		}
-		rest.Neg(rest).Quo(rest, new(big.Rat).SetInt(&v[i+1]))
-		if v[i+1].Sign() > 0 {
+		rest.Neg(rest).Quo(rest, new(big.Rat).SetInt(v.at(i+1, new(big.Int))))
+		if v.sign(i+1) > 0 {
 			if !loLe(bound{rest}, r.lo[i]) {
 				r.lo[i] = bound{rest}
 				changed = true

@@ -23,15 +23,19 @@ func Vertices(v Value, integral bool) iter.Seq[[]*big.Rat] {
 		}
 		var q, r big.Int
 		for _, g := range p.rays {
-			if g[0].Sign() <= 0 {
+			if g.sign(0) <= 0 {
 				continue // a ray, not a point
 			}
 			if integral && !integralPoint(p.sp, g, &q, &r) {
 				continue
 			}
-			pt := make([]*big.Rat, len(g)-1)
+			pt := make([]*big.Rat, g.len()-1)
 			for i := range pt {
-				pt[i] = new(big.Rat).SetFrac(&g[i+1], &g[0])
+				if g.b == nil {
+					pt[i] = new(big.Rat).SetFrac64(g.s[i+1], g.s[0])
+				} else {
+					pt[i] = new(big.Rat).SetFrac(g.at(i+1, new(big.Int)), g.at(0, new(big.Int)))
+				}
 			}
 			if !yield(pt) {
 				return
@@ -43,20 +47,19 @@ func Vertices(v Value, integral bool) iter.Seq[[]*big.Rat] {
 // integralPoint reports whether the point g[1:]/g[0] has integer
 // coordinates on the integer dimensions of sp.
 func integralPoint(sp *Space, g vec, q, r *big.Int) bool {
-	one := g[0].IsInt64() && g[0].Int64() == 1
-	for i := 1; i < len(g); i++ {
+	var a, d big.Int
+	one := g.b == nil && g.s[0] == 1
+	for i := 1; i < g.len(); i++ {
 		if one || !sp.isInt(i-1) {
 			continue
 		}
-		if x, ok := small(&g[i]); ok {
-			if y, ok := small(&g[0]); ok {
-				if x%y != 0 {
-					return false
-				}
-				continue
+		if g.b == nil {
+			if g.s[i]%g.s[0] != 0 {
+				return false
 			}
+			continue
 		}
-		if q.QuoRem(&g[i], &g[0], r); r.Sign() != 0 {
+		if q.QuoRem(g.at(i, &a), g.at(0, &d), r); r.Sign() != 0 {
 			return false
 		}
 	}

@@ -37,9 +37,9 @@ type poly struct {
 
 func universePoly(sp *Space) *poly {
 	n := sp.Dim() + 1
-	p := &poly{sp: sp, ineqs: []vec{sp.unit(0)}, rays: []vec{sp.unit(0)}}
+	p := &poly{sp: sp, ineqs: []vec{unitVec(n, 0)}, rays: []vec{unitVec(n, 0)}}
 	for i := 1; i < n; i++ {
-		p.lines = append(p.lines, sp.unit(i))
+		p.lines = append(p.lines, unitVec(n, i))
 	}
 	return p
 }
@@ -79,7 +79,7 @@ func (p *poly) primalDD(extra int) *dd {
 // but positivity.
 func (p *poly) primalCons() []vec {
 	cons := make([]vec, 0, len(p.ineqs)+1)
-	cons = append(cons, p.sp.unit(0))
+	cons = append(cons, unitVec(p.dim(), 0))
 	for _, c := range p.ineqs {
 		if !c.isPositivity() {
 			cons = append(cons, c)
@@ -93,8 +93,10 @@ func (p *poly) primalCons() []vec {
 func satMatrix(cons, rays []vec) []bitset {
 	sat := make([]bitset, len(rays))
 	var s, t big.Int
+	w := (len(cons) + 63) >> 6
+	all := make(bitset, w*len(rays)) // one allocation; rows are never grown in place
 	for j, r := range rays {
-		b := newBitset(len(cons))
+		b := all[j*w : (j+1)*w : (j+1)*w]
 		for i, c := range cons {
 			if dotSign(c, r, &s, &t) == 0 {
 				b.set(i)
@@ -121,7 +123,7 @@ func primalSat(d *dd, ineqs []vec, src []int) []bitset {
 	sat := make([]bitset, len(d.rays))
 	for j, r := range d.rays {
 		b := all[j*w : (j+1)*w : (j+1)*w]
-		if r[0].Sign() == 0 {
+		if r.sign(0) == 0 {
 			b.set(0)
 		}
 		for k, i := range idx {
@@ -142,10 +144,11 @@ func (p *poly) dualDD(extra int) *dd {
 // fromConstraints returns base ∩ {eqs, ineqs}, base being the universe if
 // nil. The constraint vectors are taken as they are (no tightening).
 func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
+	n := sp.Dim() + 1
 	var d *dd
 	if base == nil {
-		d = universeDD(sp, len(ineqs)+1)
-		d.add(sp.unit(0), false)
+		d = universeDD(n, len(ineqs)+1)
+		d.add(unitVec(n, 0), false)
 	} else {
 		d = base.primalDD(len(ineqs))
 	}
@@ -166,16 +169,17 @@ func fromConstraints(sp *Space, base *poly, eqs, ineqs []vec) *poly {
 // fromGenerators returns the closed convex hull of base and the given
 // generators (base may be nil). Zero vectors are ignored.
 func fromGenerators(sp *Space, base *poly, lines, rays []vec) *poly {
+	n := sp.Dim() + 1
 	var d *dd
 	if base == nil {
 		hasPoint := false
 		for _, r := range rays {
-			hasPoint = hasPoint || r[0].Sign() > 0
+			hasPoint = hasPoint || r.sign(0) > 0
 		}
 		if !hasPoint {
 			return emptyPoly(sp)
 		}
-		d = universeDD(sp, len(rays))
+		d = universeDD(n, len(rays))
 	} else {
 		d = base.dualDD(len(rays))
 	}
@@ -482,7 +486,7 @@ func (p *poly) Forget(dims ...int) Value {
 			panic("abstraction: dimension out of range")
 		}
 		if !p.free(d) {
-			lines = append(lines, p.sp.unit(d+1))
+			lines = append(lines, unitVec(p.dim(), d+1))
 		}
 	}
 	if len(lines) == 0 {
@@ -501,53 +505,58 @@ type affine struct {
 
 // mulVec returns the primitive vector m·g.
 func (m *affine) mulVec(g vec) vec {
-	v := make(vec, len(g))
+	if v, ok := m.mulVecSmall(g); ok {
+		return v
+	}
+	v := make([]big.Int, g.len())
 	var t big.Int
 	for r, row := range m.rows {
-		if row == nil {
-			v[r].Mul(&m.scale, &g[r])
+		if row.isNil() {
+			v[r].Mul(&m.scale, g.at(r, &t))
 		} else {
 			dot(&v[r], row, g, &t)
 		}
 	}
-	v.normalize()
-	return v
+	return primitive(v)
 }
 
 // vecMul returns the primitive vector a·m.
 func (m *affine) vecMul(a vec) vec {
-	v := make(vec, len(a))
-	var t big.Int
+	if v, ok := m.vecMulSmall(a); ok {
+		return v
+	}
+	v := make([]big.Int, a.len())
+	var t, x, y big.Int
 	for r, row := range m.rows {
-		if row == nil {
-			v[r].Mul(&m.scale, &a[r])
+		if row.isNil() {
+			v[r].Mul(&m.scale, a.at(r, &t))
 		}
 	}
 	for r, row := range m.rows {
-		if row == nil || a[r].Sign() == 0 {
+		if row.isNil() || a.sign(r) == 0 {
 			continue
 		}
-		for c := range row {
-			if row[c].Sign() != 0 {
-				t.Mul(&a[r], &row[c])
+		a.at(r, &x)
+		for c := 0; c < row.len(); c++ {
+			if row.sign(c) != 0 {
+				t.Mul(&x, row.at(c, &y))
 				v[c].Add(&v[c], &t)
 			}
 		}
 	}
-	v.normalize()
-	return v
+	return primitive(v)
 }
 
 // free reports whether dimension d is unconstrained in p: no constraint
 // mentions it (the unit line of d is then in p's lineality space).
 func (p *poly) free(d int) bool {
 	for _, e := range p.eqs {
-		if e[d+1].Sign() != 0 {
+		if e.sign(d+1) != 0 {
 			return false
 		}
 	}
 	for _, c := range p.ineqs {
-		if c[d+1].Sign() != 0 {
+		if c.sign(d+1) != 0 {
 			return false
 		}
 	}
@@ -577,14 +586,14 @@ func affineMatrix(sp *Space, assign map[int]LinExpr) *affine {
 		z.Mul(z, r.Num())
 	}
 	for d, e := range assign {
-		row := make(vec, n)
+		row := make([]big.Int, n)
 		if e.k != nil {
 			set(&row[0], e.k)
 		}
 		for _, t := range e.terms {
 			set(&row[t.dim+1], t.coef)
 		}
-		m.rows[d+1] = row
+		m.rows[d+1] = fromBig(row)
 	}
 	return m
 }

@@ -50,10 +50,11 @@ func randPoly(rng *rand.Rand, sp *Space) Value {
 			p = p.Join(pointValue(sp, pt))
 		}
 		if rng.IntN(2) == 0 {
-			r := make(vec, n+1)
+			rs := make([]int64, n+1)
 			for i := 1; i <= n; i++ {
-				r[i].SetInt64(rng.Int64N(5) - 2)
+				rs[i] = rng.Int64N(5) - 2
 			}
+			r := vec{s: rs}
 			if rng.IntN(2) == 0 {
 				p = fromGenerators(sp, p.(*poly), nil, []vec{r})
 			} else {
@@ -90,10 +91,10 @@ func inclByGens(p, q Value) bool {
 	check := func(c Constraint, g vec, isLine bool) bool {
 		// Sign of c's expression at g, homogeneously: const*g0 + a·g[1:].
 		v := c.Expr.ConstTerm()
-		v.Mul(v, new(big.Rat).SetInt(&g[0]))
+		v.Mul(v, new(big.Rat).SetInt(g.at(0, new(big.Int))))
 		for d := 0; d < n; d++ {
 			a := c.Expr.Coeff(d)
-			v.Add(v, a.Mul(a, new(big.Rat).SetInt(&g[d+1])))
+			v.Add(v, a.Mul(a, new(big.Rat).SetInt(g.at(d+1, new(big.Int)))))
 		}
 		if isLine || c.Op == Eq {
 			return v.Sign() == 0

@@ -8,11 +8,6 @@ import "strconv"
 type Space struct {
 	Names []string
 	Int   []bool
-	// units are the homogeneous unit vectors of the space (NewSpace
-	// makes them; a Space written as a literal has none and makes them
-	// when asked): the universe and the projections use them, and a
-	// vector is never modified once made, so they are shared.
-	units []vec
 }
 
 // NewSpace returns a space with the given dimension names. isInt may be
@@ -20,21 +15,7 @@ type Space struct {
 func NewSpace(names []string, isInt []bool) *Space {
 	s := &Space{Names: append([]string(nil), names...), Int: make([]bool, len(names))}
 	copy(s.Int, isInt)
-	n := len(names) + 1
-	s.units = make([]vec, n)
-	for i := range s.units {
-		s.units[i] = unitVec(n, i)
-	}
 	return s
-}
-
-// unit returns the homogeneous unit vector of coordinate i (0 is the
-// homogenising one).
-func (s *Space) unit(i int) vec {
-	if s.units != nil {
-		return s.units[i]
-	}
-	return unitVec(s.Dim()+1, i)
 }
 
 // Dim returns the number of dimensions.

@@ -14,7 +14,7 @@ func inverseMatrix(m *affine) (*affine, bool) {
 	pos := make([]int, n)
 	for i, row := range m.rows {
 		pos[i] = -1
-		if row != nil {
+		if !row.isNil() {
 			pos[i] = len(S)
 			S = append(S, i)
 		}
@@ -26,7 +26,7 @@ func inverseMatrix(m *affine) (*affine, bool) {
 	for i := range a {
 		a[i] = make([]*big.Rat, 2*k)
 		for j := range k {
-			a[i][j] = new(big.Rat).SetInt(&m.rows[S[i]][S[j]])
+			a[i][j] = new(big.Rat).SetInt(m.rows[S[i]].at(S[j], new(big.Int)))
 			a[i][k+j] = new(big.Rat)
 		}
 		a[i][k+i].SetInt(&m.scale)
@@ -67,7 +67,7 @@ func inverseMatrix(m *affine) (*affine, bool) {
 				v.Set(a[i][k+j])
 			} else {
 				for l := range k {
-					if b := &m.rows[S[l]][c]; b.Sign() != 0 {
+					if b := m.rows[S[l]].at(c, new(big.Int)); b.Sign() != 0 {
 						t := new(big.Rat).SetFrac(b, &m.scale)
 						v.Sub(v, t.Mul(t, a[i][k+l]))
 					}
@@ -81,12 +81,12 @@ func inverseMatrix(m *affine) (*affine, bool) {
 	inv := &affine{rows: make([]vec, n)}
 	inv.scale.Set(den)
 	for i, row := range rows {
-		v := make(vec, n)
+		v := make([]big.Int, n)
 		for c, x := range row {
 			v[c].Quo(den, x.Denom())
 			v[c].Mul(&v[c], x.Num())
 		}
-		inv.rows[S[i]] = v
+		inv.rows[S[i]] = fromBig(v)
 	}
 	return inv, true
 }
@@ -120,15 +120,15 @@ func (p *poly) transform(cm, gm *affine) *poly {
 // a gcd above 1 (the vector being primitive, the constant is then not a
 // multiple of it), or such an equality.
 func (p *poly) tightenable() bool {
-	var g big.Int
+	var g, x big.Int
 	check := func(v vec) bool {
 		g.SetInt64(0)
-		for i := 1; i < len(v); i++ {
-			if v[i].Sign() != 0 {
+		for i := 1; i < v.len(); i++ {
+			if v.sign(i) != 0 {
 				if !p.sp.isInt(i - 1) {
 					return false
 				}
-				g.GCD(nil, nil, &g, &v[i])
+				g.GCD(nil, nil, &g, v.at(i, &x))
 			}
 		}
 		return g.Cmp(big.NewInt(1)) > 0

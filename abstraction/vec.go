@@ -1,6 +1,7 @@
 package abstraction
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -11,20 +12,115 @@ import (
 // g[0] > 0 for the point g[1:]/g[0] (a vertex) and with g[0] == 0 for a
 // direction (ray or line).
 //
+// The entries are machine integers in s when every one of them lies in
+// (-2^63, 2^63) (s is then a pointer-free array: one allocation, never
+// scanned by the garbage collector), and math/big integers in b
+// otherwise (s is then nil). The form is canonical: a vector whose
+// entries all fit is never held in b, so the form depends only on the
+// values. Arithmetic takes the machine-integer path when its operands
+// fit in 31 bits and math/big otherwise, so results are exact.
+//
 // Vectors are kept primitive (gcd of the entries 1) so that equal
 // constraints are syntactically equal. A vec is never modified once it
 // is stored in a value or shared between computations.
-type vec []big.Int
+type vec struct {
+	s []int64
+	b *[]big.Int // a pointer, so that a vec takes 32 bytes, not 48
+}
+
+// fits reports whether x may be held in a vec's machine-integer form.
+func fits(x *big.Int) bool { return x.IsInt64() && x.Int64() != math.MinInt64 }
+
+// fromBig returns the vector of xs, in machine integers when they all
+// fit; xs is kept (not copied) otherwise.
+func fromBig(xs []big.Int) vec {
+	for i := range xs {
+		if !fits(&xs[i]) {
+			return vec{b: &xs}
+		}
+	}
+	s := make([]int64, len(xs))
+	for i := range xs {
+		s[i] = xs[i].Int64()
+	}
+	return vec{s: s}
+}
+
+// primitive divides xs by the gcd of its entries and returns their vec.
+func primitive(xs []big.Int) vec {
+	normalizeBig(xs)
+	return fromBig(xs)
+}
+
+// fromInts returns the vector of a copy of xs (each |x| < 2^63).
+func fromInts(xs []int64) vec {
+	s := make([]int64, len(xs))
+	copy(s, xs)
+	return vec{s: s}
+}
 
 func unitVec(n, i int) vec {
-	v := make(vec, n)
-	v[i].SetInt64(1)
-	return v
+	s := make([]int64, n)
+	s[i] = 1
+	return vec{s: s}
+}
+
+func (v vec) len() int {
+	if v.b != nil {
+		return len(*v.b)
+	}
+	return len(v.s)
+}
+
+// isNil reports whether v is the zero vec (no entries at all).
+func (v vec) isNil() bool { return v.s == nil && v.b == nil }
+
+func (v vec) sign(i int) int {
+	if v.b != nil {
+		return (*v.b)[i].Sign()
+	}
+	switch x := v.s[i]; {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// at sets z to entry i and returns z.
+func (v vec) at(i int, z *big.Int) *big.Int {
+	if v.b != nil {
+		return z.Set(&(*v.b)[i])
+	}
+	return z.SetInt64(v.s[i])
+}
+
+// entry returns entry i when it fits in 31 bits (see small).
+func (v vec) entry(i int) (int64, bool) {
+	if v.b != nil {
+		return small(&(*v.b)[i])
+	}
+	x := v.s[i]
+	return x, x > -1<<31 && x < 1<<31
+}
+
+// bigs returns the entries in math/big: v's own when it has that form
+// (not to be modified), a fresh slice otherwise.
+func (v vec) bigs() []big.Int {
+	if v.b != nil {
+		return *v.b
+	}
+	b := make([]big.Int, len(v.s))
+	for i, x := range v.s {
+		b[i].SetInt64(x)
+	}
+	return b
 }
 
 func (v vec) isZero() bool {
-	for i := range v {
-		if v[i].Sign() != 0 {
+	for i := 0; i < v.len(); i++ {
+		if v.sign(i) != 0 {
 			return false
 		}
 	}
@@ -33,8 +129,8 @@ func (v vec) isZero() bool {
 
 // onlyConst reports whether every coordinate but the first is zero.
 func (v vec) onlyConst() bool {
-	for i := 1; i < len(v); i++ {
-		if v[i].Sign() != 0 {
+	for i := 1; i < v.len(); i++ {
+		if v.sign(i) != 0 {
 			return false
 		}
 	}
@@ -43,14 +139,21 @@ func (v vec) onlyConst() bool {
 
 // isPositivity reports whether v is the positivity constraint 1 >= 0,
 // which every homogenised polyhedron satisfies; it is not exported.
-func (v vec) isPositivity() bool { return v[0].Sign() > 0 && v.onlyConst() }
+func (v vec) isPositivity() bool { return v.sign(0) > 0 && v.onlyConst() }
 
 func (v vec) neg() vec {
-	w := make(vec, len(v))
-	for i := range v {
-		w[i].Neg(&v[i])
+	if v.b == nil {
+		s := make([]int64, len(v.s))
+		for i, x := range v.s {
+			s[i] = -x
+		}
+		return vec{s: s}
 	}
-	return w
+	w := make([]big.Int, len(*v.b))
+	for i := range *v.b {
+		w[i].Neg(&(*v.b)[i])
+	}
+	return fromBig(w)
 }
 
 // small reports whether x fits in 31 bits, so that a product of two such
@@ -58,57 +161,24 @@ func (v vec) neg() vec {
 // met in practice are small; the fast paths below avoid math/big's
 // allocations for them, and fall back to it otherwise.
 func small(x *big.Int) (int64, bool) {
-	// Read the digits directly: IsInt64 and Int64 each walk them again,
-	// and this test runs for every entry of every dot product.
-	ds := x.Bits()
-	switch {
-	case len(ds) == 0:
-		return 0, true
-	case len(ds) > 1 || uint64(ds[0]) >= 1<<31:
+	if !x.IsInt64() {
 		return 0, false
 	}
-	v := int64(ds[0])
-	if x.Sign() < 0 {
-		v = -v
-	}
-	return v, true
+	v := x.Int64()
+	return v, v > -1<<31 && v < 1<<31
 }
 
-// normalize divides v, in place, by the gcd of its entries.
-func (v vec) normalize() {
-	var g uint64
-	for i := range v {
-		x, ok := small(&v[i])
-		if !ok {
-			v.normalizeBig()
-			return
-		}
-		if x < 0 {
-			x = -x
-		}
-		a, b := g, uint64(x)
-		for b != 0 {
-			a, b = b, a%b
-		}
-		g = a
-	}
-	if g > 1 {
-		for i := range v {
-			v[i].SetInt64(v[i].Int64() / int64(g))
-		}
-	}
-}
-
-func (v vec) normalizeBig() {
+// normalizeBig divides xs, in place, by the gcd of its entries.
+func normalizeBig(xs []big.Int) {
 	var g big.Int
-	for i := range v {
-		if v[i].Sign() == 0 {
+	for i := range xs {
+		if xs[i].Sign() == 0 {
 			continue
 		}
 		if g.Sign() == 0 {
-			g.Abs(&v[i])
+			g.Abs(&xs[i])
 		} else {
-			g.GCD(nil, nil, &g, &v[i])
+			g.GCD(nil, nil, &g, &xs[i])
 		}
 		if g.IsInt64() && g.Int64() == 1 {
 			return
@@ -117,23 +187,24 @@ func (v vec) normalizeBig() {
 	if g.Sign() == 0 || (g.IsInt64() && g.Int64() == 1) {
 		return
 	}
-	for i := range v {
-		if v[i].Sign() != 0 {
-			v[i].Quo(&v[i], &g)
+	for i := range xs {
+		if xs[i].Sign() != 0 {
+			xs[i].Quo(&xs[i], &g)
 		}
 	}
 }
 
 // dot sets z to a·b; t is scratch space.
 func dot(z *big.Int, a, b vec, t *big.Int) {
-	var acc int64 // partial sum of small products, |acc| < len*2^62 is avoided by flushing
+	var acc int64 // partial sum of small products, flushed before |acc| passes 2^62
+	var u big.Int
 	z.SetInt64(0)
-	for i := range a {
-		if a[i].Sign() == 0 || b[i].Sign() == 0 {
+	for i := 0; i < a.len(); i++ {
+		if a.sign(i) == 0 || b.sign(i) == 0 {
 			continue
 		}
-		x, ok1 := small(&a[i])
-		y, ok2 := small(&b[i])
+		x, ok1 := a.entry(i)
+		y, ok2 := b.entry(i)
 		if ok1 && ok2 {
 			p := x * y // |p| < 2^62
 			if (p > 0 && acc > 1<<62) || (p < 0 && acc < -1<<62) {
@@ -144,7 +215,7 @@ func dot(z *big.Int, a, b vec, t *big.Int) {
 			acc += p
 			continue
 		}
-		t.Mul(&a[i], &b[i])
+		t.Mul(a.at(i, t), b.at(i, &u))
 		z.Add(z, t)
 	}
 	if acc != 0 {
@@ -162,39 +233,43 @@ func combine(ca *big.Int, a vec, cb *big.Int, b vec) vec {
 	if r, ok := combineSmall(ca, a, cb, b); ok {
 		return r
 	}
-	r := make(vec, len(a))
-	var t big.Int
+	r := make([]big.Int, a.len())
+	var t, u big.Int
 	for i := range r {
-		r[i].Mul(ca, &a[i])
-		t.Mul(cb, &b[i])
+		r[i].Mul(ca, a.at(i, &u))
+		t.Mul(cb, b.at(i, &u))
 		r[i].Add(&r[i], &t)
 	}
-	r.normalize()
-	return r
+	return primitive(r)
 }
 
 // combineSmall is combine in machine integers: it fails (and the caller
 // computes with math/big) unless ca, cb and every entry of a and b fit
 // in 31 bits, so that each entry ca*a[i] + cb*b[i] fits in an int64
-// (|.| < 2^63). The gcd is taken on the int64 entries, and the result's
-// digits are allocated at once (fromInts).
+// (|.| < 2^63). The gcd is taken on the int64 entries.
 func combineSmall(ca *big.Int, a vec, cb *big.Int, b vec) (vec, bool) {
 	x, ok1 := small(ca)
 	y, ok2 := small(cb)
 	if !ok1 || !ok2 {
-		return nil, false
+		return vec{}, false
 	}
-	var buf [16]int64
-	xs := buf[:0]
+	return combineInts(x, a, y, b)
+}
+
+// combineInts is combineSmall given the coefficients in 31 bits.
+func combineInts(x int64, a vec, y int64, b vec) (vec, bool) {
+	if a.b != nil || b.b != nil {
+		return vec{}, false
+	}
+	xs := make([]int64, len(a.s))
 	var g uint64
-	for i := range a {
-		u, ok3 := small(&a[i])
-		w, ok4 := small(&b[i])
-		if !ok3 || !ok4 {
-			return nil, false
+	for i, u := range a.s {
+		w := b.s[i]
+		if u <= -1<<31 || u >= 1<<31 || w <= -1<<31 || w >= 1<<31 {
+			return vec{}, false
 		}
 		s := x*u + y*w
-		xs = append(xs, s)
+		xs[i] = s
 		g = gcd64(g, abs64(s))
 	}
 	if g > 1 {
@@ -202,7 +277,7 @@ func combineSmall(ca *big.Int, a vec, cb *big.Int, b vec) (vec, bool) {
 			xs[i] /= int64(g)
 		}
 	}
-	return fromInts(xs), true
+	return vec{s: xs}, true
 }
 
 func abs64(x int64) uint64 {
@@ -217,32 +292,6 @@ func gcd64(a, b uint64) uint64 {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// fromInts returns the vector of xs (each |x| < 2^63). On 64-bit
-// platforms the nonzero entries share one array of digits, one
-// allocation instead of one per entry; each entry's slice of it has
-// capacity 1, so that no entry can grow into another's digit.
-func fromInts(xs []int64) vec {
-	v := make(vec, len(xs))
-	if bits.UintSize < 64 {
-		for i, x := range xs {
-			v[i].SetInt64(x)
-		}
-		return v
-	}
-	words := make([]big.Word, len(xs))
-	for i, x := range xs {
-		if x == 0 {
-			continue
-		}
-		words[i] = big.Word(abs64(x))
-		v[i].SetBits(words[i : i+1 : i+1])
-		if x < 0 {
-			v[i].Neg(&v[i])
-		}
-	}
-	return v
 }
 
 // A bitset is a fixed-size set of small integers.
@@ -296,14 +345,21 @@ type echelon struct {
 // reduce returns a positive multiple of v minus a combination of rows
 // that is zero at every pivot column. It may return v itself.
 func (e *echelon) reduce(v vec) vec {
-	var f big.Int
+	var f, c big.Int
 	for k, r := range e.rows {
 		p := e.piv[k]
-		if v[p].Sign() == 0 {
+		if v.sign(p) == 0 {
 			continue
 		}
-		f.Neg(&v[p])
-		v = combine(&r[p], v, &f, r)
+		x, ok1 := r.entry(p)
+		y, ok2 := v.entry(p)
+		if ok1 && ok2 {
+			v = combine64(x, v, -y, r)
+			continue
+		}
+		v.at(p, &f)
+		f.Neg(&f)
+		v = combine(r.at(p, &c), v, &f, r)
 	}
 	return v
 }
@@ -312,8 +368,8 @@ func (e *echelon) reduce(v vec) vec {
 func (e *echelon) add(v vec) bool {
 	w := e.reduce(v)
 	p := -1
-	for i := len(w) - 1; i >= 0; i-- {
-		if w[i].Sign() != 0 {
+	for i := w.len() - 1; i >= 0; i-- {
+		if w.sign(i) != 0 {
 			p = i
 			break
 		}
@@ -321,14 +377,22 @@ func (e *echelon) add(v vec) bool {
 	if p < 0 {
 		return false
 	}
-	if w[p].Sign() < 0 {
+	if w.sign(p) < 0 {
 		w = w.neg()
 	}
-	var f big.Int
+	var f, c big.Int // the pivot is positive: reduce the others to zero there
 	for k, r := range e.rows {
-		if r[p].Sign() != 0 {
-			f.Neg(&r[p])
-			e.rows[k] = combine(&w[p], r, &f, w)
+		if r.sign(p) == 0 {
+			continue
+		}
+		x, ok1 := w.entry(p)
+		y, ok2 := r.entry(p)
+		if ok1 && ok2 {
+			e.rows[k] = combine64(x, r, -y, w)
+		} else {
+			r.at(p, &f)
+			f.Neg(&f)
+			e.rows[k] = combine(w.at(p, &c), r, &f, w)
 		}
 	}
 	e.rows = append(e.rows, w)
@@ -350,9 +414,9 @@ func constraintVec(sp *Space, c Constraint, tighten bool) (v vec, eq bool, truth
 		// A constant constraint is decided exactly.
 		k := c.Expr.ConstTerm().Sign()
 		if (c.Op == Le && k <= 0) || (c.Op == Eq && k == 0) || (c.Op == Lt && k < 0) {
-			return nil, eq, 1
+			return vec{}, eq, 1
 		}
-		return nil, eq, -1
+		return vec{}, eq, -1
 	}
 	if v, truth, ok := constraintVecSmall(sp, c, tighten); ok {
 		return v, eq, truth
@@ -377,44 +441,71 @@ func constraintVecBig(sp *Space, c Constraint, tighten bool) (v vec, truth int) 
 			allInt = false
 		}
 	}
-	v = make(vec, n+1)
+	xs := make([]big.Int, n+1)
 	scaled := func(z *big.Int, r *big.Rat) {
 		z.Quo(den, r.Denom())
 		z.Mul(z, r.Num())
 		z.Neg(z) // v = -den*expr: expr <= 0 iff v >= 0
 	}
 	if c.Expr.k != nil {
-		scaled(&v[0], c.Expr.k)
+		scaled(&xs[0], c.Expr.k)
 	}
 	for _, t := range c.Expr.terms {
-		scaled(&v[t.dim+1], t.coef)
+		scaled(&xs[t.dim+1], t.coef)
 	}
 	if c.Op == Lt && allInt && tighten {
-		v[0].Sub(&v[0], big.NewInt(1))
+		xs[0].Sub(&xs[0], big.NewInt(1))
 	}
 	if tighten && allInt {
-		return tightenVec(sp, v, eq)
+		return tightenBig(sp, xs, eq)
 	}
-	v.normalize()
-	return v, 0
+	return primitive(xs), 0
 }
 
-// tightenVec tightens the fresh constraint vector v (see constraintVec)
-// if all its variables are integer dimensions, and decides it if it has
-// no variable. v may be modified.
+// tightenVec tightens the constraint vector v (see constraintVec) if all
+// its variables are integer dimensions, and decides it if it has no
+// variable. v is not modified.
 func tightenVec(sp *Space, v vec, eq bool) (vec, int) {
+	if v.b != nil {
+		return tightenBig(sp, append([]big.Int(nil), *v.b...), eq)
+	}
 	if v.onlyConst() {
-		if s := v[0].Sign(); s == 0 || (!eq && s > 0) {
-			return nil, 1
+		return vec{}, constTruth(v.sign(0), eq)
+	}
+	for i := 1; i < len(v.s); i++ {
+		if v.s[i] != 0 && !sp.isInt(i-1) {
+			xs := fromInts(v.s)
+			divideByGCD(xs.s)
+			return xs, 0
 		}
-		return nil, -1
+	}
+	xs := fromInts(v.s)
+	if truth := tightenSmall(xs.s, eq); truth != 0 {
+		return vec{}, truth
+	}
+	divideByGCD(xs.s)
+	return xs, 0
+}
+
+// constTruth decides the constraint s >= 0 (s == 0 if eq) for the sign
+// s of a constant.
+func constTruth(s int, eq bool) int {
+	if s == 0 || (!eq && s > 0) {
+		return 1
+	}
+	return -1
+}
+
+// tightenBig is tightenVec on the entries v, which it may modify.
+func tightenBig(sp *Space, v []big.Int, eq bool) (vec, int) {
+	if fromBig(v).onlyConst() {
+		return vec{}, constTruth(v[0].Sign(), eq)
 	}
 	g := new(big.Int)
 	for i := 1; i < len(v); i++ {
 		if v[i].Sign() != 0 {
 			if !sp.isInt(i - 1) {
-				v.normalize()
-				return v, 0
+				return primitive(v), 0
 			}
 			g.GCD(nil, nil, g, &v[i])
 		}
@@ -423,27 +514,33 @@ func tightenVec(sp *Space, v vec, eq bool) (vec, int) {
 		if eq {
 			var m big.Int
 			if m.Mod(&v[0], g).Sign() != 0 {
-				return nil, -1
+				return vec{}, -1
 			}
 		}
 		for i := range v {
 			v[i].Div(&v[i], g) // Euclidean division: floor for g > 0
 		}
 	}
-	v.normalize()
-	return v, 0
+	return primitive(v), 0
 }
 
 // vecConstraint converts a constraint vector back to a Constraint.
 func vecConstraint(v vec, eq bool) Constraint {
 	var e LinExpr
-	for i := 1; i < len(v); i++ {
-		if v[i].Sign() != 0 {
-			e.terms = append(e.terms, term{i - 1, new(big.Rat).SetInt(new(big.Int).Neg(&v[i]))})
+	negRat := func(i int) *big.Rat {
+		if v.b == nil {
+			return new(big.Rat).SetInt64(-v.s[i])
+		}
+		x := v.at(i, new(big.Int))
+		return new(big.Rat).SetInt(x.Neg(x))
+	}
+	for i := 1; i < v.len(); i++ {
+		if v.sign(i) != 0 {
+			e.terms = append(e.terms, term{i - 1, negRat(i)})
 		}
 	}
-	if v[0].Sign() != 0 {
-		e.k = new(big.Rat).SetInt(new(big.Int).Neg(&v[0]))
+	if v.sign(0) != 0 {
+		e.k = negRat(0)
 	}
 	op := Le
 	if eq {
