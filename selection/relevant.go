@@ -48,8 +48,9 @@ func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 			c.pin(x)
 		}
 	}
+	var buf [128]byte
 	for _, x := range c.es {
-		k, ok := shapeKey(nil, x)
+		k, ok := shapeKey(buf[:0], x)
 		if !ok {
 			c.ok = false
 			break
@@ -74,7 +75,8 @@ func identsOf(e expr.Expr) []identKey {
 // relevantKey returns the key of context ∧ e's relevant part, or false
 // when the question is not to be remembered by it.
 func (d *decider) relevantKey(context, e expr.Expr) (string, bool) {
-	ek, ok := shapeKey(nil, e)
+	var buf [128]byte
+	ek, ok := shapeKey(buf[:0], e)
 	if !ok {
 		return "", false
 	}
