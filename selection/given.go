@@ -28,18 +28,28 @@ func (d *decider) given(context, e expr.Expr) (expr.Expr, verdict) {
 		have = c.es
 		e = c.substitute(e)
 	}
-	cs := expr.Conjuncts(e)
-	var kept []expr.Expr
+	var buf [8]expr.Expr
+	var nbuf [4]expr.Expr
+	cs := expr.AppendConjuncts(buf[:0], e)
+	var kept []expr.Expr // while nothing is dropped, the kept are cs[:i]
 	dropped := false
-	for _, c := range cs {
-		if contains(have, c) || contains(kept, c) || groundTrue(c) {
-			dropped = true
+	for i, c := range cs {
+		prev := kept
+		if !dropped {
+			prev = cs[:i]
+		}
+		if contains(have, c) || contains(prev, c) || groundTrue(c) {
+			if !dropped {
+				kept, dropped = append([]expr.Expr(nil), cs[:i]...), true
+			}
 			continue
 		}
-		if u, ok := c.(*expr.Unary); ok && u.Op == expr.Not && allIn(expr.Conjuncts(u.X), have) {
+		if u, ok := c.(*expr.Unary); ok && u.Op == expr.Not && allIn(expr.AppendConjuncts(nbuf[:0], u.X), have) {
 			return e, unsat
 		}
-		kept = append(kept, c)
+		if dropped {
+			kept = append(kept, c)
+		}
 	}
 	if !dropped {
 		return e, undecided

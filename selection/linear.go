@@ -199,9 +199,15 @@ func (d *decider) settle(context, e expr.Expr) verdict {
 		d.ctx.NoteSettled()
 		return g
 	}
-	key, memo := d.relevantKey(context, e)
+	var ebuf, buf [256]byte // appendRelevantKey, here on the stack
+	ek, memo := shapeKey(ebuf[:0], e)
+	var keys []string
 	if memo {
-		if v, ok := d.relevant.get(key); ok {
+		keys, memo = d.relevantConjuncts(context, e)
+	}
+	key := d.joinKey(buf[:0], keys, ek)
+	if memo {
+		if v, ok := d.relevant.get(string(key)); ok {
 			if v != undecided {
 				d.ctx.NoteSettled()
 			}
@@ -210,7 +216,7 @@ func (d *decider) settle(context, e expr.Expr) verdict {
 	}
 	v := d.search(context, e)
 	if memo {
-		d.relevant.put(key, v)
+		d.relevant.put(string(key), v)
 	}
 	return v
 }

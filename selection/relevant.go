@@ -2,7 +2,6 @@ package selection
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/stg-tool/stg/spec/expr"
 )
@@ -48,8 +47,9 @@ func (d *decider) conjunctsOf(context expr.Expr) *conjuncts {
 			c.pin(x)
 		}
 	}
+	var buf [128]byte
 	for _, x := range c.es {
-		k, ok := shapeKey(nil, x)
+		k, ok := shapeKey(buf[:0], x)
 		if !ok {
 			c.ok = false
 			break
@@ -74,13 +74,36 @@ func identsOf(e expr.Expr) []identKey {
 // relevantKey returns the key of context ∧ e's relevant part, or false
 // when the question is not to be remembered by it.
 func (d *decider) relevantKey(context, e expr.Expr) (string, bool) {
-	ek, ok := shapeKey(nil, e)
+	var buf [256]byte
+	k, ok := d.appendRelevantKey(buf[:0], context, e)
+	return string(k), ok
+}
+
+// appendRelevantKey appends relevantKey's key to dst: a caller that
+// only looks the key up allocates nothing. (settle, which the search
+// reaches again through contextSat, makes the same three calls itself:
+// the compiler keeps dst on a caller's stack only when the function
+// that returns it is not part of such a cycle.)
+func (d *decider) appendRelevantKey(dst []byte, context, e expr.Expr) ([]byte, bool) {
+	var buf [128]byte
+	ek, ok := shapeKey(buf[:0], e)
 	if !ok {
-		return "", false
+		return dst, false
 	}
+	keys, ok := d.relevantConjuncts(context, e)
+	if !ok {
+		return dst, false
+	}
+	return d.joinKey(dst, keys, ek), true
+}
+
+// relevantConjuncts returns the sorted shape keys of the conjuncts of
+// context relevant to e, or false when the question is not to be
+// remembered by them.
+func (d *decider) relevantConjuncts(context, e expr.Expr) ([]string, bool) {
 	c := d.conjunctsOf(context)
 	if !c.ok {
-		return "", false
+		return nil, false
 	}
 	vars := identsOf(e)
 	in := make([]bool, len(c.keys))
@@ -100,14 +123,24 @@ func (d *decider) relevantKey(context, e expr.Expr) (string, bool) {
 		}
 	}
 	if len(keys) < len(c.keys) && !d.contextSat(context) {
-		return "", false
+		return nil, false
 	}
 	slices.Sort(keys)
-	models := "m"
-	if d.ctx.Facts() != nil {
-		models = "f"
+	return keys, true
+}
+
+// joinKey appends the key of the relevant conjuncts' keys and the
+// formula's key ek to dst, marked by whether the solver's facts take
+// part.
+func (d *decider) joinKey(dst []byte, keys []string, ek []byte) []byte {
+	dst = append(dst, "mf"[b2i(d.ctx.Facts() != nil)])
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = append(dst, k...)
 	}
-	return models + strings.Join(keys, "&") + "|" + string(ek), true
+	return append(append(dst, '|'), ek...)
 }
 
 // contextSat reports whether the search finds a model of context.

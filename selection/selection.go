@@ -349,15 +349,16 @@ func wellFormed(d *decider, g []*spec.Transition, receive bool) (bool, error) {
 // long spec's stages, the same under contexts that differ in other
 // variables, are simplified once.
 func simplifyUnder(d *decider, reach, g expr.Expr) (expr.Expr, error) {
-	key, memo := d.relevantKey(reach, g)
+	var buf [256]byte
+	key, memo := d.appendRelevantKey(buf[:0], reach, g)
 	if memo {
-		if r, ok := d.simplified.get(key); ok {
+		if r, ok := d.simplified.get(string(key)); ok {
 			return r, nil
 		}
 	}
 	r, err := simplify(d, reach, g)
 	if err == nil && memo {
-		d.simplified.put(key, r)
+		d.simplified.put(string(key), r)
 	}
 	return r, err
 }

@@ -110,6 +110,11 @@ func Arith(op Op, x, y Expr) Expr { return &Binary{Op: op, X: x, Y: y} }
 // Conjuncts returns the operands of a (nested) conjunction.
 func Conjuncts(e Expr) []Expr { return flatten(And, e, nil) }
 
+// AppendConjuncts appends the operands of a (nested) conjunction to
+// dst and returns the extended slice (Conjuncts without an allocation
+// when dst has room).
+func AppendConjuncts(dst []Expr, e Expr) []Expr { return flatten(And, e, dst) }
+
 // Disjuncts returns the operands of a (nested) disjunction.
 func Disjuncts(e Expr) []Expr { return flatten(Or, e, nil) }
 

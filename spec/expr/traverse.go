@@ -30,8 +30,20 @@ func Walk(e Expr, f func(Expr) bool) {
 	if e == nil || !f(e) {
 		return
 	}
-	for _, c := range Children(e) {
-		Walk(c, f)
+	switch n := e.(type) { // the fixed arities without a slice of children
+	case *Unary:
+		Walk(n.X, f)
+	case *Binary:
+		Walk(n.X, f)
+		Walk(n.Y, f)
+	case *Cond:
+		Walk(n.If, f)
+		Walk(n.Then, f)
+		Walk(n.Else, f)
+	default:
+		for _, c := range Children(e) {
+			Walk(c, f)
+		}
 	}
 }
 
@@ -57,23 +69,48 @@ func Contains(e Expr, p func(Expr) bool) bool {
 // first, is passed to f, which returns what replaces it (the node itself
 // to keep it). Subtrees that do not change are shared.
 func Transform(e Expr, f func(Expr) Expr) Expr {
-	if e == nil {
+	switch n := e.(type) {
+	case nil:
 		return nil
-	}
-	cs := Children(e)
-	if len(cs) == 0 {
-		return f(e)
-	}
-	out := make([]Expr, len(cs))
-	changed := false
-	for i, c := range cs {
-		out[i] = Transform(c, f)
-		changed = changed || out[i] != c
-	}
-	if changed {
-		e = withChildren(e, out)
+	case *Unary:
+		if x := Transform(n.X, f); x != n.X {
+			e = &Unary{Op: n.Op, X: x, At: n.At}
+		}
+	case *Binary:
+		x, y := Transform(n.X, f), Transform(n.Y, f)
+		if x != n.X || y != n.Y {
+			e = &Binary{Op: n.Op, X: x, Y: y, At: n.At}
+		}
+	case *Cond:
+		c, t, el := Transform(n.If, f), Transform(n.Then, f), Transform(n.Else, f)
+		if c != n.If || t != n.Then || el != n.Else {
+			e = &Cond{If: c, Then: t, Else: el, At: n.At, index: n.index}
+		}
+	default:
+		e = transformArgs(e, f)
 	}
 	return f(e)
+}
+
+// transformArgs transforms the arguments of a call; it allocates a new
+// argument list only when some argument changed.
+func transformArgs(e Expr, f func(Expr) Expr) Expr {
+	cs := Children(e)
+	var out []Expr
+	for i, c := range cs {
+		t := Transform(c, f)
+		if t != c && out == nil {
+			out = make([]Expr, len(cs))
+			copy(out, cs[:i])
+		}
+		if out != nil {
+			out[i] = t
+		}
+	}
+	if out == nil {
+		return e
+	}
+	return withChildren(e, out)
 }
 
 // withChildren returns a copy of e with the children cs, in the order of

@@ -51,3 +51,50 @@ func TestTraverseEveryKind(t *testing.T) {
 		t.Errorf("Rewrite under a string call: %s", Format(r))
 	}
 }
+
+// TestTransformAllocatesOnlyWhatChanges: the identity transform of a
+// tree of every kind allocates nothing, and a rewrite of one argument of
+// a call copies the argument list, sharing the other arguments and
+// leaving the original call as it was.
+func TestTransformAllocatesOnlyWhatChanges(t *testing.T) {
+	p := &Ident{Name: "p", Kind: ParamIdent, T: IntType}
+	q := &Ident{Name: "q", Kind: ParamIdent, T: IntType}
+	three := &IntLit{Val: big.NewInt(3)}
+	call := &Call{Func: "f", Args: []Expr{three, p}, T: IntType}
+	tree := &Binary{Op: And,
+		X: &Cond{If: &BoolLit{Val: true}, Then: &Unary{Op: Neg, X: call}, Else: three},
+		Y: &Binary{Op: Gt, X: &StrCall{Fn: StrLen, Args: []Expr{&Call{Func: "name", Args: []Expr{p}, T: StringType}}}, Y: three}}
+	id := func(x Expr) Expr { return x }
+	if n := testing.AllocsPerRun(10, func() { Transform(tree, id) }); n != 0 {
+		t.Errorf("the identity transform allocates %v objects, want 0", n)
+	}
+	r, ok := Rewrite(call, func(id *Ident) Expr {
+		if id.Name == "p" {
+			return q
+		}
+		return nil
+	}).(*Call)
+	if !ok || r == call || r.Args[0] != three || r.Args[1] != q || call.Args[1] != p {
+		t.Errorf("rewriting p in f(3, p): got %s, original now %s", Format(r), Format(call))
+	}
+}
+
+// TestAppendConjuncts: AppendConjuncts extends dst by exactly the
+// conjuncts of Conjuncts, in order.
+func TestAppendConjuncts(t *testing.T) {
+	a := &Ident{Name: "a", Kind: VarIdent, T: BoolType}
+	b := &Ident{Name: "b", Kind: VarIdent, T: BoolType}
+	c := &Ident{Name: "c", Kind: VarIdent, T: BoolType}
+	for _, e := range []Expr{a, AndOf(a, b), AndOf(AndOf(a, OrOf(b, c)), c)} {
+		want := Conjuncts(e)
+		got := AppendConjuncts([]Expr{c}, e)
+		if len(got) != len(want)+1 || got[0] != c {
+			t.Fatalf("%s: AppendConjuncts gave %d, want %d after the first", Format(e), len(got), len(want))
+		}
+		for i, x := range want {
+			if got[i+1] != x {
+				t.Errorf("%s: conjunct %d is %s, want %s", Format(e), i, Format(got[i+1]), Format(x))
+			}
+		}
+	}
+}
