@@ -26,12 +26,6 @@ func (c *Context) Fork() (*Context, error) {
 // Join adds the counts of f, a context made by c.Fork, to c's and
 // closes f. It is called once f's goroutine is done with it.
 func (c *Context) Join(f *Context) {
-	s := f.Stats()
-	c.stats.Checks += s.Checks
-	c.stats.Tactics += s.Tactics
-	c.stats.Hits += s.Hits
-	c.stats.Misses += s.Misses
-	c.stats.Settled += s.Settled
-	c.stats.Renewed += s.Renewed
+	c.stats = c.stats.Add(f.Stats())
 	f.Close()
 }

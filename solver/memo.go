@@ -21,8 +21,15 @@ type Stats struct {
 }
 
 // Sub returns s - t, the work done between two readings.
-func (s Stats) Sub(t Stats) Stats {
-	return Stats{Checks: s.Checks - t.Checks, Tactics: s.Tactics - t.Tactics, Hits: s.Hits - t.Hits, Misses: s.Misses - t.Misses, Settled: s.Settled - t.Settled, Renewed: s.Renewed - t.Renewed}
+func (s Stats) Sub(t Stats) Stats { return s.Add(t.scaled(-1)) }
+
+// Add returns s + t, the work of two contexts together (Context.Join).
+func (s Stats) Add(t Stats) Stats {
+	return Stats{Checks: s.Checks + t.Checks, Tactics: s.Tactics + t.Tactics, Hits: s.Hits + t.Hits, Misses: s.Misses + t.Misses, Settled: s.Settled + t.Settled, Renewed: s.Renewed + t.Renewed}
+}
+
+func (s Stats) scaled(k int) Stats {
+	return Stats{Checks: k * s.Checks, Tactics: k * s.Tactics, Hits: k * s.Hits, Misses: k * s.Misses, Settled: k * s.Settled, Renewed: k * s.Renewed}
 }
 
 // NoteSettled counts a question that the caller settled without the

@@ -204,22 +204,24 @@ func headerNode(m *spec.Model) *yaml.Node {
 
 // transitionNode returns t as a flow mapping.
 func transitionNode(m *spec.Model, t *spec.Transition) *yaml.Node {
+	head, assign, to := transitionFields(m, t) // writeline.go
 	tn := flow()
-	if t.Name != "" {
-		tn.Content = append(tn.Content, str("name"), str(t.Name))
-	}
-	tn.Content = append(tn.Content, str("from"), str(t.From), str("action"), str(t.Action))
-	if t.Guard != nil && !expr.IsTrue(t.Guard) {
-		tn.Content = append(tn.Content, str("guard"), exprScalar(t.Guard))
-	}
-	if len(t.Assign) > 0 {
-		as := flow()
-		for _, kv := range m.AssignmentTexts(t.Assign) {
-			as.Content = append(as.Content, str(kv[0]), &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
+	add := func(n *yaml.Node, fs ...field) {
+		for _, f := range fs {
+			v := &yaml.Node{Kind: yaml.ScalarNode, Value: f.value}
+			if f.tagged {
+				v = str(f.value)
+			}
+			n.Content = append(n.Content, str(f.key), v)
 		}
+	}
+	add(tn, head...)
+	if len(assign) > 0 {
+		as := flow()
+		add(as, assign...)
 		tn.Content = append(tn.Content, str("assign"), as)
 	}
-	tn.Content = append(tn.Content, str("to"), str(t.To))
+	add(tn, to)
 	return tn
 }
 

@@ -5,6 +5,32 @@ import (
 	"github.com/stg-tool/stg/spec/expr"
 )
 
+// A field is a key and a scalar of a transition's flow mapping; tagged
+// is a !!str scalar (str), otherwise it is untagged (an expression,
+// exprScalar).
+type field struct {
+	key, value string
+	tagged     bool
+}
+
+// transitionFields returns what a transition's item holds, in order:
+// the fields before assign:, the assignments, and the to: field. The
+// tree writer (transitionNode) and the line writer
+// (appendTransitionLine) both write these.
+func transitionFields(m *spec.Model, t *spec.Transition) (head, assign []field, to field) {
+	if t.Name != "" {
+		head = append(head, field{"name", t.Name, true})
+	}
+	head = append(head, field{"from", t.From, true}, field{"action", t.Action, true})
+	if t.Guard != nil && !expr.IsTrue(t.Guard) {
+		head = append(head, field{"guard", expr.Format(t.Guard), false})
+	}
+	for _, kv := range m.AssignmentTexts(t.Assign) {
+		assign = append(assign, field{kv[0], kv[1], false})
+	}
+	return head, assign, field{"to", t.To, true}
+}
+
 // appendTransitionLine appends to b the item of the transitions: section
 // that the YAML encoder writes for t ("  - {from: ..., to: ...}\n"),
 // built by hand: encoding a large test case's transitions one by one
@@ -13,50 +39,38 @@ import (
 // form appendFlowScalar knows; the caller then encodes t with yaml.v3.
 // TestTransitionLineIsEncoders and FuzzFlowScalar compare both.
 func appendTransitionLine(b []byte, m *spec.Model, t *spec.Transition) ([]byte, bool) {
-	orig := b
-	b = append(b, "  - {"...)
-	ok := true
-	pair := func(key, value string, tagged bool) {
-		if ok {
-			b = append(b, key...)
-			b = append(b, ": "...)
-			b, ok = appendFlowScalar(b, value, tagged)
-			b = append(b, ", "...)
-		}
+	head, assign, to := transitionFields(m, t)
+	out, ok := appendFields(append(b, "  - {"...), head)
+	if ok && len(assign) > 0 {
+		out, ok = appendFields(append(out, "assign: {"...), assign)
+		out = append(out[:len(out)-2], "}, "...)
 	}
-	if t.Name != "" {
-		pair("name", t.Name, true)
+	if ok {
+		out, ok = appendFields(out, []field{to})
 	}
-	pair("from", t.From, true)
-	pair("action", t.Action, true)
-	if t.Guard != nil && !expr.IsTrue(t.Guard) {
-		pair("guard", expr.Format(t.Guard), false)
-	}
-	if ok && len(t.Assign) > 0 {
-		b = append(b, "assign: {"...)
-		for i, kv := range m.AssignmentTexts(t.Assign) {
-			if i > 0 {
-				b = append(b, ", "...)
-			}
-			if len(kv[0]) > maxFlowKey {
-				ok = false
-				break
-			}
-			if b, ok = appendFlowScalar(b, kv[0], true); !ok {
-				break
-			}
-			b = append(b, ": "...)
-			if b, ok = appendFlowScalar(b, kv[1], false); !ok {
-				break
-			}
-		}
-		b = append(b, "}, "...)
-	}
-	pair("to", t.To, true)
 	if !ok {
-		return orig, false
+		return b, false
 	}
-	b = append(b[:len(b)-2], "}\n"...)
+	return append(out[:len(out)-2], "}\n"...), true
+}
+
+// appendFields appends "key: value, " for each of fs, or reports false
+// when a key or a value is not one appendFlowScalar knows (or a key is
+// longer than maxFlowKey).
+func appendFields(b []byte, fs []field) ([]byte, bool) {
+	for _, f := range fs {
+		var ok bool
+		if len(f.key) > maxFlowKey {
+			return b, false
+		}
+		if b, ok = appendFlowScalar(b, f.key, true); !ok {
+			return b, false
+		}
+		if b, ok = appendFlowScalar(append(b, ": "...), f.value, f.tagged); !ok {
+			return b, false
+		}
+		b = append(b, ", "...)
+	}
 	return b, true
 }
 
